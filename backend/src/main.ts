@@ -1,0 +1,20 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { createAppModule } from './app.module';
+import { loadAppConfig } from './platform/config/app-config';
+import { configureApp } from './platform/http/configure-app';
+import { seedDemoDataIfEmpty } from './platform/seeding/seed-on-start';
+
+async function bootstrap(): Promise<void> {
+  const config = loadAppConfig();
+  const app = await NestFactory.create<NestExpressApplication>(createAppModule(config), { bufferLogs: true });
+  configureApp(app, config);
+  if (config.seedDemoData) await seedDemoDataIfEmpty(app);
+  await app.listen(config.port);
+  const url = `http://localhost:${config.port}`;
+  // Plain console output on purpose: this is the line a newcomer looks for after `npm start`.
+  console.log(`\nCANS platform is running at ${url}  (API docs: ${url}/api/docs)\n`);
+}
+
+void bootstrap();

@@ -1,0 +1,17 @@
+import { randomUUID } from 'node:crypto';
+
+/** Who issued a command and from where: copied into every event's metadata (the audit trail). */
+export interface Actor {
+  userId: string | null;
+  ip: string | null;
+  correlationId: string;
+}
+
+export const systemActor = (correlationId: string = randomUUID()): Actor => ({ userId: null, ip: null, correlationId });
+
+/** What every command handler returns: the aggregate id, its new revision and the global position reached. */
+export interface CommandResult {
+  id: string;
+  revision: number;
+  position: number;
+}

@@ -1,0 +1,43 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { Response } from 'express';
+import { WrongExpectedRevisionError } from '../../storage/event-store/event-store.port';
+import { InvalidFilterError } from '../../storage/read-store/read-store.port';
+import { DomainRuleViolation, NotFoundError } from './domain-errors';
+
+/**
+ * Maps errors to HTTP answers: domain and validation errors to 4xx with a message the UI can show, optimistic
+ * concurrency conflicts to 409, anything unexpected to 500 without internals (logged with its stack).
+ */
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HTTP');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const response = host.switchToHttp().getResponse<Response>();
+    const { status, body } = this.toAnswer(exception);
+    if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    response.status(status).json(body);
+  }
+
+  private toAnswer(exception: unknown): { status: number; body: Record<string, unknown> } {
+    if (exception instanceof HttpException) {
+      const answer = exception.getResponse();
+      const body = typeof answer === 'string' ? { statusCode: exception.getStatus(), message: answer } : (answer as Record<string, unknown>);
+      return { status: exception.getStatus(), body };
+    }
+    if (exception instanceof WrongExpectedRevisionError) {
+      return { status: HttpStatus.CONFLICT, body: { statusCode: 409, error: 'Conflict', message: exception.message } };
+    }
+    if (exception instanceof InvalidFilterError) {
+      return { status: 400, body: { statusCode: 400, error: 'Bad Request', message: exception.message, errors: { filter: [exception.message] } } };
+    }
+    if (exception instanceof NotFoundError) {
+      return { status: 404, body: { statusCode: 404, error: 'Not Found', message: exception.message } };
+    }
+    if (exception instanceof DomainRuleViolation) {
+      const status = exception.conflict ? 409 : 400;
+      return { status, body: { statusCode: status, error: status === 409 ? 'Conflict' : 'Bad Request', message: exception.message, errors: exception.fieldErrors } };
+    }
+    return { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong on our side. It has been logged.' } };
+  }
+}

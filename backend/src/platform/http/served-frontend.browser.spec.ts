@@ -1,0 +1,43 @@
+import type { Browser } from 'playwright-core';
+import { browserTestsCanRun, FRONTEND_DIST, launchChromium } from '../../../test-support/browser';
+import { announceSkipped } from '../../../test-support/databases';
+import { startTestApp, TestApp } from '../../../test-support/test-app';
+
+const canRun = browserTestsCanRun();
+if (!canRun.ok) announceSkipped('browser', canRun.reason!);
+// In CI both are installed by .ci/run, so a skip there would hide a broken set-up: fail instead.
+if (!canRun.ok && process.env.CI) throw new Error(`Browser tests cannot run in CI: ${canRun.reason}`);
+const describeInBrowser = canRun.ok ? describe : describe.skip;
+
+describeInBrowser('The app served at / in headless Chromium', () => {
+  let t: TestApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    t = await startTestApp({ listen: true, config: { frontendDist: FRONTEND_DIST } });
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  it('shows the sign-in page for a visitor and keeps client routes on the SPA', async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${t.baseUrl}/#/`);
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(await page.getByLabel('Username, email or phone').isVisible()).toBe(true);
+    expect(await page.getByLabel('Password').first().isVisible()).toBe(true);
+    expect(await page.getByText('Child and Adolescent Needs and Strengths').first().isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+
+    const deepLink = await page.request.get(`${t.baseUrl}/some/client/route`);
+    expect(deepLink.status()).toBe(200);
+    expect(await deepLink.text()).toContain('<div id="root">');
+    const unknownApi = await page.request.get(`${t.baseUrl}/api/nothing-here`);
+    expect(unknownApi.status()).toBe(404);
+    await page.close();
+  });
+});

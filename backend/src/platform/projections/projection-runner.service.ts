@@ -1,0 +1,33 @@
+import { Inject, Injectable, Logger, BeforeApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { allProjections } from '../../../../projections/src';
+import { ProjectionRunner } from '../../../../projections/src/engine/projection-runner';
+import type { EventStore } from '../../storage/event-store/event-store.port';
+import type { ReadStore } from '../../storage/read-store/read-store.port';
+import { EVENT_STORE, READ_STORE } from '../storage/storage-tokens';
+
+/** Runs every projection inside the API process, so read models follow the event stream live. */
+@Injectable()
+export class ProjectionRunnerService extends ProjectionRunner implements OnModuleInit, BeforeApplicationShutdown {
+  private static readonly logger = new Logger('Projections');
+
+  constructor(@Inject(EVENT_STORE) eventStore: EventStore, @Inject(READ_STORE) readStore: ReadStore) {
+    super(eventStore, readStore, allProjections, {
+      logger: {
+        log: (message) => ProjectionRunnerService.logger.log(message),
+        error: (message, error) => ProjectionRunnerService.logger.error(message, error instanceof Error ? error.stack : String(error)),
+      },
+    });
+  }
+
+  async onModuleInit(): Promise<void> {
+    await this.start();
+  }
+
+  /**
+   * Stops subscriptions after the in-flight batch is stored, so checkpoints are flushed before exit. Runs
+   * before storage closes (that happens in onApplicationShutdown, after the HTTP server drained its requests).
+   */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.stop();
+  }
+}

@@ -1,0 +1,53 @@
+import { EventStoreDbEventStore } from '../../storage/event-store/eventstoredb-event-store';
+import type { EventStore } from '../../storage/event-store/event-store.port';
+import { SqlEventStore } from '../../storage/event-store/sql-event-store';
+import { MongoReadStore } from '../../storage/read-store/mongo-read-store';
+import type { ReadStore } from '../../storage/read-store/read-store.port';
+import { SqlReadStore } from '../../storage/read-store/sql-read-store';
+import { PgSqlClient } from '../../storage/sql/pg-sql-client';
+import { PgliteSqlClient } from '../../storage/sql/pglite-sql-client';
+import type { SqlClient } from '../../storage/sql/sql-client';
+import type { AppConfig } from '../config/app-config';
+import { eventUpcasters } from './event-upcasters';
+
+export interface Storage {
+  eventStore: EventStore;
+  readStore: ReadStore;
+  /** Human-readable adapter names for logs and /api/ready. */
+  description: { eventStore: string; readStore: string };
+  close(): Promise<void>;
+}
+
+/**
+ * Picks the adapters from the configuration: EventStoreDB / MongoDB when their URLs are set, else PostgreSQL
+ * when DATABASE_URL is set, else embedded PGlite in DATA_DIR (the zero-setup default).
+ */
+export async function openStorage(config: Pick<AppConfig, 'databaseUrl' | 'dataDir' | 'eventStoreUrl' | 'mongoUrl'>): Promise<Storage> {
+  let sqlClient: SqlClient | null = null;
+  const sql = async () => {
+    sqlClient ??= config.databaseUrl ? new PgSqlClient(config.databaseUrl) : await PgliteSqlClient.open(config.dataDir);
+    return sqlClient;
+  };
+  const sqlName = config.databaseUrl ? 'PostgreSQL' : `PGlite (${config.dataDir})`;
+
+  const eventStore: EventStore = config.eventStoreUrl
+    ? EventStoreDbEventStore.connect(config.eventStoreUrl, { upcasters: eventUpcasters })
+    : await SqlEventStore.create(await sql(), { upcasters: eventUpcasters });
+  const readStore: ReadStore = config.mongoUrl
+    ? await MongoReadStore.connect(config.mongoUrl)
+    : await SqlReadStore.create(await sql());
+
+  return {
+    eventStore,
+    readStore,
+    description: {
+      eventStore: config.eventStoreUrl ? 'EventStoreDB' : sqlName,
+      readStore: config.mongoUrl ? 'MongoDB' : sqlName,
+    },
+    async close() {
+      await eventStore.close();
+      await readStore.close();
+      await sqlClient?.close();
+    },
+  };
+}

@@ -1,0 +1,81 @@
+import { Pool, PoolClient, types } from 'pg';
+import { SqlClient, SqlExecutor } from './sql-client';
+
+// BIGINT (positions) and NUMERIC come back as strings by default; positions stay far below 2^53.
+types.setTypeParser(20, (value) => Number(value));
+
+/** SqlClient over a PostgreSQL server (DATABASE_URL). */
+export class PgSqlClient implements SqlClient {
+  readonly dialect = 'postgres' as const;
+  private readonly pool: Pool;
+  private listener: PoolClient | null = null;
+  private readonly channelCallbacks = new Map<string, Set<(payload: string) => void>>();
+
+  constructor(connectionString: string, poolSize = 10) {
+    this.pool = new Pool({ connectionString, max: poolSize });
+    // An idle client that errors (server restart) must not crash the process; the pool replaces it.
+    this.pool.on('error', () => undefined);
+  }
+
+  async query<Row>(sql: string, params?: unknown[]): Promise<{ rows: Row[] }> {
+    const result = await this.pool.query(sql, params as unknown[]);
+    return { rows: result.rows as Row[] };
+  }
+
+  async execScript(sql: string): Promise<void> {
+    await this.pool.query(sql);
+  }
+
+  async transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const executor: SqlExecutor = {
+        query: async <Row>(sql: string, params?: unknown[]) => {
+          const result = await client.query(sql, params as unknown[]);
+          return { rows: result.rows as Row[] };
+        },
+      };
+      const value = await work(executor);
+      await client.query('COMMIT');
+      return value;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
+    assertChannelName(channel);
+    if (!this.listener) {
+      this.listener = await this.pool.connect();
+      this.listener.on('notification', (message) => {
+        this.channelCallbacks.get(message.channel)?.forEach((callback) => callback(message.payload ?? ''));
+      });
+    }
+    let callbacks = this.channelCallbacks.get(channel);
+    if (!callbacks) {
+      callbacks = new Set();
+      this.channelCallbacks.set(channel, callbacks);
+      await this.listener.query(`LISTEN ${channel}`);
+    }
+    callbacks.add(onNotify);
+    return async () => {
+      callbacks!.delete(onNotify);
+    };
+  }
+
+  async close(): Promise<void> {
+    if (this.listener) {
+      this.listener.release();
+      this.listener = null;
+    }
+    await this.pool.end();
+  }
+}
+
+export function assertChannelName(channel: string): void {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Invalid channel name: ${channel}`);
+}

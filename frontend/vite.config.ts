@@ -1,0 +1,44 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The NestJS API lives under /api on the same origin in production (it serves
+// frontend/dist at /). During `vite dev` (and `vite preview`) we proxy /api to
+// the locally running API so cookies stay first-party.
+const apiTarget = process.env.CANS_API_URL ?? 'http://localhost:3000';
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: false },
+    },
+  },
+  preview: {
+    port: 4173,
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: false },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 900,
+    rollupOptions: {
+      output: {
+        // Keep the framework code in long-lived, separately cached chunks.
+        manualChunks(id: string) {
+          if (!id.includes('node_modules')) return undefined;
+          if (/node_modules\/@mui\/icons-material\//.test(id)) return 'mui-icons';
+          if (/node_modules\/(@mui|@emotion)\//.test(id)) return 'mui';
+          if (/node_modules\/(react-admin|ra-[a-z-]+)\//.test(id)) return 'react-admin';
+          if (/node_modules\/(react|react-dom|react-router|react-router-dom|scheduler)\//.test(id)) return 'react';
+          return 'vendor';
+        },
+      },
+    },
+  },
+});

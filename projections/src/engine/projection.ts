@@ -1,0 +1,36 @@
+import type { RecordedEvent } from '../../../backend/src/storage/event-store/event-store.port';
+import type { CollectionDefinition, Document } from '../../../backend/src/storage/read-store/read-store.port';
+
+/**
+ * What a projection may do while applying one event. Reads see the writes made earlier in the same batch;
+ * writes are buffered and stored atomically with the projection's checkpoint.
+ */
+export interface ProjectionView {
+  get<T extends Document = Document>(collection: string, id: string): Promise<T | null>;
+  upsert(collection: string, document: Document): void;
+  /** Shallow merge of top-level fields; no-op when the document does not exist. */
+  patch(collection: string, id: string, changes: Record<string, unknown>): void;
+  delete(collection: string, id: string): void;
+}
+
+/**
+ * A projection is a named, versioned function of events onto read-model writes. It owns its collections
+ * (no two projections share one) and must be deterministic: a rebuild from event zero yields the same state.
+ * Bump `version` when apply() or the collections change: the runner then rebuilds it on start.
+ */
+export interface Projection {
+  name: string;
+  version: number;
+  collections: CollectionDefinition[];
+  /** Event types this projection reacts to; others only advance its checkpoint. Omit to receive all. */
+  eventTypes?: string[];
+  apply(event: RecordedEvent, view: ProjectionView): void | Promise<void>;
+}
+
+export function defineProjection(projection: Projection): Projection {
+  if (!/^[a-z][a-z0-9-]*$/.test(projection.name)) throw new Error(`Invalid projection name: ${projection.name}`);
+  if (!Number.isInteger(projection.version) || projection.version < 1) {
+    throw new Error(`Projection ${projection.name}: version must be a positive integer`);
+  }
+  return projection;
+}

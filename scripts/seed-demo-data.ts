@@ -1,0 +1,23 @@
+/**
+ * `npm run seed`: adds the demo data to the configured store (DATABASE_URL / DATA_DIR ...) through the real
+ * command handlers. Safe to run twice.
+ */
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { CommandBus } from '@nestjs/cqrs';
+import { createAppModule } from '../backend/src/app.module';
+import { loadAppConfig } from '../backend/src/platform/config/app-config';
+import { seedDemoData } from './seed/demo-data';
+
+async function main(): Promise<void> {
+  const config = loadAppConfig();
+  const app = await NestFactory.createApplicationContext(createAppModule(config), { logger: ['error', 'warn'] });
+  const report = await seedDemoData(app.get(CommandBus));
+  console.log(`Seed finished: ${report.created} created, ${report.skipped} already present.`);
+  await app.close();
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,34 @@
+import type { CommandBus } from '@nestjs/cqrs';
+import { CreateAgencyCommand } from '../../backend/src/administration/agencies/agency.commands';
+import { systemActor } from '../../backend/src/platform/commands/actor';
+
+/**
+ * Demo data, created through the real command handlers (never by writing read models), so every demo record
+ * has the same events and audit trail a real one would. Deterministic ids make it idempotent: a second run
+ * finds the streams already there and skips them.
+ */
+export const DEMO_AGENCIES = [
+  { id: '5d1c2a8e-0c51-4d7e-9a51-3f6f1f0a0001', name: 'Northside Family Services', displayName: 'Northside' },
+  { id: '5d1c2a8e-0c51-4d7e-9a51-3f6f1f0a0002', name: 'Riverbend Child Welfare Agency', displayName: 'Riverbend' },
+  { id: '5d1c2a8e-0c51-4d7e-9a51-3f6f1f0a0003', name: 'Lakeshore Youth and Family Partners', displayName: 'Lakeshore' },
+];
+
+export interface SeedReport {
+  created: number;
+  skipped: number;
+}
+
+export async function seedDemoData(commands: CommandBus): Promise<SeedReport> {
+  const actor = systemActor();
+  const report: SeedReport = { created: 0, skipped: 0 };
+  for (const agency of DEMO_AGENCIES) {
+    try {
+      await commands.execute(new CreateAgencyCommand(actor, agency.name, agency.displayName, agency.id));
+      report.created += 1;
+    } catch (error) {
+      if ((error as Error).name !== 'WrongExpectedRevisionError') throw error;
+      report.skipped += 1;
+    }
+  }
+  return report;
+}
