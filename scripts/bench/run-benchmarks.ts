@@ -14,7 +14,7 @@ import { Client } from 'pg';
 import { allProjections } from '../../projections/src';
 import { ProjectionRunner } from '../../projections/src/engine/projection-runner';
 import type { NewEvent } from '../../backend/src/storage/event-store/event-store.port';
-import { SqlEventStore } from '../../backend/src/storage/event-store/sql-event-store';
+import { prepareRawInsertBaseline, rawInsertBaseline, SqlEventStore } from '../../backend/src/storage/event-store/sql-event-store';
 import { SqlReadStore } from '../../backend/src/storage/read-store/sql-read-store';
 import { PgSqlClient } from '../../backend/src/storage/sql/pg-sql-client';
 import { PgliteSqlClient } from '../../backend/src/storage/sql/pglite-sql-client';
@@ -41,24 +41,6 @@ function sampleEvent(i: number): NewEvent {
   };
 }
 
-const RAW_TABLE = `CREATE TABLE IF NOT EXISTS bench_raw_events (
-  position BIGSERIAL PRIMARY KEY, event_id uuid NOT NULL, stream_id text NOT NULL, revision int NOT NULL,
-  type text NOT NULL, schema_version int NOT NULL, data jsonb NOT NULL, metadata jsonb NOT NULL,
-  recorded_at timestamptz NOT NULL DEFAULT now())`;
-
-/** The baseline: the same rows as plain INSERTs in their own transaction, no locks, no revision checks. */
-async function rawInsert(client: SqlClient, streamId: string, firstRevision: number, events: NewEvent[]): Promise<void> {
-  await client.transaction(async (tx) => {
-    const params: unknown[] = [];
-    const values = events.map((event, index) => {
-      params.push(randomUUID(), streamId, firstRevision + index, event.type, 1, JSON.stringify(event.data), JSON.stringify(event.metadata));
-      const p = params.length - 7;
-      return `($${p + 1}, $${p + 2}, $${p + 3}, $${p + 4}, $${p + 5}, $${p + 6}, $${p + 7})`;
-    });
-    await tx.query(`INSERT INTO bench_raw_events (event_id, stream_id, revision, type, schema_version, data, metadata) VALUES ${values.join(', ')}`, params);
-  });
-}
-
 async function timed(work: () => Promise<void>): Promise<number> {
   const started = performance.now();
   await work();
@@ -67,7 +49,8 @@ async function timed(work: () => Promise<void>): Promise<number> {
 
 async function benchmarkBackend(backend: string, client: SqlClient): Promise<Row[]> {
   const store = await SqlEventStore.create(client);
-  await client.execScript(RAW_TABLE);
+  // The baseline is the same multi-row INSERT as an append, without the lock, the revision check or NOTIFY.
+  await prepareRawInsertBaseline(client);
   const rows: Row[] = [];
   const rate = (events: number, seconds: number) => Math.round(events / seconds);
   const add = (scenario: string, events: number, storeSeconds: number, rawSeconds: number) =>
@@ -86,7 +69,7 @@ async function benchmarkBackend(backend: string, client: SqlClient): Promise<Row
     for (let i = 0; i < single; i++) await store.append(`bench-single-${i % 500}`, [sampleEvent(i)], 'any');
   });
   let rawSeconds = await timed(async () => {
-    for (let i = 0; i < single; i++) await rawInsert(client, `raw-single-${i % 500}`, i, [sampleEvent(i)]);
+    for (let i = 0; i < single; i++) await rawInsertBaseline(client, `raw-single-${i % 500}`, [sampleEvent(i)], i);
   });
   add('append, single writer, 1 event/append', single, storeSeconds, rawSeconds);
 
@@ -98,7 +81,7 @@ async function benchmarkBackend(backend: string, client: SqlClient): Promise<Row
     }
   });
   rawSeconds = await timed(async () => {
-    for (let b = 0; b < batches; b++) await rawInsert(client, `raw-batch-${b}`, 0, Array.from({ length: BATCH }, (_, i) => sampleEvent(b * BATCH + i)));
+    for (let b = 0; b < batches; b++) await rawInsertBaseline(client, `raw-batch-${b}`, Array.from({ length: BATCH }, (_, i) => sampleEvent(b * BATCH + i)), 0);
   });
   add(`append, batches of ${BATCH}`, batches * BATCH, storeSeconds, rawSeconds);
 
@@ -114,13 +97,13 @@ async function benchmarkBackend(backend: string, client: SqlClient): Promise<Row
   rawSeconds = await timed(async () => {
     await Promise.all(
       Array.from({ length: WRITERS }, async (_, w) => {
-        for (let i = 0; i < perWriter; i++) await rawInsert(client, `raw-writer-${w}-${i % 50}`, i, [sampleEvent(i)]);
+        for (let i = 0; i < perWriter; i++) await rawInsertBaseline(client, `raw-writer-${w}-${i % 50}`, [sampleEvent(i)], i);
       }),
     );
   });
   add(`append, ${WRITERS} concurrent writers`, perWriter * WRITERS, storeSeconds, rawSeconds);
 
-  // Rebuild every projection over everything appended above.
+  // Rebuild every projection over everything appended above (a rebuild replays the whole log).
   const readStore = await SqlReadStore.create(client);
   const runner = new ProjectionRunner(store, readStore, allProjections, { batchSize: 1000 });
   for (const projection of allProjections) {

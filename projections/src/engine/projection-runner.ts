@@ -32,6 +32,8 @@ interface RunningProjection {
   subscription: Subscription | null;
   error: string | null;
   retryTimer: NodeJS.Timeout | null;
+  /** False while a rebuild replays without secondary indexes. */
+  indexed: boolean;
   rate: { windowStart: number; count: number; eventsPerSecond: number };
 }
 
@@ -89,15 +91,18 @@ export class ProjectionRunner {
     const projection = this.projectionNamed(name);
     await this.resetReadModels(projection);
     const started = performance.now();
-    let position = 0;
     let events = 0;
+    let next = this.eventStore.readAll(0, this.batchSize);
     for (;;) {
-      const batch = await this.eventStore.readAll(position, this.batchSize);
+      const batch = await next;
       if (batch.length === 0) break;
+      // Read the following batch while this one is applied: on PostgreSQL they run on two connections.
+      next = this.eventStore.readAll(batch[batch.length - 1].position, this.batchSize);
+      next.catch(() => undefined);
       await this.applyBatch(projection, batch);
-      position = batch[batch.length - 1].position;
       events += batch.length;
     }
+    await this.createIndexes(projection);
     return { events, seconds: (performance.now() - started) / 1000 };
   }
 
@@ -156,7 +161,8 @@ export class ProjectionRunner {
   private async startProjection(projection: Projection): Promise<void> {
     const checkpoint = await this.readStore.getCheckpoint(projection.name);
     if (checkpoint && checkpoint.version === projection.version) {
-      for (const collection of projection.collections) await this.readStore.ensureCollection(collection);
+      // Also completes the indexes of a rebuild that was interrupted before it caught up.
+      await this.createIndexes(projection);
       await this.launch(projection, checkpoint.position, 'catching-up');
       return;
     }
@@ -165,9 +171,18 @@ export class ProjectionRunner {
     await this.launch(projection, 0, checkpoint ? 'rebuilding' : 'catching-up');
   }
 
+  /**
+   * Empties the projection's collections and checkpoint. Collections are recreated without their secondary
+   * indexes: building an index once over a replayed table is several times cheaper than maintaining it on
+   * every write of the replay. createIndexes() adds them when the replay has caught up.
+   */
   private async resetReadModels(projection: Projection): Promise<void> {
     for (const collection of projection.collections) await this.readStore.dropCollection(collection.name);
     await this.readStore.deleteCheckpoint(projection.name);
+    for (const collection of projection.collections) await this.readStore.ensureCollection({ name: collection.name });
+  }
+
+  private async createIndexes(projection: Projection): Promise<void> {
     for (const collection of projection.collections) await this.readStore.ensureCollection(collection);
   }
 
@@ -179,10 +194,22 @@ export class ProjectionRunner {
       subscription: null,
       error: null,
       retryTimer: null,
+      indexed: state === 'catching-up' && fromPosition > 0,
       rate: { windowStart: performance.now(), count: 0, eventsPerSecond: 0 },
     };
     this.running.set(projection.name, entry);
     this.subscribe(entry);
+    // Nothing to catch up on (e.g. an empty store): no batch will arrive to say so.
+    if (fromPosition >= (await this.eventStore.headPosition())) await this.markLive(entry);
+  }
+
+  private async markLive(entry: RunningProjection): Promise<void> {
+    if (!entry.indexed) {
+      entry.indexed = true;
+      await this.createIndexes(entry.projection);
+    }
+    if (entry.state !== 'failed') entry.state = 'live';
+    this.notifyProgress();
   }
 
   private subscribe(entry: RunningProjection): void {
@@ -195,7 +222,7 @@ export class ProjectionRunner {
         recordRate(entry, events.length);
         this.headPosition = Math.max(this.headPosition, entry.position);
         // A batch smaller than the batch size means the subscription has reached the head for now.
-        if (events.length < this.batchSize) entry.state = 'live';
+        if (events.length < this.batchSize && entry.state !== 'live') await this.markLive(entry);
         this.notifyProgress();
       },
       {

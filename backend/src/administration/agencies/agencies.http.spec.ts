@@ -54,8 +54,8 @@ describe.each(backends)('Agencies over HTTP (%s): command → event → projecti
     const empty = await t.http().post('/api/agencies').set('Authorization', admin).send({ name: '', displayName: 'x'.repeat(1001), extra: 1 });
     expect(empty.status).toBe(400);
     expect(empty.body.errors).toMatchObject({
-      name: ['Please enter the name.'],
-      displayName: ['Display Name can be at most 1000 characters.'],
+      name: ['Agency name is required.'],
+      displayName: ['Agency display name can be at most 1000 characters.'],
       extra: [expect.stringContaining('should not exist')],
     });
     const badSort = await t.http().get('/api/agencies').query({ sort: '["password","ASC"]', range: '[5,1]', filter: '{bad' }).set('Authorization', admin);

@@ -10,16 +10,16 @@ const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? val
 export class SaveAgencyDto {
   @ApiProperty({ maxLength: AGENCY_TEXT_MAX_LENGTH, example: 'Northside Family Services' })
   @Transform(trim)
-  @IsString({ message: 'Name must be text.' })
-  @IsNotEmpty({ message: 'Please enter the name.' })
-  @MaxLength(AGENCY_TEXT_MAX_LENGTH, { message: `Name can be at most ${AGENCY_TEXT_MAX_LENGTH} characters.` })
+  @IsString({ message: 'Agency name must be text.' })
+  @IsNotEmpty({ message: 'Agency name is required.' })
+  @MaxLength(AGENCY_TEXT_MAX_LENGTH, { message: `Agency name can be at most ${AGENCY_TEXT_MAX_LENGTH} characters.` })
   name!: string;
 
   @ApiProperty({ maxLength: AGENCY_TEXT_MAX_LENGTH, example: 'Northside' })
   @Transform(trim)
-  @IsString({ message: 'Display Name must be text.' })
-  @IsNotEmpty({ message: 'Please enter the display name.' })
-  @MaxLength(AGENCY_TEXT_MAX_LENGTH, { message: `Display Name can be at most ${AGENCY_TEXT_MAX_LENGTH} characters.` })
+  @IsString({ message: 'Agency display name must be text.' })
+  @IsNotEmpty({ message: 'Agency display name is required.' })
+  @MaxLength(AGENCY_TEXT_MAX_LENGTH, { message: `Agency display name can be at most ${AGENCY_TEXT_MAX_LENGTH} characters.` })
   displayName!: string;
 }
 

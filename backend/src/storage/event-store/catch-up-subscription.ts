@@ -59,20 +59,30 @@ export class CatchUpSubscription implements Subscription {
     await this.source.wakeUpsReady;
     const unregister = this.source.onPossibleAppend(this.wake);
     const batchSize = this.options.batchSize ?? DEFAULT_SUBSCRIPTION_BATCH_SIZE;
+    // While catching up, the next batch is read while the handler works on this one (on PostgreSQL the two run
+    // on separate connections), which hides the read time during rebuilds.
+    let prefetched: Promise<RecordedEvent[]> | null = null;
     try {
       while (!this.stopRequested) {
         this.wakeRequested = false;
         let batch: RecordedEvent[];
         try {
-          batch = await this.source.readAfter(this.acknowledgedPosition, batchSize);
+          batch = await (prefetched ?? this.source.readAfter(this.acknowledgedPosition, batchSize));
         } catch (error) {
           if (!this.stopRequested) this.report(error);
           return;
+        } finally {
+          prefetched = null;
         }
         if (this.stopRequested) return;
         if (batch.length === 0) {
           if (!this.wakeRequested) await this.waitForWakeOrPoll();
           continue;
+        }
+        if (batch.length === batchSize) {
+          prefetched = this.source.readAfter(batch[batch.length - 1].position, batchSize);
+          // Its failure surfaces when it is awaited; until then it must not count as unhandled.
+          prefetched.catch(() => undefined);
         }
         try {
           await this.handler(batch);

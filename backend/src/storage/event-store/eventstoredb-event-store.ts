@@ -112,7 +112,13 @@ export class EventStoreDbEventStore implements EventStore {
       return { revision: Number(result.nextExpectedRevision), position: Number(result.position.commit) };
     } catch (error) {
       if (error instanceof WrongExpectedVersionError) {
-        const actual = error.actualVersion === NO_STREAM ? 'no_stream' : Number(error.actualVersion);
+        const reported = error.actualVersion as unknown;
+        const actual =
+          typeof reported === 'bigint'
+            ? Number(reported)
+            : reported === NO_STREAM
+              ? 'no_stream'
+              : await this.currentRevision(streamId);
         throw new WrongExpectedRevisionError(streamId, expectedRevision, actual);
       }
       throw error;
@@ -215,6 +221,18 @@ export class EventStoreDbEventStore implements EventStore {
     this.closed = true;
     await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
     await this.client.dispose();
+  }
+
+  /** Fallback when the server's error does not say which revision it found. */
+  private async currentRevision(streamId: string): Promise<number | 'no_stream'> {
+    try {
+      for await (const { event } of this.client.readStream(streamId, { fromRevision: END, direction: BACKWARDS, maxCount: 1 })) {
+        if (event) return Number(event.revision);
+      }
+    } catch (error) {
+      if (!(error instanceof StreamNotFoundError)) throw error;
+    }
+    return 'no_stream';
   }
 
   private toRecordedEvent(event: EsdbRecordedEvent): RecordedEvent {

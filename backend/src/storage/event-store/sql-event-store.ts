@@ -68,9 +68,10 @@ function eventsAsJsonParameter(events: NewEvent[]): string {
 }
 
 /**
- * SELECT list shared by the append and the raw baseline, so the benchmark compares like with like. Expects
- * `e(item, ordinality)` from jsonb_array_elements and `recorded(at)`. recorded_at is truncated to milliseconds
- * so the ISO string we return is exactly what is stored (an `until` filter with it then includes the event).
+ * The INSERT's source rows, shared by append and the raw baseline so the benchmark compares like with like.
+ * $1 = stream id, $2 = events JSON. ORDER BY ordinality makes positions follow revisions within one append.
+ * recorded_at is one clock reading truncated to milliseconds, so the ISO string we return is exactly what is
+ * stored (an `until` filter built from it includes the event).
  */
 function insertedRowsSelect(firstRevisionSql: string, extraFromItem = ''): string {
   return `
@@ -84,10 +85,11 @@ function insertedRowsSelect(firstRevisionSql: string, extraFromItem = ''): strin
 const INSERT_COLUMNS = '(event_id, stream_id, revision, type, schema_version, data, metadata, recorded_at)';
 
 /**
- * One statement, one round trip, autocommit: take the append lock, check the expected revision, insert, notify.
- * The lock CTE feeds the INSERT's source rows, so it is held before nextval() runs and until commit: positions
- * become visible in commit order (gap-safe). Holding it only inside the server, never across a client round
- * trip, is what keeps concurrent appends within a small factor of plain INSERTs.
+ * One statement, one round trip, autocommit: take the append lock in SHARED mode, check the expected revision,
+ * insert, notify. The lock CTE feeds the INSERT's source rows, so it is held before nextval() runs and until
+ * commit. Appends therefore run concurrently (and share WAL flushes like plain INSERTs), while a reader that
+ * takes the same lock EXCLUSIVELY waits until every append that may have drawn a position has committed or
+ * rolled back: see safeHighWaterMark().
  *
  * The statement's snapshot predates the lock, so `head` can miss an append that committed while we waited. That
  * can only hide revisions the caller could not have seen, so a check that passes on a stale head then collides
@@ -96,7 +98,7 @@ const INSERT_COLUMNS = '(event_id, stream_id, revision, type, schema_version, da
  */
 const CHECKED_APPEND_SQL = `
   WITH append_lock AS MATERIALIZED (
-    SELECT pg_advisory_xact_lock(${APPEND_LOCK_KEY})
+    SELECT pg_advisory_xact_lock_shared(${APPEND_LOCK_KEY})
   ), head AS (
     SELECT coalesce(max(revision), -1) AS revision FROM ${EVENTS_TABLE} WHERE stream_id = $1
   ), allowed AS (
@@ -151,10 +153,12 @@ function isDatabaseError(error: unknown): error is { code?: string; constraint?:
 }
 
 /**
- * Event store over PostgreSQL or PGlite with the same SQL on both. Appends are serialised by a transaction-scoped
- * advisory lock taken before the position sequence advances and held until commit, so positions become visible
- * in commit order: a reader by position never skips an event committed later. Each append is one statement
- * (see CHECKED_APPEND_SQL); UNIQUE (stream_id, revision) makes the optimistic concurrency check exact.
+ * Event store over PostgreSQL or PGlite with the same SQL on both. Gap safety: each append holds a shared
+ * transaction-scoped advisory lock from before the position sequence advances until commit; readAll only reads up
+ * to a high-water mark taken under the same lock in exclusive mode, i.e. at a moment when no append was in
+ * flight, so a reader by position never skips an event that a slower concurrent transaction commits later.
+ * Each append is one statement (see CHECKED_APPEND_SQL); UNIQUE (stream_id, revision) makes the optimistic
+ * concurrency check exact.
  *
  * The store does not own the SqlClient: close() stops subscriptions and the LISTEN callback; whoever created the
  * client closes it afterwards.
@@ -167,6 +171,8 @@ export class SqlEventStore implements EventStore {
   private readonly subscriptions = new Set<CatchUpSubscription>();
   private listenerRemoval: Promise<(() => Promise<void>) | null> | null = null;
   private closed = false;
+  /** Every position at or below this is committed or will never exist; refreshed when a reader reaches it. */
+  private safeHead = 0;
 
   private constructor(
     private readonly client: SqlClient,
@@ -237,8 +243,8 @@ export class SqlEventStore implements EventStore {
     this.assertOpen();
     if (limit <= 0) return [];
     const { rows } = await this.client.query<EventRow>(
-      `SELECT ${SELECT_EVENT_COLUMNS} FROM ${EVENTS_TABLE} WHERE position > $1 ORDER BY position LIMIT $2`,
-      [fromPosition, limit],
+      `SELECT ${SELECT_EVENT_COLUMNS} FROM ${EVENTS_TABLE} WHERE position > $1 AND position <= $3 ORDER BY position LIMIT $2`,
+      [fromPosition, limit, await this.readableHead(fromPosition)],
     );
     return this.upcasters.upcastAll(rows.map(toRecordedEvent));
   }
@@ -292,6 +298,25 @@ export class SqlEventStore implements EventStore {
       .listen(EVENTS_CHANNEL, () => this.appendSignal.emit('appended'))
       // Without LISTEN, subscriptions still see other processes' appends through the poll.
       .catch(() => null));
+  }
+
+  /** The safe high-water mark, refreshed only when a reader has caught up with the cached one. */
+  private async readableHead(fromPosition: number): Promise<number> {
+    if (fromPosition >= this.safeHead) this.safeHead = Math.max(this.safeHead, await this.safeHighWaterMark());
+    return this.safeHead;
+  }
+
+  /**
+   * The exclusive lock is granted only when no append holds the shared one, so the highest position visible
+   * right after it has no uncommitted position below it. The lock is held for two short statements; appends
+   * queue behind it meanwhile.
+   */
+  private async safeHighWaterMark(): Promise<number> {
+    return this.client.transaction(async (tx) => {
+      await tx.query(`SELECT pg_advisory_xact_lock(${APPEND_LOCK_KEY})`);
+      const { rows } = await tx.query<{ head: number | string }>(`SELECT coalesce(max(position), 0) AS head FROM ${EVENTS_TABLE}`);
+      return Number(rows[0].head);
+    });
   }
 
   private async currentRevision(streamId: string): Promise<number | 'no_stream'> {
