@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
+import { repositoryRoot } from './repository-root';
 
 /** Everything the app reads from the environment, parsed once. Names are the project's conventions. */
 export interface AppConfig {
@@ -29,7 +30,7 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtSecret: env.JWT_SECRET || randomBytes(32).toString('hex'),
     readYourWritesTimeoutMs: parseInteger(env.READ_YOUR_WRITES_TIMEOUT_MS, 3000, 'READ_YOUR_WRITES_TIMEOUT_MS'),
     seedDemoData: (env.SEED_DEMO_DATA ?? 'true') !== 'false',
-    frontendDist: resolve(env.FRONTEND_DIST || resolve(__dirname, '../../../../frontend/dist')),
+    frontendDist: resolve(env.FRONTEND_DIST || resolve(repositoryRoot(), 'frontend/dist')),
     logLevel: env.LOG_LEVEL || 'info',
   };
 }
