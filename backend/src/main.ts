@@ -10,6 +10,8 @@ async function bootstrap(): Promise<void> {
   const config = loadAppConfig();
   const app = await NestFactory.create<NestExpressApplication>(createAppModule(config), { bufferLogs: true });
   configureApp(app, config);
+  // init() registers the command handlers (and starts the projections) the seeder relies on.
+  await app.init();
   if (config.seedDemoData) await seedDemoDataIfEmpty(app);
   await app.listen(config.port);
   const url = `http://localhost:${config.port}`;
