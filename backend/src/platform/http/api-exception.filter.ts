@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import type { Response } from 'express';
 import { WrongExpectedRevisionError } from '../../storage/event-store/event-store.port';
 import { InvalidFilterError } from '../../storage/read-store/read-store.port';
-import { DomainRuleViolation, NotFoundError } from './domain-errors';
+import { AccessDeniedError, DomainRuleViolation, NotFoundError } from './domain-errors';
 
 /**
  * Maps errors to HTTP answers: domain and validation errors to 4xx with a message the UI can show, optimistic
@@ -33,6 +33,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
     }
     if (exception instanceof NotFoundError) {
       return { status: 404, body: { statusCode: 404, error: 'Not Found', message: exception.message } };
+    }
+    if (exception instanceof AccessDeniedError) {
+      return { status: 403, body: { statusCode: 403, error: 'Forbidden', message: exception.message } };
     }
     if (exception instanceof DomainRuleViolation) {
       const status = exception.conflict ? 409 : 400;

@@ -14,3 +14,11 @@ export class NotFoundError extends Error {
     this.name = 'NotFoundError';
   }
 }
+
+/** The actor may not do this to this record (privilege for the record's state, or row access): 403. */
+export class AccessDeniedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'AccessDeniedError';
+  }
+}
