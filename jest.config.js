@@ -15,5 +15,7 @@ module.exports = {
   testMatch: ['**/*.spec.ts', '**/*.test.ts'],
   testTimeout: 30000,
   reporters: ['default', '<rootDir>/scripts/jest-summary-reporter.js'],
+  globalSetup: '<rootDir>/backend/test-support/containers.global-setup.ts',
+  globalTeardown: '<rootDir>/backend/test-support/containers.global-teardown.ts',
   setupFiles: ['<rootDir>/backend/test-support/jest-setup.ts'],
 };
