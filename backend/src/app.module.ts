@@ -1,10 +1,14 @@
-import { DynamicModule, Global, Module } from '@nestjs/common';
+import { DynamicModule, Global, Module, RequestMethod } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { LoggerModule } from 'nestjs-pino';
 import { randomUUID } from 'node:crypto';
 import { AgenciesModule } from './administration/agencies/agencies.module';
+import { AssessmentsModule } from './assessments/assessments.module';
+import { AssessmentStatisticsModule } from './assessments/statistics/assessment-statistics.module';
+import { AssessmentSummaryModule } from './assessments/summary/assessment-summary.module';
 import { IdentityModule } from './identity/identity.module';
+import { LibraryModule } from './library/library.module';
 import type { AppConfig } from './platform/config/app-config';
 import { HealthController } from './platform/health/health.controller';
 import { ApiExceptionFilter } from './platform/http/api-exception.filter';
@@ -32,6 +36,8 @@ export function createAppModule(config: AppConfig): DynamicModule {
     imports: [
       ConfigModule.forRoot(config),
       LoggerModule.forRoot({
+        // Express 5 route syntax; nestjs-pino's default '*' triggers a legacy-route warning on start.
+        forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
         pinoHttp: {
           level: config.logLevel,
           genReqId: (request) => (request.headers['x-request-id'] as string | undefined) ?? randomUUID(),
@@ -45,6 +51,10 @@ export function createAppModule(config: AppConfig): DynamicModule {
       ProjectionsModule,
       IdentityModule,
       AgenciesModule,
+      LibraryModule,
+      AssessmentsModule,
+      AssessmentSummaryModule,
+      AssessmentStatisticsModule,
     ],
     controllers: [HealthController],
     providers: [

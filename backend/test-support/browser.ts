@@ -5,7 +5,8 @@ import { resolve } from 'node:path';
 /** Debian's Chromium; tests never download a browser. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
-export const FRONTEND_DIST = resolve(__dirname, '../../frontend/dist');
+/** The built UI; FRONTEND_DIST points elsewhere (e.g. a private build while others rebuild the shared one). */
+export const FRONTEND_DIST = process.env.FRONTEND_DIST ? resolve(process.env.FRONTEND_DIST) : resolve(__dirname, '../../frontend/dist');
 
 export function browserTestsCanRun(): { ok: boolean; reason?: string } {
   if (!existsSync(CHROMIUM_PATH)) return { ok: false, reason: `no Chromium at ${CHROMIUM_PATH} (apt-get install chromium)` };

@@ -1,33 +1,87 @@
+import 'reflect-metadata';
+// Tests log nothing unless asked: pino output would drown jest's.
+process.env.LOG_LEVEL ??= 'silent';
 import type { INestApplication } from '@nestjs/common';
-import { JwtService } from '@nestjs/jwt';
 import { Test } from '@nestjs/testing';
+import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { createAppModule } from '../src/app.module';
 import type { Privilege } from '../src/identity/access/privileges';
-import { PRIVILEGES } from '../src/identity/access/privileges';
-import type { AccessTokenClaims } from '../src/identity/authentication/authenticated-user';
+import { credentialsStreamId } from '../src/identity/authentication/credentials.events';
+import { startSession } from '../src/identity/authentication/sign-in.commands';
+import { SignInTokens } from '../src/identity/authentication/sign-in-tokens';
+import { MAILER, Mailer, OutboxMailer } from '../src/identity/delivery/mailer';
+import { SMS_SENDER, SmsSender } from '../src/identity/delivery/sms-sender';
+import { AdjustableClock, IDENTITY_CLOCK } from '../src/identity/identity-clock';
+import { DEFAULT_RATE_LIMITS, IDENTITY_CONFIG, IdentityConfig, loadIdentityConfig, RateLimitName } from '../src/identity/identity-config';
+import { ADMINISTRATOR_ID, displayUsername } from '../src/identity/identity-rules';
+import { userAggregate } from '../src/identity/users/user.aggregate';
+import { userStreamId } from '../src/identity/users/user.events';
+import { UserGroupEvents, userGroupStreamId } from '../src/identity/user-groups/user-group.events';
+import { CreateUserGroupCommand } from '../src/identity/user-groups/user-group.commands';
+import { CreateUserCommand, UpdateUserCommand, UserInput } from '../src/identity/users/user.commands';
+import { systemActor } from '../src/platform/commands/actor';
+import { EventSourcedRepository } from '../src/platform/commands/event-sourced-repository';
 import { AppConfig, loadAppConfig } from '../src/platform/config/app-config';
 import { configureApp } from '../src/platform/http/configure-app';
+import { ProjectionRunnerService } from '../src/platform/projections/projection-runner.service';
+import { CommandBus } from '@nestjs/cqrs';
 import { createTestPostgresDatabase, TestDatabase, testPostgresUrl } from './databases';
 
 export interface TestApp {
   app: INestApplication;
   /** Base URL once listen() was called (browser tests). */
   baseUrl: string | null;
+  /** supertest against the app; each request first waits for the users and sessions tokenFor() set up. */
   http: () => ReturnType<typeof request>;
-  /** A bearer token for a user holding exactly these privileges. */
+  /**
+   * A bearer token for a real user (created through the user and group commands) in a group holding exactly
+   * these privileges, with a real session (a SignInSucceeded event). The token is returned at once; the user and
+   * session are written in the background and every `t.http()` request waits for them. Other clients (a browser,
+   * fetch) should `await t.settled()` first. Same userId again: the same user, moved to the new privileges' group.
+   */
   tokenFor(privileges: Privilege[], userId?: string): string;
+  /** A bearer token for the administrator (user "1", created on start). */
   adminToken(): string;
+  /** A bearer token (real session) for a user that already exists, with whatever group they are in. */
+  tokenForUser(userId: string): string;
+  /** Resolves once every user and session set up by tokenFor()/adminToken() is visible to the API. */
+  settled(): Promise<void>;
+  /** The clock sign-in rules use (code expiry, countdown, lockout); tests move it forward. */
+  clock: AdjustableClock;
+  /** Mail sent while no SMTP server is configured (the local outbox), newest last. */
+  outbox: OutboxMailer['messages'];
   close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  backend?: 'pglite' | 'postgres';
+  config?: Partial<AppConfig>;
+  listen?: boolean;
+  /** Identity settings (SMTP, rate limits, public URL). Rate limits default to generous values in tests. */
+  identity?: Partial<Omit<IdentityConfig, 'rateLimits'>> & { rateLimits?: Partial<IdentityConfig['rateLimits']> };
+  /** A text-message sender, to enable the phone channel. */
+  smsSender?: SmsSender;
+}
+
+const GENEROUS_RATE_LIMITS = Object.fromEntries(
+  Object.keys(DEFAULT_RATE_LIMITS).map((name) => [name, { capacity: 10_000, refillPerMinute: 10_000 }]),
+) as Record<RateLimitName, { capacity: number; refillPerMinute: number }>;
+
+const HTTP_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'del', 'head', 'options']);
+
+/** A stable UUID-shaped id from a text (v4 layout), so the same privilege set maps to the same group. */
+function idFrom(text: string): string {
+  const hex = createHash('sha256').update(text).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 /**
  * The real Nest app over a real store: in-memory PGlite by default, or a fresh PostgreSQL database when
- * `backend: 'postgres'` (callers skip when no server is configured).
+ * `backend: 'postgres'` (callers skip when no server is configured). The built-in groups and the administrator
+ * exist from the start (identity bootstrap).
  */
-export async function startTestApp(
-  options: { backend?: 'pglite' | 'postgres'; config?: Partial<AppConfig>; listen?: boolean } = {},
-): Promise<TestApp> {
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   let database: TestDatabase | null = null;
   const overrides: Partial<AppConfig> = { dataDir: 'memory://', seedDemoData: false, jwtSecret: 'test-secret', logLevel: 'silent', ...options.config };
   if (options.backend === 'postgres') {
@@ -38,7 +92,20 @@ export async function startTestApp(
     overrides.databaseUrl = database.url;
   }
   const config: AppConfig = { ...loadAppConfig({}), ...overrides };
-  const moduleRef = await Test.createTestingModule({ imports: [createAppModule(config)] }).compile();
+  const identity: IdentityConfig = {
+    ...loadIdentityConfig({}),
+    printOutbox: false,
+    ...options.identity,
+    rateLimits: { ...GENEROUS_RATE_LIMITS, ...options.identity?.rateLimits },
+  };
+  const clock = new AdjustableClock();
+  let builder = Test.createTestingModule({ imports: [createAppModule(config)] })
+    .overrideProvider(IDENTITY_CONFIG)
+    .useValue(identity)
+    .overrideProvider(IDENTITY_CLOCK)
+    .useValue(clock);
+  if (options.smsSender) builder = builder.overrideProvider(SMS_SENDER).useValue(options.smsSender);
+  const moduleRef = await builder.compile();
   const app = moduleRef.createNestApplication({ bufferLogs: true });
   configureApp(app, config);
   await app.init();
@@ -48,15 +115,141 @@ export async function startTestApp(
     const address = app.getHttpServer().address() as { port: number };
     baseUrl = `http://127.0.0.1:${address.port}`;
   }
-  const jwt = app.get(JwtService);
-  const tokenFor = (privileges: Privilege[], userId = 'user-under-test') =>
-    jwt.sign({ sub: userId, username: userId, privileges } satisfies AccessTokenClaims);
+
+  const commands = app.get(CommandBus);
+  const repository = app.get(EventSourcedRepository);
+  const tokens = app.get(SignInTokens);
+  const projections = app.get(ProjectionRunnerService);
+  const mailer = app.get<Mailer>(MAILER);
+  const settle = async (position: number) => {
+    if (!(await projections.waitForPosition(position, 10_000))) throw new Error(`test-app: projections did not reach ${position}`);
+  };
+
+  const groupsByPrivileges = new Map<string, Promise<string>>();
+  const usersCreated = new Map<string, { input: UserInput; revision: number }>();
+
+  const groupFor = (privileges: Privilege[]): Promise<string> => {
+    const key = [...new Set(privileges)].sort().join(',');
+    let group = groupsByPrivileges.get(key);
+    if (!group) {
+      group = (async () => {
+        const groupId = idFrom(`test-group:${key}`);
+        const fields = { name: `Test group [${key || 'no privileges'}]`, description: 'Created by tokenFor()', parentGroupId: ADMINISTRATOR_ID, reportsToParent: false, privileges };
+        // The group form requires a privilege; a test of "signed in with none" still needs such a group.
+        const result =
+          privileges.length > 0
+            ? await commands.execute(new CreateUserGroupCommand(systemActor(), fields, groupId))
+            : await repository.append(userGroupStreamId(groupId), [{ type: UserGroupEvents.Created, data: { groupId, ...fields } }], 'no_stream', systemActor());
+        await settle(result.position);
+        return groupId;
+      })();
+      groupsByPrivileges.set(key, group);
+    }
+    return group;
+  };
+
+  /** Appends the session a sign-in would (SignInSucceeded) for a token already signed. */
+  const recordSession = async (event: ReturnType<typeof startSession>['event'], userId: string) => {
+    const result = await repository.append(credentialsStreamId(userId), [event], 'any', { ...systemActor(), userId });
+    await settle(result.position);
+  };
+
+  const ensureUser = async (privileges: Privilege[], userId: string) => {
+    const groupId = await groupFor(privileges);
+    let known = usersCreated.get(userId);
+    if (!known) {
+      // A user made elsewhere in the test (through the API): move it into the group, keeping its fields.
+      const existing = await repository.load(userStreamId(userId), userAggregate);
+      if (existing.state.account) {
+        const { status: _status, ...fields } = existing.state.account;
+        known = { input: { ...fields, username: displayUsername(fields.username) }, revision: 0 };
+        usersCreated.set(userId, known);
+      }
+    }
+    if (!known) {
+      const short = createHash('sha256').update(userId).digest('hex').slice(0, 10);
+      const input: UserInput = {
+        firstName: 'Test',
+        lastName: `User ${short}`,
+        username: `test-${short}`,
+        email: `test-${short}@example.test`,
+        phone: null,
+        userGroupId: groupId,
+        supervisorId: ADMINISTRATOR_ID,
+        agencyId: null,
+        externalId: `TEST-${short}`,
+        expirationDate: null,
+      };
+      usersCreated.set(userId, { input, revision: 0 });
+      const created = await commands.execute(new CreateUserCommand(systemActor(), input, true, { userId, sendInitialPasswordLink: false }));
+      await settle(created.position);
+    } else if (known.input.userGroupId !== groupId) {
+      known.input = { ...known.input, userGroupId: groupId };
+      const updated = await commands.execute(new UpdateUserCommand(systemActor(), userId, known.input, 1, true));
+      await settle(updated.position);
+    }
+  };
+
+  // Set-ups run one after another (two tokens for one new user must not both create it); requests wait for
+  // them, and a failed set-up fails every later request of this app loudly.
+  let setups: Promise<void> = Promise.resolve();
+  let setupFailure: unknown = null;
+  const enqueue = (work: () => Promise<void>) => {
+    setups = setups.then(work).catch((error: unknown) => {
+      setupFailure ??= error;
+    });
+  };
+  const settled = async () => {
+    await setups;
+    if (setupFailure) throw setupFailure;
+  };
+
+  const tokenFor = (privileges: Privilege[], userId: string = idFrom(`test-user:${Math.random()}`)): string => {
+    const session = startSession(tokens, userId, 'test-support', false, clock.now());
+    enqueue(async () => {
+      await ensureUser(privileges, userId);
+      await recordSession(session.event, userId);
+    });
+    return session.token;
+  };
+
+  const tokenForUser = (userId: string): string => {
+    const session = startSession(tokens, userId, 'test-support', false, clock.now());
+    enqueue(() => recordSession(session.event, userId));
+    return session.token;
+  };
+  const adminToken = () => tokenForUser(ADMINISTRATOR_ID);
+
+  /** supertest, with each request's send deferred until the pending set-ups are done. */
+  const http = () => {
+    const agent = request(app.getHttpServer());
+    return new Proxy(agent, {
+      get(target, property, receiver) {
+        const value = Reflect.get(target, property, receiver) as unknown;
+        if (typeof property !== 'string' || !HTTP_METHODS.has(property) || typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          const test = (value as (...a: unknown[]) => request.Test).apply(target, args);
+          const end = test.end.bind(test);
+          test.end = ((callback: (error: unknown, response?: request.Response) => void) => {
+            settled().then(() => end(callback), (error: unknown) => callback(error));
+            return test;
+          }) as typeof test.end;
+          return test;
+        };
+      },
+    });
+  };
+
   return {
     app,
     baseUrl,
-    http: () => request(app.getHttpServer()),
+    http,
     tokenFor,
-    adminToken: () => tokenFor([...PRIVILEGES], '1'),
+    adminToken,
+    tokenForUser,
+    settled,
+    clock,
+    outbox: mailer instanceof OutboxMailer ? mailer.messages : [],
     async close() {
       await app.close();
       await database?.dispose().catch(() => undefined);

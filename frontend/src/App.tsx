@@ -7,6 +7,9 @@ import { AppLayout } from './layout/AppLayout';
 import { Dashboard } from './pages/Dashboard';
 import { AboutPage } from './pages/AboutPage';
 import { theme } from './theme';
+import { identityResources } from './identity/identity-entry';
+import { libraryResources } from './library/library-entry';
+import { assessmentsResources } from './assessments/assessments-entry';
 
 export const App = () => (
   <Admin
@@ -20,7 +23,10 @@ export const App = () => (
     requireAuth
     disableTelemetry
   >
-    {/* Feature resources (assessments/, library/, reports/, administration/, audit/) register here. */}
+    {/* Each feature registers its resources and routes in its own <feature>-entry.tsx. */}
+    {assessmentsResources}
+    {libraryResources}
+    {identityResources}
     <CustomRoutes>
       <Route path="/about" element={<AboutPage />} />
     </CustomRoutes>

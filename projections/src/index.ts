@@ -1,6 +1,31 @@
 import { agenciesProjection } from './administration/agencies.projection';
+import { assessmentListProjection } from './assessments/assessment-list.projection';
+import { assessmentStatisticsProjection } from './assessments/assessment-statistics.projection';
 import { activityLogProjection } from './audit/activity-log.projection';
 import type { Projection } from './engine/projection';
+import { systemLogProjection } from './audit/system-log.projection';
+import { accessAssignmentsProjection } from './identity/access-assignments.projection';
+import { apiUsersProjection } from './identity/api-users.projection';
+import { sessionsProjection } from './identity/sessions.projection';
+import { userGroupsProjection } from './identity/user-groups.projection';
+import { usersProjection } from './identity/users.projection';
+import { libraryProjection } from './library/library.projection';
 
 /** Every projection the app runs. Add new ones here (see docs/writing-a-projection.md). */
-export const allProjections: Projection[] = [activityLogProjection, agenciesProjection];
+export const allProjections: Projection[] = [
+  activityLogProjection,
+  agenciesProjection,
+  // identity (issue 3)
+  usersProjection,
+  userGroupsProjection,
+  apiUsersProjection,
+  sessionsProjection,
+  accessAssignmentsProjection,
+  systemLogProjection,
+  // question library (issue 4)
+  libraryProjection,
+  // assessments (issue 5): list, child groups (PID lookup, old data), shares, counters
+  assessmentListProjection,
+  // approved-assessment facts and per-question answer counts (answer statistics, reports)
+  assessmentStatisticsProjection,
+];

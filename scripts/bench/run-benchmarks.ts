@@ -11,7 +11,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { printListBench, runAssessmentListBenchOnServer } from './assessment-list-bench';
 import { allProjections } from '../../projections/src';
+import { printAnswerSaveRows, runAnswerSaveBench } from './answer-save-bench';
 import { ProjectionRunner } from '../../projections/src/engine/projection-runner';
 import type { NewEvent } from '../../backend/src/storage/event-store/event-store.port';
 import { prepareRawInsertBaseline, rawInsertBaseline, SqlEventStore } from '../../backend/src/storage/event-store/sql-event-store';
@@ -151,6 +153,8 @@ async function main(): Promise<void> {
     await admin.end();
   }
   print(results);
+  // Assessment list latency over 100k assessments (its own scratch database).
+  printListBench(await runAssessmentListBenchOnServer(serverUrl));
 }
 
 function print(rows: Row[]): void {
@@ -159,7 +163,10 @@ function print(rows: Row[]): void {
   console.log('Targets: append within 3x of raw SQL time; rebuild > 20,000 events/s on PostgreSQL.');
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+main()
+  // Answer-save latency through the assessment command handler (scripts/bench/answer-save-bench.ts).
+  .then(async () => printAnswerSaveRows(await runAnswerSaveBench()))
+  .catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });

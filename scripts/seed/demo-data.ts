@@ -1,6 +1,9 @@
 import type { CommandBus } from '@nestjs/cqrs';
 import { CreateAgencyCommand } from '../../backend/src/administration/agencies/agency.commands';
 import { systemActor } from '../../backend/src/platform/commands/actor';
+import { seedLibrary } from '../../backend/src/library/library-seed';
+import { seedAssessmentsDemoData } from './assessments-demo-data';
+import { seedIdentityDemoData } from './identity-demo-data';
 
 /**
  * Demo data, created through the real command handlers (never by writing read models), so every demo record
@@ -30,5 +33,13 @@ export async function seedDemoData(commands: CommandBus): Promise<SeedReport> {
       report.skipped += 1;
     }
   }
+  // User groups, the administrator and one demo user per group (after the agencies they belong to).
+  await seedIdentityDemoData(commands, report);
+  // The question library: the seed instrument and its rules, item by item through the library commands.
+  const library = await seedLibrary(commands, actor);
+  report.created += library.created;
+  report.skipped += library.skipped;
+  // Demo assessments of the demo case workers in every state (after the users and the library they need).
+  await seedAssessmentsDemoData(commands, report);
   return report;
 }

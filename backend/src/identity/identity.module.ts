@@ -1,26 +1,26 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { JwtModule } from '@nestjs/jwt';
-import { PassportModule } from '@nestjs/passport';
-import type { AppConfig } from '../platform/config/app-config';
-import { APP_CONFIG } from '../platform/storage/storage-tokens';
+import { AccountModule } from './account/account.module';
+import { ApiUsersModule } from './api-users/api-users.module';
+import { AuthenticationModule } from './authentication/authentication.module';
+import { IdentityBootstrap } from './bootstrap/identity-bootstrap';
+import { IdentityCoreModule } from './identity-core.module';
+import { SystemLogModule } from './system-log/system-log.module';
+import { UserGroupsModule } from './user-groups/user-groups.module';
+import { UsersModule } from './users/users.module';
 import { AuthenticationGuard, PrivilegesGuard } from './access/access.guards';
-import { JwtStrategy } from './authentication/jwt.strategy';
 
+/**
+ * Identity and access (issue 3): sign-in with a verification code, passwords, users, user groups, API users,
+ * My Account, the system log, and the global guards (every route needs a token unless @Public).
+ */
 @Module({
-  imports: [
-    PassportModule,
-    JwtModule.registerAsync({
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({ secret: config.jwtSecret, signOptions: { algorithm: 'HS256' } }),
-    }),
-  ],
+  imports: [IdentityCoreModule, AuthenticationModule, UsersModule, UserGroupsModule, ApiUsersModule, AccountModule, SystemLogModule],
   providers: [
-    JwtStrategy,
+    IdentityBootstrap,
     // Order matters: authenticate first, then check privileges.
     { provide: APP_GUARD, useClass: AuthenticationGuard },
     { provide: APP_GUARD, useClass: PrivilegesGuard },
   ],
-  exports: [JwtModule],
 })
 export class IdentityModule {}

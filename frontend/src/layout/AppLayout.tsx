@@ -2,6 +2,9 @@ import type { ReactNode } from 'react';
 import { AppBar, Layout, Menu, TitlePortal } from 'react-admin';
 import { Box, Typography } from '@mui/material';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import { AssessmentMenuItems } from '../assessments/assessments-entry';
+import { LibraryMenuItems } from '../library/library-entry';
+import { IdentityMenuItems } from '../identity/identity-entry';
 
 const CansAppBar = () => (
   <AppBar color="primary">
@@ -16,7 +19,10 @@ const CansAppBar = () => (
 const CansMenu = () => (
   <Menu>
     <Menu.DashboardItem primaryText="Home" />
-    {/* Feature resources (assessments, library, reports, administration, audit) go here. */}
+    {/* Each feature's menu entries live in its own <feature>-entry.tsx. */}
+    <AssessmentMenuItems />
+    <LibraryMenuItems />
+    <IdentityMenuItems />
     <Menu.Item to="/about" primaryText="About" leftIcon={<InfoOutlined />} />
   </Menu>
 );

@@ -1,5 +1,6 @@
 import { Title, useGetIdentity } from 'react-admin';
 import { Card, CardContent, Typography } from '@mui/material';
+import { AssessmentHomeLinks } from '../assessments/AssessmentHomeLinks';
 
 export const Dashboard = () => {
   const { identity } = useGetIdentity();
@@ -17,6 +18,7 @@ export const Dashboard = () => {
           </Typography>
         </CardContent>
       </Card>
+      <AssessmentHomeLinks />
     </>
   );
 };

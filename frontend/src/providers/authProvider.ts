@@ -1,17 +1,20 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import { API_URL, rememberEventPosition } from './dataProvider';
+import { identityAccess } from '../identity/identity-access';
+import { libraryAccess } from '../library/library-access';
+import { assessmentsAccess } from '../assessments/assessments-access';
 
 /*
- * Session-cookie authentication against the NestJS API.
+ * Session-cookie authentication against the NestJS API (docs/api.md, "Signing in").
  *
- *   POST /api/auth/login   { login, password }  -> 2xx sets the session cookie
- *                                                   4xx { message } is shown on the login page
- *   GET  /api/auth/me                            -> 200 { id, fullName, privileges: string[], ... }
- *                                                   401 when there is no valid session
- *   POST /api/auth/logout                        -> clears the session cookie
+ *   POST /api/auth/login {login, password, rememberMe, agreed}  -> signed-in (cookie) | verification-required
+ *   POST /api/auth/verification-code {channel}                  -> a 6-digit code by email (1) or phone (2)
+ *   POST /api/auth/verify {code, rememberMe}                    -> signed-in, sets the HttpOnly cookie
+ *   GET  /api/auth/me                                           -> the user, privileges, landingPath; 401 signed out
+ *   POST /api/auth/logout                                       -> ends the session server-side
  *
- * The identity feature (src/identity/) will flesh this out; until then login
- * is a thin placeholder that simply forwards the credentials.
+ * The login page drives the steps (signInWithPassword, sendVerificationCode, verifySignInCode) and then calls
+ * sessionStarted(); authProvider.login is the one-step form for a remembered device.
  */
 
 export interface Me {
@@ -24,21 +27,51 @@ export interface Me {
 export interface LoginParams {
   login: string;
   password: string;
-  /** UI placeholder for now; not sent to the API yet. */
+  /** "Remember this device": a 7-day cookie, and the code is skipped next time on this browser. */
   rememberDevice?: boolean;
+  /** The Confidentiality Statement checkbox. */
+  agreed?: boolean;
+}
+
+export interface VerificationChannel {
+  channel: 1 | 2;
+  name: 'email' | 'phone';
+  enabled: boolean;
+  destination: string | null;
+  reason: string | null;
+}
+
+export type PasswordStep =
+  | { status: 'signed-in'; user: Me | null; phoneMissing?: boolean; message?: string }
+  | { status: 'verification-required'; channels: VerificationChannel[]; expiresInSeconds: number; reason: string };
+
+export interface CodeSent {
+  channel: 1 | 2;
+  destination: string;
+  expiresInSeconds: number;
+  resendAfterSeconds: number;
+  message: string;
+}
+
+/** A refused sign-in step: the sentence, the catalogue key, messages per field and the rest of the body. */
+export interface SignInFailure {
+  status: number;
+  message: string;
+  messageKey?: string;
+  fieldErrors: Record<string, string>;
+  body: Record<string, unknown>;
 }
 
 /**
- * resource -> action -> required privilege.
- *
- * Filled in by the feature folders as they land, e.g.
- *   assessments: { list: 'assessment.read', show: 'assessment.read', create: 'assessment.create' },
- *   audit:       { list: 'audit.read' },
- * A resource/action that is not listed here is allowed in the UI: the API is
- * the authority and answers 403 anyway (see checkError). Listing an entry only
- * hides menu items and buttons the user cannot use.
+ * resource -> action -> required privilege, merged from each feature's <feature>-access.ts.
+ * A resource/action that is not listed is allowed in the UI: the API is the authority and answers 403 anyway
+ * (see checkError). Listing an entry only hides menu items and buttons the user cannot use.
  */
-export const ACCESS_TABLE: Readonly<Record<string, Readonly<Partial<Record<string, string>>>>> = {};
+export const ACCESS_TABLE: Readonly<Record<string, Readonly<Partial<Record<string, string>>>>> = {
+  ...identityAccess,
+  ...libraryAccess,
+  ...assessmentsAccess,
+};
 
 /**
  * Rejection shape understood by react-admin: `message: false` suppresses the
@@ -122,27 +155,68 @@ export const getMe = (): Promise<Me> => {
   return meCache.promise;
 };
 
+/** POSTs one sign-in step; rejects with a SignInFailure. */
+const signInStep = async <T>(path: string, body: object): Promise<T> => {
+  let response: Response;
+  try {
+    response = await jsonRequest(path, { method: 'POST', body: JSON.stringify(body) });
+  } catch {
+    throw { status: 0, message: UNREACHABLE, fieldErrors: {}, body: {} } satisfies SignInFailure;
+  }
+  rememberEventPosition(response.headers);
+  let parsed: Record<string, unknown> = {};
+  try {
+    parsed = (await response.json()) as Record<string, unknown>;
+  } catch {
+    // no JSON body
+  }
+  if (!response.ok) {
+    const errors = (parsed.errors ?? {}) as Record<string, unknown>;
+    throw {
+      status: response.status,
+      message: response.status >= 500 && response.status !== 503 ? UNAVAILABLE : typeof parsed.message === 'string' ? parsed.message : 'Sign-in failed.',
+      messageKey: typeof parsed.messageKey === 'string' ? parsed.messageKey : undefined,
+      fieldErrors: Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, Array.isArray(v) ? v.join(' ') : String(v)])),
+      body: parsed,
+    } satisfies SignInFailure;
+  }
+  return parsed as T;
+};
+
+/** Step 1: login name and password. */
+export const signInWithPassword = (params: LoginParams): Promise<PasswordStep> => {
+  clearMe();
+  return signInStep<PasswordStep>('/auth/login', {
+    login: params.login,
+    password: params.password,
+    rememberMe: params.rememberDevice ?? true,
+    agreed: params.agreed ?? true,
+  });
+};
+
+/** Step 2: send a code by email (1) or phone (2). */
+export const sendVerificationCode = (channel: 1 | 2): Promise<CodeSent> => signInStep<CodeSent>('/auth/verification-code', { channel });
+
+/** Step 3: confirm the code; the server sets the session cookie. */
+export const verifySignInCode = (code: string, rememberDevice: boolean): Promise<PasswordStep & { status: 'signed-in' }> => {
+  clearMe();
+  return signInStep('/auth/verify', { code, rememberMe: rememberDevice });
+};
+
+/** After a completed sign-in: forget any cached "signed out" answer so the app loads the new user. */
+export const sessionStarted = (): void => clearMe();
+
 export const authProvider: AuthProvider = {
-  async login({ login, password }: LoginParams) {
-    clearMe();
-    let response: Response;
+  /** One-step sign-in (a remembered device); a code request is an error here — the login page handles it. */
+  async login(params: LoginParams) {
+    let step: PasswordStep;
     try {
-      response = await jsonRequest('/auth/login', {
-        method: 'POST',
-        body: JSON.stringify({ login, password }),
-      });
-    } catch {
-      throw failure(UNREACHABLE);
+      step = await signInWithPassword(params);
+    } catch (error) {
+      throw failure((error as SignInFailure).message, (error as SignInFailure).status);
     }
-    if (!response.ok) {
-      const message =
-        response.status >= 500
-          ? UNAVAILABLE
-          : ((await readMessage(response)) ??
-            (response.status === 401 ? 'Sign-in failed. Check your username and password.' : 'Sign-in failed.'));
-      throw failure(message, response.status);
-    }
-    rememberEventPosition(response.headers);
+    if (step.status !== 'signed-in') throw failure('A verification code is required.', 401);
+    sessionStarted();
   },
 
   async logout() {

@@ -1,11 +1,11 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable, Inject } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import type { Request } from 'express';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import type { AppConfig } from '../../platform/config/app-config';
 import { APP_CONFIG } from '../../platform/storage/storage-tokens';
-import { isPrivilege } from '../access/privileges';
 import { ACCESS_TOKEN_COOKIE, AccessTokenClaims, AuthenticatedUser } from './authenticated-user';
+import { PrincipalService } from './principal.service';
 
 /** Browsers send the token in an HttpOnly cookie; API clients may send it as a Bearer header. */
 const fromCookie = (request: Request): string | null => {
@@ -13,21 +13,23 @@ const fromCookie = (request: Request): string | null => {
   return cookies?.[ACCESS_TOKEN_COOKIE] ?? null;
 };
 
+/**
+ * Verifies the signature and expiry, then looks the session and user up (PrincipalService): a token whose
+ * session ended, whose user was deactivated, locked or expired, or whose password was replaced is refused (401)
+ * on the very next request, and privileges are the group's current ones.
+ */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+  constructor(@Inject(APP_CONFIG) config: AppConfig, private readonly principals: PrincipalService) {
     super({
-      jwtFromRequest: ExtractJwt.fromExtractors([fromCookie, ExtractJwt.fromAuthHeaderAsBearerToken()]),
+      jwtFromRequest: ExtractJwt.fromExtractors([ExtractJwt.fromAuthHeaderAsBearerToken(), fromCookie]),
       secretOrKey: config.jwtSecret,
       algorithms: ['HS256'],
+      passReqToCallback: true,
     });
   }
 
-  validate(claims: AccessTokenClaims): AuthenticatedUser {
-    return {
-      id: claims.sub,
-      username: claims.username,
-      privileges: (claims.privileges ?? []).filter(isPrivilege),
-    };
+  async validate(request: Request, claims: AccessTokenClaims): Promise<AuthenticatedUser | false> {
+    return (await this.principals.principalFor(claims, request.ip ?? null)) ?? false;
   }
 }

@@ -11,6 +11,7 @@
  * Keys this module adds where the spec states a rule without a message are listed in NON_SPEC_MESSAGE_KEYS.
  */
 import {
+  AGE_SCALE_MAX,
   Instrument,
   Item,
   LibraryNode,
@@ -45,6 +46,8 @@ export const LIBRARY_MESSAGES = {
   ageRangeError: 'age_range_error',
   /** Spec: "Age inputs are whole numbers" — no key given; this one is ours. */
   ageWholeNumber: 'age_whole_number',
+  /** Not in the spec: ages are on the product's age scale 0..22 ("Age choices: 0 to 22"). */
+  ageOutOfRange: 'age_out_of_range',
   /** Not in the spec: name length cap (the spec caps other admin names at 1000). */
   nameMaxLength: 'lib_name_max_length',
   /** Not in the spec: abbreviation length cap. */
@@ -58,6 +61,7 @@ export const LIBRARY_MESSAGES = {
 /** Message keys not named by the spec (the rule is the spec's or ours, the key is ours). */
 export const NON_SPEC_MESSAGE_KEYS: readonly string[] = [
   LIBRARY_MESSAGES.ageWholeNumber,
+  LIBRARY_MESSAGES.ageOutOfRange,
   LIBRARY_MESSAGES.nameMaxLength,
   LIBRARY_MESSAGES.shortNameMaxLength,
   LIBRARY_MESSAGES.typeLocked,
@@ -114,7 +118,7 @@ function parseAge(value: number | string | null | undefined): ParsedAge {
  * - name: required except for a Text passage (a text is "a question without a name"); at most 1000 characters;
  * - shortName (abbreviation): optional, at most 1000 characters;
  * - description: required for every type; an empty rich-text editor ('<p><br></p>') counts as empty;
- * - ages: whole numbers >= 0; min only → max_age_required on ageMax; max only → min_age_required on ageMin;
+ * - ages: whole numbers 0..AGE_SCALE_MAX (22, age_out_of_range above it); min only → max_age_required on ageMax; max only → min_age_required on ageMin;
  *   min > max → age_range_error on ageMax (min = max is allowed: a single year);
  * - editing: the type cannot change.
  */
@@ -134,7 +138,9 @@ export function validateLibraryForm(input: LibraryFormInput): FieldErrors<Librar
   const min = parseAge(input.ageMin);
   const max = parseAge(input.ageMax);
   if (min.set && 'invalid' in min) errors.ageMin = LIBRARY_MESSAGES.ageWholeNumber;
+  else if (min.set && 'value' in min && min.value > AGE_SCALE_MAX) errors.ageMin = LIBRARY_MESSAGES.ageOutOfRange;
   if (max.set && 'invalid' in max) errors.ageMax = LIBRARY_MESSAGES.ageWholeNumber;
+  else if (max.set && 'value' in max && max.value > AGE_SCALE_MAX) errors.ageMax = LIBRARY_MESSAGES.ageOutOfRange;
   if (errors.ageMin === undefined && errors.ageMax === undefined) {
     if (min.set && !max.set) errors.ageMax = LIBRARY_MESSAGES.maxAgeRequired;
     else if (!min.set && max.set) errors.ageMin = LIBRARY_MESSAGES.minAgeRequired;

@@ -27,7 +27,7 @@ describeInBrowser('The app served at / in headless Chromium', () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(`${t.baseUrl}/#/`);
-    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
     expect(await page.getByLabel('Username, email or phone').isVisible()).toBe(true);
     expect(await page.getByLabel('Password').first().isVisible()).toBe(true);
     expect(await page.getByText('Child and Adolescent Needs and Strengths').first().isVisible()).toBe(true);

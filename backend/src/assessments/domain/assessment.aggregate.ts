@@ -1,0 +1,274 @@
+/**
+ * The assessment aggregate: its state folded from the "assessment-<id>" stream. Pure: evolve never throws and
+ * ignores unknown event types (a newer writer's events do not break an older reader).
+ */
+import type { AggregateDefinition } from '../../platform/commands/event-sourced-repository';
+import type { RecordedEvent } from '../../storage/event-store/event-store.port';
+import type { Rating } from '../../library/instrument/instrument.types';
+import {
+  AssessmentEventDataMap,
+  AssessmentEvents,
+  AssessmentEventType,
+  isAssessmentEventType,
+} from './assessment.events';
+import {
+  AssessmentStatus,
+  Caregiver,
+  ChildInformation,
+  EMPTY_NARRATIVE,
+  LibraryVersionRef,
+  Narrative,
+} from './assessment.values';
+
+/** A comment on one question (spec "Question comment": content, author, date). */
+export interface QuestionComment {
+  readonly commentId: string;
+  readonly questionCode: string;
+  readonly caregiverId: string | null;
+  readonly content: string;
+  readonly authorId: string;
+  /** When it was first written. */
+  readonly createdAt: string;
+  /** When it was last saved. */
+  readonly savedAt: string;
+}
+
+/** A comment on the assessment itself: the reason of a return or a close (spec "Assessment comment"). */
+export interface StatusComment {
+  readonly kind: 'returned' | 'closed';
+  readonly content: string;
+  readonly authorId: string;
+  readonly at: string;
+}
+
+export interface AssessmentState {
+  /** False until AssessmentStarted. */
+  readonly exists: boolean;
+  readonly assessmentId: string;
+  readonly status: AssessmentStatus;
+  /** The case worker (assessor) whose case this is. */
+  readonly ownerId: string;
+  /** Who started it (metadata of AssessmentStarted). */
+  readonly createdBy: string | null;
+  readonly agencyId: string | null;
+  /** Users the assessment is shared with (besides the owner). */
+  readonly sharedWith: readonly string[];
+  /** Option id of the "Initialized" list (spec initialized). */
+  readonly assessmentType: string;
+  readonly previousAssessmentId: string | null;
+  readonly libraryVersion: LibraryVersionRef | null;
+  readonly child: ChildInformation | null;
+  /** In the order they were added; a caregiver's position here is its index in the rule evaluator. */
+  readonly caregivers: readonly Caregiver[];
+  /** Child items: question code → rating. */
+  readonly childRatings: Readonly<Record<string, Rating>>;
+  /** Caregiver items: caregiver id → question code → rating. */
+  readonly caregiverRatings: Readonly<Record<string, Readonly<Record<string, Rating>>>>;
+  readonly comments: Readonly<Record<string, QuestionComment>>;
+  readonly narrative: Narrative;
+  readonly statusComments: readonly StatusComment[];
+  /** Spec displayFlag: an approved assessment counts in reports unless excluded. */
+  readonly includedInReports: boolean;
+  readonly createdAt: string | null;
+  /** recordedAt of the latest event (spec modifiedTime / "last update"). */
+  readonly lastModifiedAt: string | null;
+  readonly completedAt: string | null;
+  readonly approvedAt: string | null;
+  readonly approvedBy: string | null;
+}
+
+export const initialAssessmentState: AssessmentState = {
+  exists: false,
+  assessmentId: '',
+  status: 'incomplete',
+  ownerId: '',
+  createdBy: null,
+  agencyId: null,
+  sharedWith: [],
+  assessmentType: '',
+  previousAssessmentId: null,
+  libraryVersion: null,
+  child: null,
+  caregivers: [],
+  childRatings: {},
+  caregiverRatings: {},
+  comments: {},
+  narrative: EMPTY_NARRATIVE,
+  statusComments: [],
+  includedInReports: true,
+  createdAt: null,
+  lastModifiedAt: null,
+  completedAt: null,
+  approvedAt: null,
+  approvedBy: null,
+};
+
+/** The minimum of a recorded event evolve reads (decisions fold their own events with this shape too). */
+export type FoldableEvent = Pick<RecordedEvent, 'type' | 'data' | 'recordedAt'> & {
+  metadata: Pick<RecordedEvent['metadata'], 'userId'>;
+};
+
+const without = <T>(record: Readonly<Record<string, T>>, key: string): Record<string, T> => {
+  const { [key]: _removed, ...rest } = record;
+  return rest;
+};
+
+function setRating(state: AssessmentState, questionCode: string, caregiverId: string | null, rating: Rating | undefined): AssessmentState {
+  if (caregiverId === null) {
+    const childRatings = rating === undefined ? without(state.childRatings, questionCode) : { ...state.childRatings, [questionCode]: rating };
+    return { ...state, childRatings };
+  }
+  // A rating for a caregiver who is no longer on the assessment is dropped, like the caregiver's other ratings.
+  if (!state.caregivers.some((c) => c.caregiverId === caregiverId)) return state;
+  const current = state.caregiverRatings[caregiverId] ?? {};
+  const next = rating === undefined ? without(current, questionCode) : { ...current, [questionCode]: rating };
+  return { ...state, caregiverRatings: { ...state.caregiverRatings, [caregiverId]: next } };
+}
+
+function apply<T extends AssessmentEventType>(
+  state: AssessmentState,
+  type: T,
+  data: AssessmentEventDataMap[T],
+  event: FoldableEvent,
+): AssessmentState {
+  const at = event.recordedAt;
+  switch (type) {
+    case AssessmentEvents.Started: {
+      const d = data as AssessmentEventDataMap['AssessmentStarted'];
+      return {
+        ...initialAssessmentState,
+        exists: true,
+        assessmentId: d.assessmentId,
+        status: 'incomplete',
+        ownerId: d.ownerId,
+        createdBy: event.metadata.userId,
+        agencyId: d.agencyId,
+        assessmentType: d.assessmentType,
+        previousAssessmentId: d.previousAssessmentId,
+        createdAt: at,
+      };
+    }
+    case AssessmentEvents.LibraryVersionRecorded: {
+      const d = data as AssessmentEventDataMap['AssessmentLibraryVersionRecorded'];
+      return { ...state, libraryVersion: { instrumentCode: d.instrumentCode, version: d.version } };
+    }
+    case AssessmentEvents.ChildInformationSaved:
+      return { ...state, child: (data as AssessmentEventDataMap['ChildInformationSaved']).child };
+    case AssessmentEvents.TypeChanged:
+      return { ...state, assessmentType: (data as AssessmentEventDataMap['AssessmentTypeChanged']).to };
+    case AssessmentEvents.CaregiverAdded: {
+      const { caregiver } = data as AssessmentEventDataMap['CaregiverAdded'];
+      if (state.caregivers.some((c) => c.caregiverId === caregiver.caregiverId)) return state;
+      return { ...state, caregivers: [...state.caregivers, caregiver] };
+    }
+    case AssessmentEvents.CaregiverEdited: {
+      const d = data as AssessmentEventDataMap['CaregiverEdited'];
+      return {
+        ...state,
+        caregivers: state.caregivers.map((c) => (c.caregiverId === d.caregiverId ? { ...d.details, caregiverId: c.caregiverId } : c)),
+      };
+    }
+    case AssessmentEvents.CaregiverRemoved: {
+      const { caregiverId } = data as AssessmentEventDataMap['CaregiverRemoved'];
+      const comments = Object.fromEntries(Object.entries(state.comments).filter(([, c]) => c.caregiverId !== caregiverId));
+      return {
+        ...state,
+        caregivers: state.caregivers.filter((c) => c.caregiverId !== caregiverId),
+        caregiverRatings: without(state.caregiverRatings, caregiverId),
+        comments,
+      };
+    }
+    case AssessmentEvents.FamilyCaregiversBound: {
+      const d = data as AssessmentEventDataMap['FamilyCaregiversBound'];
+      const known = new Set(state.caregivers.map((c) => c.caregiverId));
+      return {
+        ...state,
+        child: state.child ? { ...state.child, familyId: d.familyId } : state.child,
+        caregivers: [...state.caregivers, ...d.caregivers.filter((c) => !known.has(c.caregiverId))],
+      };
+    }
+    case AssessmentEvents.ItemRated: {
+      const d = data as AssessmentEventDataMap['ItemRated'];
+      return setRating(state, d.questionCode, d.caregiverId, d.rating);
+    }
+    case AssessmentEvents.ItemRatingCleared: {
+      const d = data as AssessmentEventDataMap['ItemRatingCleared'];
+      return setRating(state, d.questionCode, d.caregiverId, undefined);
+    }
+    case AssessmentEvents.QuestionCommentSaved: {
+      const d = data as AssessmentEventDataMap['QuestionCommentSaved'];
+      const previous = state.comments[d.commentId];
+      const comment: QuestionComment = {
+        commentId: d.commentId,
+        questionCode: d.questionCode,
+        caregiverId: d.caregiverId,
+        content: d.content,
+        authorId: d.authorId,
+        createdAt: previous?.createdAt ?? at,
+        savedAt: at,
+      };
+      return { ...state, comments: { ...state.comments, [d.commentId]: comment } };
+    }
+    case AssessmentEvents.QuestionCommentDeleted:
+      return { ...state, comments: without(state.comments, (data as AssessmentEventDataMap['QuestionCommentDeleted']).commentId) };
+    case AssessmentEvents.NarrativeSaved:
+      return { ...state, narrative: (data as AssessmentEventDataMap['NarrativeSaved']).narrative };
+    case AssessmentEvents.Completed:
+      return { ...state, status: 'pendingApproval', completedAt: at };
+    case AssessmentEvents.Returned: {
+      const d = data as AssessmentEventDataMap['AssessmentReturned'];
+      return {
+        ...state,
+        status: 'returned',
+        statusComments: [...state.statusComments, { kind: 'returned', content: d.reason, authorId: d.returnedBy, at }],
+      };
+    }
+    case AssessmentEvents.Approved: {
+      const d = data as AssessmentEventDataMap['AssessmentApproved'];
+      return { ...state, status: 'approved', approvedAt: at, approvedBy: d.approvedBy };
+    }
+    case AssessmentEvents.Closed: {
+      const d = data as AssessmentEventDataMap['AssessmentClosed'];
+      return {
+        ...state,
+        status: 'closed',
+        statusComments: [...state.statusComments, { kind: 'closed', content: d.reason, authorId: d.closedBy, at }],
+      };
+    }
+    case AssessmentEvents.Deleted:
+      return { ...state, status: 'deleted' };
+    case AssessmentEvents.IncludedInReports:
+      return { ...state, includedInReports: true };
+    case AssessmentEvents.ExcludedFromReports:
+      return { ...state, includedInReports: false };
+    case AssessmentEvents.SharedWithUsers:
+      return { ...state, sharedWith: [...(data as AssessmentEventDataMap['AssessmentSharedWithUsers']).userIds] };
+    case AssessmentEvents.Reassigned: {
+      const d = data as AssessmentEventDataMap['AssessmentReassigned'];
+      return { ...state, ownerId: d.toUserId, agencyId: d.agencyId, sharedWith: state.sharedWith.filter((u) => u !== d.toUserId) };
+    }
+    default:
+      return state;
+  }
+}
+
+/** Folds one event into the state. */
+export function evolveAssessment(state: AssessmentState, event: FoldableEvent): AssessmentState {
+  if (!isAssessmentEventType(event.type)) return state;
+  if (!state.exists && event.type !== AssessmentEvents.Started) return state;
+  const next = apply(state, event.type, event.data as never, event);
+  return next === state ? state : { ...next, lastModifiedAt: event.recordedAt };
+}
+
+export const assessmentAggregate: AggregateDefinition<AssessmentState> = {
+  initialState: initialAssessmentState,
+  evolve: (state, event) => evolveAssessment(state, event),
+};
+
+/** The rating of one item, or undefined. */
+export function ratingOf(state: AssessmentState, questionCode: string, caregiverId: string | null): Rating | undefined {
+  return caregiverId === null ? state.childRatings[questionCode] : state.caregiverRatings[caregiverId]?.[questionCode];
+}
+
+export const caregiverDisplayName = (caregiver: Pick<Caregiver, 'firstName' | 'lastName'>): string =>
+  `${caregiver.firstName} ${caregiver.lastName}`.trim();

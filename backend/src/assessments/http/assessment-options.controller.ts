@@ -1,0 +1,76 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentUser, RequirePrivileges } from '../../identity/access/access.decorators';
+import type { AuthenticatedUser } from '../../identity/authentication/authenticated-user';
+import {
+  ASSESSMENT_SCOPES,
+  CAREGIVER_RELATIONSHIPS,
+  CHILD_FIELD_LABEL_KEYS,
+  DEFAULT_ASSESSMENT_TYPES,
+  DEFAULT_CHILD_FIELD_LABELS,
+  DEFAULT_LOOKED_AFTER_STATUSES,
+  GENDERS,
+  INVOLVEMENT_OPTIONS,
+  MAX_LENGTH,
+  MEDICAID_NUMBER_LENGTH,
+} from '../domain';
+import { ChildLookupAnswer, ChildLookupService } from '../queries/child-lookup.service';
+import { DEFAULT_REMINDER_SETTINGS } from '../reminder-settings';
+import { ChildLookupQueryDto } from './assessment.dto';
+
+/**
+ * Race/ethnicity (18 options) and primary language (10 options including Other) lists are administrator-edited
+ * option lists whose content the spec does not give; until the option-list screen exists these are our defaults.
+ * The server does not restrict the values to them (the child validation takes lists only when given).
+ */
+export const DEFAULT_RACES = [
+  'White British', 'White Irish', 'Gypsy or Irish Traveller', 'Any other White background', 'White and Black Caribbean',
+  'White and Black African', 'White and Asian', 'Any other Mixed background', 'Indian', 'Pakistani', 'Bangladeshi',
+  'Chinese', 'Any other Asian background', 'African', 'Caribbean', 'Any other Black background', 'Arab', 'Any other ethnic group',
+];
+export const DEFAULT_LANGUAGES = ['English', 'Welsh', 'Polish', 'Urdu', 'Punjabi', 'Bengali', 'Arabic', 'Romanian', 'Somali', 'Other'];
+
+@ApiTags('Assessments')
+@ApiCookieAuth()
+@Controller()
+export class AssessmentOptionsController {
+  constructor(private readonly children: ChildLookupService) {}
+
+  @Get('assessment-options')
+  @RequirePrivileges('Assessment_View', 'Assessment_New')
+  @ApiOperation({ summary: 'Option lists, field labels and limits of the child and caregiver forms, and the reminder settings' })
+  options() {
+    const labels: Record<string, { displayName: string; visible: boolean; fieldName: string | null }> = {};
+    for (const [field, displayName] of Object.entries(DEFAULT_CHILD_FIELD_LABELS)) {
+      const fieldName = CHILD_FIELD_LABEL_KEYS[field as keyof typeof CHILD_FIELD_LABEL_KEYS] ?? null;
+      labels[field] = { displayName, visible: true, fieldName };
+      // Also under the label configuration's field name (spec 000 §3), as the label screen will store them.
+      if (fieldName) labels[fieldName] = labels[field];
+    }
+    // List columns that are labels but not child fields (spec: hidden when their label status is 0).
+    labels.Assessor = { displayName: 'Assessor', visible: true, fieldName: 'Assessor' };
+    labels.AGENCY = { displayName: 'Agency', visible: true, fieldName: 'AGENCY' };
+    return {
+      assessmentTypes: DEFAULT_ASSESSMENT_TYPES,
+      lookedAfterStatuses: DEFAULT_LOOKED_AFTER_STATUSES,
+      genders: Object.entries(GENDERS).map(([id, name]) => ({ id, name })),
+      races: DEFAULT_RACES.map((name) => ({ id: name, name })),
+      languages: DEFAULT_LANGUAGES.map((name) => ({ id: name, name })),
+      involvements: INVOLVEMENT_OPTIONS.map((name) => ({ id: name, name })),
+      scopes: ASSESSMENT_SCOPES.map((name) => ({ id: name, name })),
+      lookedAfterChild: [{ id: 'N', name: 'N' }, { id: 'Y', name: 'Y' }],
+      caregiverRelationships: CAREGIVER_RELATIONSHIPS,
+      labels,
+      maxLengths: { text: MAX_LENGTH.text, medicaidNumber: MAX_LENGTH.medicaidNumber, daysToNextAssessment: MAX_LENGTH.daysToNextAssessment, longText: MAX_LENGTH.longText, medicaidNumberMinDigits: MEDICAID_NUMBER_LENGTH.min },
+      lastUpdatedDays: [7, 14, 30, 45, 90],
+      reminderSettings: DEFAULT_REMINDER_SETTINGS,
+    };
+  }
+
+  @Get('children/lookup')
+  @RequirePrivileges('Assessment_View', 'Assessment_New')
+  @ApiOperation({ summary: 'Latest assessment of a PID (approved or not) with what the form does next; caregivers of a FAMILY ID' })
+  lookup(@Query() query: ChildLookupQueryDto, @CurrentUser() user: AuthenticatedUser): Promise<ChildLookupAnswer> {
+    return this.children.lookup(user, query);
+  }
+}

@@ -1,0 +1,275 @@
+import { Inject } from '@nestjs/common';
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { ASSESSMENT_COUNTERS_COLLECTION, ASSESSMENT_LIST_COLLECTION, AssessmentCounterDocument, AssessmentListDocument } from '../../../../projections/src/assessments/assessment-list.projection';
+import type { ListRequest, ListRules } from '../../platform/http/simple-rest-list';
+import { FieldValidationException } from '../../platform/http/validation';
+import { READ_STORE } from '../../platform/storage/storage-tokens';
+import type { Filter, ReadStore, SortField } from '../../storage/read-store/read-store.port';
+import { AssessmentAccessService, AssessmentPrincipal } from '../access/assessment-access.service';
+import {
+  ASSESSMENT_STATUS_LABELS,
+  AssessmentContext,
+  AssessmentStatus,
+  addDays,
+  remindersFor,
+  statusFromCode,
+} from '../domain';
+import { DEFAULT_REMINDER_SETTINGS } from '../reminder-settings';
+import { AssessmentActions, actionsFor, assessmentTypeName } from './assessment-view.service';
+
+/** Spec §9: last-updated choices (days). */
+export const LAST_UPDATED_DAYS = [7, 14, 30, 45, 90] as const;
+
+/** Sort names the screens use (spec sortable columns cin, doa, lud, fullname, assessor, status) → read-model fields. */
+const SORT_FIELDS: Record<string, string> = {
+  cin: 'cin',
+  doa: 'dateOfAssessment',
+  dateOfAssessment: 'dateOfAssessment',
+  lud: 'lastModifiedAt',
+  updatedAt: 'lastModifiedAt',
+  lastModifiedAt: 'lastModifiedAt',
+  fullname: 'fullName',
+  fullName: 'fullName',
+  assessor: 'assessorName',
+  assessorName: 'assessorName',
+  ownerName: 'assessorName',
+  status: 'status',
+  createdAt: 'createdAt',
+  nextDueDate: 'nextAssessmentDueOn',
+};
+
+export const assessmentListRules: ListRules = {
+  sortable: Object.keys(SORT_FIELDS),
+  // Spec default sort -lud.
+  defaultSort: { field: 'lud', direction: 'desc' },
+  filterable: ['q', 'status', 'view', 'scope', 'period', 'lud', 'month', 'date', 'ownerId', 'assessor', 'agencyId', 'dateFrom', 'dateTo', 'id'],
+  maxPageSize: 100,
+};
+
+export interface AssessmentListRow {
+  id: string;
+  cin: string;
+  fullName: string;
+  firstName: string;
+  lastName: string;
+  assessmentType: string;
+  assessmentTypeName: string;
+  status: AssessmentStatus;
+  statusCode: string;
+  statusLabel: string;
+  /** Incomplete: days since creation; Returned: days since last change; overdue view: days overdue; else null. */
+  dayCount: number | null;
+  dateOfAssessment: string;
+  ownerId: string;
+  ownerName: string;
+  assessorFirstName: string;
+  assessorLastName: string;
+  agencyId: string | null;
+  agencyName?: string | null;
+  createdAt: string;
+  updatedAt: string;
+  nextDueDate: string | null;
+  includedInReports: boolean;
+  /** Spec onlyView: the row offers View only. */
+  onlyView: boolean;
+  actions: AssessmentActions;
+}
+
+export class ListAssessmentsQuery {
+  constructor(readonly principal: AssessmentPrincipal, readonly list: ListRequest, readonly now: Date = new Date()) {}
+}
+
+const isText = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const MONTH = /^\d{4}-\d{2}$/;
+
+function monthRange(month: string): { from: string; to: string } {
+  const [year, m] = month.split('-').map(Number);
+  const last = new Date(Date.UTC(year, m, 0)).getUTCDate();
+  return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
+}
+
+/**
+ * The list filter (besides row access). Every field it filters or sorts on is an index of assessment_list
+ * (assessment-list.projection.ts), so a page of 20 stays an index scan at 100k rows.
+ */
+export function assessmentListFilter(filter: Record<string, unknown>, today: string): { filter: Filter; view: 'all' | 'overdue' | 'followUp' } {
+  const errors: Record<string, string[]> = {};
+  const clauses: Filter[] = [];
+  const view = filter.view === undefined || filter.view === 'all' ? 'all' : filter.view;
+  if (view !== 'all' && view !== 'overdue' && view !== 'followUp') errors.view = ['must be all, overdue or followUp'];
+
+  if (filter.status !== undefined && filter.status !== 'all' && filter.status !== '') {
+    const codes = Array.isArray(filter.status) ? filter.status : [filter.status];
+    const statuses = codes.map((c) => (typeof c === 'string' ? statusFromCode(c) : undefined));
+    if (statuses.some((s) => s === undefined || s === 'deleted')) errors.status = ['must be all, i, r, c, a or e'];
+    else clauses.push({ status: { $in: statuses as string[] } });
+  }
+  // Global search scope (spec §9: 1 All, 0 Open, -1 Closed).
+  if (filter.scope !== undefined && String(filter.scope) !== '1') {
+    if (String(filter.scope) === '0') clauses.push({ status: { $ne: 'closed' } });
+    else if (String(filter.scope) === '-1') clauses.push({ status: 'closed' });
+    else errors.scope = ['must be 1 (All), 0 (Open) or -1 (Closed)'];
+  }
+  if (isText(filter.q)) {
+    const q = filter.q.trim();
+    clauses.push({ $or: [{ cin: { $contains: q } }, { fullName: { $contains: q } }] });
+  }
+  const days = filter.lud ?? filter.period;
+  if (days !== undefined && days !== '' && days !== null) {
+    const n = Number(days);
+    if (!(LAST_UPDATED_DAYS as readonly number[]).includes(n)) errors[filter.lud !== undefined ? 'lud' : 'period'] = [`must be one of ${LAST_UPDATED_DAYS.join(', ')}`];
+    else clauses.push({ lastModifiedAt: { $gte: `${addDays(today, -n)}T00:00:00.000Z` } });
+  }
+  const month = filter.month ?? filter.date;
+  if (month !== undefined && month !== '') {
+    if (typeof month !== 'string' || !MONTH.test(month)) errors[filter.month !== undefined ? 'month' : 'date'] = ['must be yyyy-MM'];
+    else {
+      const { from, to } = monthRange(month);
+      clauses.push({ dateOfAssessment: { $gte: from, $lte: to } });
+    }
+  }
+  for (const [key, op] of [['dateFrom', '$gte'], ['dateTo', '$lte']] as const) {
+    const value = filter[key];
+    if (value === undefined || value === '') continue;
+    if (typeof value !== 'string' || !DATE.test(value.slice(0, 10))) errors[key] = ['must be yyyy-MM-dd'];
+    else clauses.push({ dateOfAssessment: { [op]: value.slice(0, 10) } });
+  }
+  const owner = filter.ownerId ?? filter.assessor;
+  if (owner !== undefined && owner !== '') {
+    if (!isText(owner)) errors.ownerId = ['must be a user id'];
+    else clauses.push({ ownerId: owner });
+  }
+  if (filter.agencyId !== undefined && filter.agencyId !== '') {
+    if (!isText(filter.agencyId)) errors.agencyId = ['must be an agency id'];
+    else clauses.push({ agencyId: filter.agencyId });
+  }
+  if (filter.id !== undefined) {
+    const ids = Array.isArray(filter.id) ? filter.id : [filter.id];
+    clauses.push({ id: { $in: ids.map(String) } });
+  }
+  // Overdue / follow-up (spec "Overdue and follow-up screen", reminders.ts): approved, latest, due date reached.
+  const timeout = Math.max(0, DEFAULT_REMINDER_SETTINGS.daysOfTimeoutAlert);
+  const overdueBefore = addDays(today, -timeout);
+  // Only an approved assessment that is its child's latest has a due date (the projection computes it), so the
+  // tabs are one range over the indexed due date.
+  // The '' lower bound keeps the range off the null due dates (jsonb null sorts before every string), so it stays
+  // a narrow index range instead of a scan of every row without a due date.
+  if (view === 'overdue') clauses.push({ nextAssessmentDueOn: { $gt: '', $lte: overdueBefore } });
+  if (view === 'followUp') clauses.push({ nextAssessmentDueOn: { $lte: today, $gt: overdueBefore } });
+
+  if (Object.keys(errors).length) throw new FieldValidationException(Object.fromEntries(Object.entries(errors).map(([k, v]) => [`filter.${k}`, v])), 'Invalid list parameters.');
+  return { filter: clauses.length ? { $and: clauses } : {}, view: view as 'all' | 'overdue' | 'followUp' };
+}
+
+const isUnset = (value: unknown) => value === undefined || value === null || value === '' || value === 'all';
+
+/**
+ * The list total from the projection's counters, exactly what count() would return, when the request is one the
+ * counters describe: a user who sees everything, filtering on nothing but status, last-update days and the tab.
+ * Those are the administrator's big sets (tens of thousands of rows), where an exact COUNT costs 100+ ms; every other
+ * request returns null and is counted. The filter must already be validated (assessmentListFilter).
+ */
+export async function assessmentListTotalFromCounters(readStore: ReadStore, filter: Record<string, unknown>, today: string): Promise<number | null> {
+  const used = Object.entries(filter).filter(([, value]) => !isUnset(value));
+  if (used.some(([key, value]) => !['status', 'lud', 'period', 'view'].includes(key) || (key === 'status' && Array.isArray(value)))) return null;
+  const view = isUnset(filter.view) ? 'all' : filter.view;
+  const days = filter.lud ?? filter.period;
+  if (view !== 'all') {
+    if (!isUnset(filter.status) || !isUnset(days)) return null;
+    const overdueBefore = addDays(today, -Math.max(0, DEFAULT_REMINDER_SETTINGS.daysOfTimeoutAlert));
+    return sumCounters(readStore, { kind: 'due-day', day: view === 'overdue' ? { $lte: overdueBefore } : { $gt: overdueBefore, $lte: today } });
+  }
+  const status = isUnset(filter.status) ? undefined : statusFromCode(String(filter.status));
+  return sumCounters(readStore, {
+    ...(isUnset(days) ? { kind: 'status-total' } : { kind: 'status-day', day: { $gte: addDays(today, -Number(days)) } }),
+    ...(status ? { status } : {}),
+  });
+}
+
+async function sumCounters(readStore: ReadStore, filter: Filter): Promise<number> {
+  const counters = await readStore.find<AssessmentCounterDocument>(ASSESSMENT_COUNTERS_COLLECTION, filter);
+  return counters.reduce((sum, counter) => sum + counter.count, 0);
+}
+
+@QueryHandler(ListAssessmentsQuery)
+export class ListAssessmentsHandler implements IQueryHandler<ListAssessmentsQuery, { rows: AssessmentListRow[]; total: number }> {
+  constructor(
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    private readonly access: AssessmentAccessService,
+  ) {}
+
+  async execute({ principal, list, now }: ListAssessmentsQuery) {
+    const today = now.toISOString().slice(0, 10);
+    const { filter, view } = assessmentListFilter(list.filter, today);
+    const scope = await this.access.listScope(principal);
+    const where: Filter = Object.keys(scope.filter).length ? { $and: [scope.filter, filter] } : filter;
+    const sort: SortField[] = list.sort.map((s) => ({ field: SORT_FIELDS[s.field] ?? s.field, direction: s.direction }));
+    const total = async () =>
+      (Object.keys(scope.filter).length === 0 ? await assessmentListTotalFromCounters(this.readStore, list.filter, today) : null) ??
+      (await this.readStore.count(ASSESSMENT_LIST_COLLECTION, where));
+    const [docs, count] = await Promise.all([
+      this.readStore.find<AssessmentListDocument>(ASSESSMENT_LIST_COLLECTION, where, { sort, skip: list.skip, limit: list.limit }),
+      total(),
+    ]);
+    const agencies = await this.access.agencyNames(docs.map((d) => d.agencyId));
+    const rows = docs.map((doc) => ({ ...this.row(doc, principal, scope.scope, view, now), agencyName: doc.agencyId ? (agencies.get(doc.agencyId) ?? null) : null }));
+    return { rows, total: count };
+  }
+
+  private row(
+    doc: AssessmentListDocument,
+    principal: AssessmentPrincipal,
+    scope: Awaited<ReturnType<AssessmentAccessService['listScope']>>['scope'],
+    view: 'all' | 'overdue' | 'followUp',
+    now: Date,
+  ): AssessmentListRow {
+    const { rowAccess } = this.access.rowAccessInScope(scope, doc);
+    const ctx: AssessmentContext = {
+      actorId: principal.id,
+      privileges: principal.privileges as AssessmentContext['privileges'],
+      rowAccess,
+      now,
+      oldData: doc.hasLaterAssessment,
+    };
+    const actions = actionsFor({ exists: true, status: doc.status, includedInReports: doc.includedInReports, ownerId: doc.ownerId }, ctx);
+    const reminders = remindersFor(
+      {
+        status: doc.status,
+        createdAt: doc.createdAt,
+        lastModifiedAt: doc.lastModifiedAt,
+        dateOfAssessment: doc.dateOfAssessment,
+        daysToNextAssessment: doc.daysToNextAssessment,
+        hasLaterAssessment: doc.hasLaterAssessment,
+      },
+      DEFAULT_REMINDER_SETTINGS,
+      now,
+    );
+    const overdueDays = reminders.overdueFrom && reminders.daysPastDue !== null ? Math.max(0, reminders.daysPastDue - DEFAULT_REMINDER_SETTINGS.daysOfTimeoutAlert) : null;
+    return {
+      id: doc.id,
+      cin: doc.cin,
+      fullName: doc.fullName,
+      firstName: doc.firstName,
+      lastName: doc.lastName,
+      assessmentType: doc.assessmentType,
+      assessmentTypeName: assessmentTypeName(doc.assessmentType),
+      status: doc.status,
+      statusCode: doc.statusCode,
+      statusLabel: ASSESSMENT_STATUS_LABELS[doc.status],
+      dayCount: view === 'overdue' ? overdueDays : view === 'followUp' ? reminders.daysPastDue : reminders.statusDays,
+      dateOfAssessment: doc.dateOfAssessment,
+      ownerId: doc.ownerId,
+      ownerName: doc.assessorName,
+      assessorFirstName: doc.assessorFirstName,
+      assessorLastName: doc.assessorLastName,
+      agencyId: doc.agencyId,
+      createdAt: doc.createdAt,
+      updatedAt: doc.lastModifiedAt,
+      nextDueDate: doc.nextAssessmentDueOn,
+      includedInReports: doc.includedInReports,
+      onlyView: !actions.edit,
+      actions,
+    };
+  }
+}

@@ -1,0 +1,200 @@
+import { Injectable } from '@nestjs/common';
+import { NotFoundError } from '../../platform/http/domain-errors';
+import { AssessmentAccessService, AssessmentPrincipal } from '../access/assessment-access.service';
+import { AssessmentContextService, BuiltContext } from '../commands/assessment-context.service';
+import {
+  ASSESSMENT_STATUS_CODES,
+  ASSESSMENT_STATUS_LABELS,
+  AssessmentCommandType,
+  AssessmentContext,
+  AssessmentState,
+  Caregiver,
+  ChildInformation,
+  DEFAULT_ASSESSMENT_TYPES,
+  GeneratedRecommendations,
+  Narrative,
+  RULE_MESSAGES,
+  gateRefusal,
+  generateRecommendations,
+  isViewOnlyFor,
+} from '../domain';
+import type { AssessmentLibrary } from '../library/assessment-library.service';
+import { QuestionnaireView, WireRating, questionnaireView, toWireRating } from './questionnaire-view';
+
+/** Buttons of the edit page and list rows, computed by the domain's gates for THIS user. */
+export interface AssessmentActions {
+  /** Save the child record and caregivers (Assessment_Edit in i/r, Edit_Approved_Case in c/a). */
+  edit: boolean;
+  /** Answer questions, comment, write the narrative (closed to everyone once approved or closed). */
+  rate: boolean;
+  complete: boolean;
+  approve: boolean;
+  return: boolean;
+  close: boolean;
+  delete: boolean;
+  include: boolean;
+  exclude: boolean;
+  changeType: boolean;
+  share: boolean;
+  reassign: boolean;
+}
+
+export interface AssessmentCommentView {
+  commentId: string;
+  questionCode: string;
+  caregiverId: string | null;
+  content: string;
+  authorId: string;
+  authorName: string;
+  at: string;
+}
+
+export interface AssessmentReasonView {
+  kind: 'return' | 'close';
+  reason: string;
+  byId: string;
+  byName: string;
+  at: string;
+}
+
+export interface AssessmentView {
+  id: string;
+  revision: number;
+  status: string;
+  statusCode: string;
+  statusLabel: string;
+  assessmentType: string;
+  assessmentTypeName: string;
+  ownerId: string;
+  ownerName: string;
+  agencyId: string | null;
+  agencyName: string | null;
+  previousAssessmentId: string | null;
+  createdAt: string | null;
+  updatedAt: string | null;
+  completedAt: string | null;
+  approvedAt: string | null;
+  libraryVersion: string | null;
+  child: ChildInformation | null;
+  caregivers: Caregiver[];
+  narrative: Narrative;
+  childRatings: Record<string, WireRating>;
+  caregiverRatings: Record<string, Record<string, WireRating>>;
+  comments: AssessmentCommentView[];
+  reasons: AssessmentReasonView[];
+  includedInReports: boolean;
+  sharedWith: string[];
+  /** Spec oldData: a later assessment of the same child exists. */
+  oldData: boolean;
+  /** Spec isSelfCase. */
+  isOwnCase: boolean;
+  /** Spec onlyView: nothing of the record or questionnaire can be changed by this user. */
+  readOnly: boolean;
+  questionnaire: QuestionnaireView;
+  recommendations: GeneratedRecommendations[];
+  actions: AssessmentActions;
+}
+
+const ACTION_GATES: Record<keyof AssessmentActions, AssessmentCommandType> = {
+  edit: 'SaveChildInformation',
+  rate: 'RateItem',
+  complete: 'CompleteAssessment',
+  approve: 'ApproveAssessment',
+  return: 'ReturnAssessment',
+  close: 'CloseAssessment',
+  delete: 'DeleteAssessment',
+  include: 'IncludeInReports',
+  exclude: 'ExcludeFromReports',
+  changeType: 'ChangeAssessmentType',
+  share: 'ShareAssessment',
+  reassign: 'ReassignAssessment',
+};
+
+/** The actions the gates let this user through (input not judged), for the detail and for list rows. */
+export function actionsFor(state: Pick<AssessmentState, 'exists' | 'status' | 'includedInReports' | 'ownerId'>, ctx: AssessmentContext): AssessmentActions {
+  const allowed = (command: AssessmentCommandType) => gateRefusal(state as AssessmentState, command as Exclude<AssessmentCommandType, 'StartAssessment'>, ctx) === null;
+  const actions = Object.fromEntries(Object.entries(ACTION_GATES).map(([name, command]) => [name, allowed(command)])) as unknown as AssessmentActions;
+  actions.include = actions.include && !state.includedInReports;
+  actions.exclude = actions.exclude && state.includedInReports;
+  return actions;
+}
+
+export const assessmentTypeName = (id: string): string => DEFAULT_ASSESSMENT_TYPES.find((t) => t.id === id)?.name ?? id;
+
+/**
+ * Builds the editor's view of one assessment (GET /assessments/:id and every command answer) from its aggregate
+ * state: the stream is the source, so a view right after a command is exact without waiting for projections.
+ */
+@Injectable()
+export class AssessmentViewService {
+  constructor(
+    private readonly contexts: AssessmentContextService,
+    private readonly access: AssessmentAccessService,
+  ) {}
+
+  /** The view for a reader; 404 when it does not exist, is deleted or the reader may not see it (IDOR). */
+  async get(principal: AssessmentPrincipal, assessmentId: string): Promise<AssessmentView> {
+    const loaded = await this.contexts.load(assessmentId);
+    const built = await this.contexts.build(principal, loaded.state);
+    if (!loaded.state.exists || loaded.state.status === 'deleted' || !built.context.rowAccess.canView) throw new NotFoundError(RULE_MESSAGES.notFound);
+    return this.render(loaded.state, loaded.revision === 'no_stream' ? -1 : loaded.revision, built);
+  }
+
+  /** The view after a command, with a context rebuilt for reading (old data, row access after e.g. a reassign). */
+  async afterChange(principal: AssessmentPrincipal, state: AssessmentState, revision: number): Promise<AssessmentView> {
+    return this.render(state, revision, await this.contexts.build(principal, state));
+  }
+
+  async render(state: AssessmentState, revision: number, built: BuiltContext): Promise<AssessmentView> {
+    const { context, library } = built;
+    const names = await this.access.userNames([
+      state.ownerId,
+      ...Object.values(state.comments).map((c) => c.authorId),
+      ...state.statusComments.map((c) => c.authorId),
+    ]);
+    const nameOf = (id: string) => names.get(id) ?? '';
+    const agencyName = state.agencyId ? ((await this.access.agencyNames([state.agencyId])).get(state.agencyId) ?? null) : null;
+    const caregiverRatings: Record<string, Record<string, WireRating>> = {};
+    for (const [caregiverId, ratings] of Object.entries(state.caregiverRatings)) {
+      caregiverRatings[caregiverId] = Object.fromEntries(Object.entries(ratings).map(([code, r]) => [code, toWireRating(r)!]));
+    }
+    return {
+      id: state.assessmentId,
+      revision,
+      status: state.status,
+      statusCode: ASSESSMENT_STATUS_CODES[state.status],
+      statusLabel: ASSESSMENT_STATUS_LABELS[state.status],
+      assessmentType: state.assessmentType,
+      assessmentTypeName: assessmentTypeName(state.assessmentType),
+      ownerId: state.ownerId,
+      ownerName: nameOf(state.ownerId),
+      agencyId: state.agencyId,
+      agencyName,
+      previousAssessmentId: state.previousAssessmentId,
+      createdAt: state.createdAt,
+      updatedAt: state.lastModifiedAt,
+      completedAt: state.completedAt,
+      approvedAt: state.approvedAt,
+      libraryVersion: state.libraryVersion?.version ?? null,
+      child: state.child,
+      caregivers: [...state.caregivers],
+      narrative: state.narrative,
+      childRatings: Object.fromEntries(Object.entries(state.childRatings).map(([code, r]) => [code, toWireRating(r)!])),
+      caregiverRatings,
+      comments: Object.values(state.comments)
+        .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.commentId.localeCompare(b.commentId))
+        .map((c) => ({ commentId: c.commentId, questionCode: c.questionCode, caregiverId: c.caregiverId, content: c.content, authorId: c.authorId, authorName: nameOf(c.authorId), at: c.savedAt })),
+      reasons: state.statusComments.map((c) => ({ kind: c.kind === 'returned' ? 'return' : 'close', reason: c.content, byId: c.authorId, byName: nameOf(c.authorId), at: c.at })),
+      includedInReports: state.includedInReports,
+      sharedWith: [...state.sharedWith],
+      oldData: context.oldData === true,
+      isOwnCase: context.rowAccess.isOwnCase,
+      readOnly: isViewOnlyFor(state, context),
+      questionnaire: library ? questionnaireView(state, library) : { libraryVersion: '', domains: [], progress: 0, allDomainsComplete: false },
+      recommendations: library && state.child ? [generateRecommendations(state, library)] : [],
+      actions: actionsFor(state, context),
+    };
+  }
+}
+
+export type { AssessmentLibrary };

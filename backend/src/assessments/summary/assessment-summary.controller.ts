@@ -1,0 +1,69 @@
+import { Controller, Get, Param, Res, StreamableFile } from '@nestjs/common';
+import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { CurrentUser, RequirePrivileges } from '../../identity/access/access.decorators';
+import type { AuthenticatedUser } from '../../identity/authentication/authenticated-user';
+import { printPdfDefinition, renderPdf, summaryPdfDefinition } from './assessment-pdf';
+import { AssessmentSummaryService } from './assessment-summary.service';
+
+/** A file name safe in a Content-Disposition header: the PID's letters, digits, dots and dashes only. */
+export function pdfFileName(kind: 'summary' | 'assessment', cin: string, dateOfAssessment: string): string {
+  const safe = (value: string) => value.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 60);
+  return `cans-${kind}-${safe(cin) || 'child'}-${safe(dateOfAssessment)}.pdf`;
+}
+
+function sendPdf(response: Response, bytes: Buffer, fileName: string): StreamableFile {
+  response.setHeader('Content-Type', 'application/pdf');
+  response.setHeader('Content-Disposition', `inline; filename="${fileName}"`);
+  response.setHeader('Cache-Control', 'private, no-store');
+  return new StreamableFile(bytes);
+}
+
+/**
+ * The CANS Summary (spec route /assessment/summarycase/{id}) and the printable assessment (/assessment/print/{id}),
+ * as JSON for the pages and as PDF. The spec does not name the privilege of these routes: opening an assessment
+ * needs Assessment_View, so they do too, plus row access to the assessment (403 otherwise, 404 when it does not
+ * exist or was deleted).
+ */
+@ApiTags('Assessments')
+@ApiCookieAuth()
+@Controller('assessments')
+export class AssessmentSummaryController {
+  constructor(private readonly summaries: AssessmentSummaryService) {}
+
+  @Get(':id/summary')
+  @RequirePrivileges('Assessment_View')
+  @ApiOperation({ summary: 'CANS Summary: child, caregivers, glance chart data, rated items by domain, narrative, recommendations' })
+  @ApiOkResponse({ description: 'The summary' })
+  summary(@Param('id') id: string, @CurrentUser() user: AuthenticatedUser) {
+    return this.summaries.summary(user, id);
+  }
+
+  @Get(':id/summary.pdf')
+  @RequirePrivileges('Assessment_View')
+  @ApiOperation({ summary: 'CANS Summary as an A4 PDF' })
+  @ApiProduces('application/pdf')
+  async summaryPdf(@Param('id') id: string, @CurrentUser() user: AuthenticatedUser, @Res({ passthrough: true }) response: Response) {
+    const summary = await this.summaries.summary(user, id);
+    const bytes = await renderPdf(summaryPdfDefinition(summary));
+    return sendPdf(response, bytes, pdfFileName('summary', summary.child.cin, summary.child.dateOfAssessment));
+  }
+
+  @Get(':id/print')
+  @RequirePrivileges('Assessment_View')
+  @ApiOperation({ summary: 'The full printable assessment: every visible question, caregivers, narrative, comments, reasons' })
+  @ApiOkResponse({ description: 'The printable assessment' })
+  print(@Param('id') id: string, @CurrentUser() user: AuthenticatedUser) {
+    return this.summaries.print(user, id);
+  }
+
+  @Get(':id/print.pdf')
+  @RequirePrivileges('Assessment_View')
+  @ApiOperation({ summary: 'The full printable assessment as an A4 PDF' })
+  @ApiProduces('application/pdf')
+  async printPdf(@Param('id') id: string, @CurrentUser() user: AuthenticatedUser, @Res({ passthrough: true }) response: Response) {
+    const printable = await this.summaries.print(user, id);
+    const bytes = await renderPdf(printPdfDefinition(printable));
+    return sendPdf(response, bytes, pdfFileName('assessment', printable.child.cin, printable.child.dateOfAssessment));
+  }
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { EventSourcedRepository } from '../../platform/commands/event-sourced-repository';
+import { AssessmentsModule } from '../assessments.module';
+import { AssessmentSummaryController } from './assessment-summary.controller';
+import { AssessmentSummaryService } from './assessment-summary.service';
+
+/** The CANS Summary and the printable assessment, as JSON and PDF (row access and library versions from AssessmentsModule). */
+@Module({
+  imports: [AssessmentsModule],
+  controllers: [AssessmentSummaryController],
+  providers: [EventSourcedRepository, AssessmentSummaryService],
+})
+export class AssessmentSummaryModule {}

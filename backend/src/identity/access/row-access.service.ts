@@ -1,0 +1,127 @@
+import { ForbiddenException, Inject, Injectable } from '@nestjs/common';
+import { ACCESS_ASSIGNMENTS_COLLECTION, AccessAssignmentDocument } from '../../../../projections/src/identity/access-assignments.projection';
+import { READ_STORE } from '../../platform/storage/storage-tokens';
+import type { ReadStore } from '../../storage/read-store/read-store.port';
+import { IdentityDirectory } from '../identity-directory';
+import {
+  AccessActor,
+  AccessDecision,
+  AccessScope,
+  decideRowAccess,
+  GroupLink,
+  GuardedRecord,
+  OwnerFacts,
+  reportsUpTo,
+  scopeAllows,
+} from './row-access-policy';
+
+export const NO_RECORD_ACCESS = 'You do not have access to this record.';
+
+/**
+ * Applies the row-access policy with facts from the read models: the supervisor tree (identity_users:
+ * supervisorId / superviseeIds), the group tree (identity_user_groups) and temporary access assignments.
+ * Features inject it: `decide` / `assertAccess` for one record, `scopeFor` + accessScopeFilter for lists.
+ */
+@Injectable()
+export class RowAccessService {
+  constructor(
+    private readonly directory: IdentityDirectory,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+  ) {}
+
+  async decide(actor: AccessActor, record: GuardedRecord): Promise<AccessDecision> {
+    // Administrator, API client, owner and sharing need no lookups; the rules are ordered so this is exact.
+    const withoutFacts = decideRowAccess(actor, record, { supervisorChain: [], groupChain: [], assignmentsToActor: [] });
+    if (['administrator', 'api-client', 'owner', 'shared'].includes(withoutFacts.reason)) return withoutFacts;
+    return decideRowAccess(actor, record, await this.ownerFacts(actor, record.ownerId));
+  }
+
+  /** Throws 403 unless the actor may view (or edit) the record. */
+  async assertAccess(actor: AccessActor, record: GuardedRecord, mode: 'view' | 'edit'): Promise<AccessDecision> {
+    const decision = await this.decide(actor, record);
+    if (mode === 'edit' ? !decision.edit : !decision.view) throw new ForbiddenException(NO_RECORD_ACCESS);
+    return decision;
+  }
+
+  async ownerFacts(actor: AccessActor, ownerId: string): Promise<OwnerFacts> {
+    const supervisorChain: string[] = [];
+    let owner = await this.directory.getUser(ownerId);
+    const ownerGroupId = owner?.userGroupId ?? null;
+    for (let next = owner?.supervisorId ?? null; next && !supervisorChain.includes(next); ) {
+      supervisorChain.push(next);
+      owner = await this.directory.getUser(next);
+      next = owner?.supervisorId ?? null;
+    }
+    const groups = new Map((await this.directory.allGroups()).map((g) => [g.id, g]));
+    const groupChain: GroupLink[] = [];
+    for (let id = ownerGroupId; id && groups.has(id) && !groupChain.some((g) => g.id === id); ) {
+      const group = groups.get(id)!;
+      groupChain.push({ id: group.id, parentGroupId: group.parentGroupId, reportsToParent: group.reportsToParent });
+      id = group.parentGroupId;
+    }
+    const assignments = await this.readStore.find<AccessAssignmentDocument>(ACCESS_ASSIGNMENTS_COLLECTION, { ownerId, delegateId: actor.id }, { limit: 100 });
+    return { supervisorChain, groupChain, assignmentsToActor: assignments.map((a) => ({ startsOn: a.startsOn, endsOn: a.endsOn })) };
+  }
+
+  /** Everything the actor may see, for filtering lists (see accessScopeFilter). */
+  async scopeFor(actor: AccessActor): Promise<AccessScope> {
+    const base: AccessScope = {
+      actorId: actor.id,
+      everything: false,
+      editEverything: false,
+      everythingReason: null,
+      editableOwnerIds: [],
+      viewableOwnerIds: [],
+      agencyIds: [],
+      temporary: [],
+    };
+    if (actor.kind === 'api-client') return { ...base, everything: true, everythingReason: 'api-client' };
+    if (actor.isAdministrator) return { ...base, everything: true, editEverything: true, everythingReason: 'administrator' };
+
+    const editable = new Set<string>();
+    let frontier = [actor.id];
+    while (frontier.length) {
+      const docs = await this.directory.getUsers(frontier);
+      frontier = docs.flatMap((d) => d.superviseeIds).filter((id) => id !== actor.id && !editable.has(id));
+      frontier.forEach((id) => editable.add(id));
+    }
+
+    const viewable = new Set<string>();
+    if (actor.groupId) {
+      const groups = await this.directory.allGroups();
+      const byId = new Map(groups.map((g) => [g.id, g]));
+      const reporting = groups.filter((g) => {
+        const chain: GroupLink[] = [];
+        for (let id: string | null = g.id; id && byId.has(id) && !chain.some((c) => c.id === id); id = byId.get(id)!.parentGroupId) {
+          const link = byId.get(id)!;
+          chain.push({ id: link.id, parentGroupId: link.parentGroupId, reportsToParent: link.reportsToParent });
+        }
+        return reportsUpTo(chain, actor.groupId);
+      });
+      if (reporting.length) {
+        const members = await this.directory.findUsers({ userGroupId: { $in: reporting.map((g) => g.id) } }, 100_000);
+        members.forEach((m) => viewable.add(m.id));
+      }
+    }
+    const manageParent = actor.privileges.includes('Manage_Parent_Case');
+    for (const id of viewable) if (manageParent) editable.add(id);
+
+    const assignments = await this.readStore.find<AccessAssignmentDocument>(ACCESS_ASSIGNMENTS_COLLECTION, { delegateId: actor.id }, { limit: 1000 });
+    const monitor = actor.privileges.includes('Case_Monitor');
+    return {
+      ...base,
+      everything: monitor && !actor.agencyId,
+      everythingReason: monitor && !actor.agencyId ? 'state-monitor' : null,
+      editableOwnerIds: [...editable],
+      viewableOwnerIds: manageParent ? [] : [...viewable].filter((id) => !editable.has(id)),
+      agencyIds: monitor && actor.agencyId ? [actor.agencyId] : [],
+      // Assignments keep covering the records created in their range after the range has passed.
+      temporary: assignments.map((a) => ({ ownerId: a.ownerId, startsOn: a.startsOn, endsOn: a.endsOn })),
+    };
+  }
+
+  /** Same answer as `decide`, from a scope built once (lists). */
+  allows(scope: AccessScope, record: GuardedRecord): AccessDecision {
+    return scopeAllows(scope, record);
+  }
+}

@@ -1,0 +1,95 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsInt, IsIP, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { PASSWORD_MAX_LENGTH } from '../identity-rules';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+/** Spec §5: username, password, ip and maxRecords are all required; maxRecords is at least 1. */
+export class CreateApiUserDto {
+  @ApiProperty({ example: 'state-data-feed', maxLength: 100 })
+  @Transform(trim)
+  @IsString({ message: 'Username is required.' })
+  @IsNotEmpty({ message: 'Username is required.' })
+  @MaxLength(100, { message: 'Username can be at most 100 characters.' })
+  @Matches(/^[A-Za-z0-9._@-]+$/, { message: 'Username may contain letters, digits and . _ @ - only.' })
+  username!: string;
+
+  @ApiProperty({ format: 'password', minLength: 12, description: 'At least 12 characters (machine secret)' })
+  @IsString({ message: 'Password is required.' })
+  @IsNotEmpty({ message: 'Password is required.' })
+  @MaxLength(PASSWORD_MAX_LENGTH, { message: `Password can be at most ${PASSWORD_MAX_LENGTH} characters.` })
+  @Matches(/^.{12,}$/s, { message: 'Password must be at least 12 characters.' })
+  password!: string;
+
+  @ApiProperty({ example: '203.0.113.10', description: 'The only client IP allowed to use this account (IPv4 or IPv6)' })
+  @Transform(trim)
+  @IsString({ message: 'IP is required.' })
+  @IsNotEmpty({ message: 'IP is required.' })
+  @IsIP(undefined, { message: 'Please enter a valid IP address.' })
+  ip!: string;
+
+  @ApiProperty({ minimum: 1, example: 1000 })
+  @Type(() => Number)
+  @IsInt({ message: 'Max records is required and must be a whole number.' })
+  @Min(1, { message: 'Max records must be at least 1.' })
+  @Max(1_000_000, { message: 'Max records can be at most 1000000.' })
+  maxRecords!: number;
+}
+
+export class UpdateApiUserDto {
+  @ApiProperty({ example: 'state-data-feed', maxLength: 100 })
+  @Transform(trim)
+  @IsString({ message: 'Username is required.' })
+  @IsNotEmpty({ message: 'Username is required.' })
+  @MaxLength(100, { message: 'Username can be at most 100 characters.' })
+  @Matches(/^[A-Za-z0-9._@-]+$/, { message: 'Username may contain letters, digits and . _ @ - only.' })
+  username!: string;
+
+  @ApiPropertyOptional({ format: 'password', description: 'Leave empty to keep the current password' })
+  @IsOptional()
+  @IsString({ message: 'Password must be text.' })
+  @ValidateIf((o: UpdateApiUserDto) => typeof o.password === 'string' && o.password.length > 0)
+  @MaxLength(PASSWORD_MAX_LENGTH, { message: `Password can be at most ${PASSWORD_MAX_LENGTH} characters.` })
+  @Matches(/^.{12,}$/s, { message: 'Password must be at least 12 characters.' })
+  password?: string;
+
+  @ApiProperty({ example: '203.0.113.10' })
+  @Transform(trim)
+  @IsString({ message: 'IP is required.' })
+  @IsNotEmpty({ message: 'IP is required.' })
+  @IsIP(undefined, { message: 'Please enter a valid IP address.' })
+  ip!: string;
+
+  @ApiProperty({ minimum: 1 })
+  @Type(() => Number)
+  @IsInt({ message: 'Max records is required and must be a whole number.' })
+  @Min(1, { message: 'Max records must be at least 1.' })
+  @Max(1_000_000, { message: 'Max records can be at most 1000000.' })
+  maxRecords!: number;
+
+  @ApiPropertyOptional({ description: 'Revision the client last saw; a stale one answers 409' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  revision?: number;
+
+  // react-admin sends the record back; read-only fields are accepted and ignored.
+  @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsString() id?: string;
+  @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsString() createdAt?: string;
+  @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsString() updatedAt?: string;
+  @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsString() lastSignInAt?: string | null;
+  @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsString() message?: string;
+  @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsString() messageKey?: string;
+}
+
+export class ApiUserView {
+  @ApiProperty() id!: string;
+  @ApiProperty() username!: string;
+  @ApiProperty({ description: 'Accessible IP' }) ip!: string;
+  @ApiProperty() maxRecords!: number;
+  @ApiPropertyOptional({ nullable: true }) lastSignInAt!: string | null;
+  @ApiProperty() revision!: number;
+  @ApiProperty() createdAt!: string;
+  @ApiProperty() updatedAt!: string;
+}

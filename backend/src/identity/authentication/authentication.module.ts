@@ -1,0 +1,32 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { AuthController } from './auth.controller';
+import { JwtStrategy } from './jwt.strategy';
+import {
+  AssignPasswordHandler,
+  ChangePasswordHandler,
+  GetPasswordLinkStateHandler,
+  RequestPasswordResetHandler,
+  SendPasswordResetLinkHandler,
+  SetPasswordWithLinkHandler,
+} from './password.commands';
+import { EndSessionHandler, SendVerificationCodeHandler, SignInWithPasswordHandler, VerifySignInCodeHandler } from './sign-in.commands';
+
+@Module({
+  imports: [CqrsModule],
+  controllers: [AuthController],
+  providers: [
+    JwtStrategy,
+    SignInWithPasswordHandler,
+    SendVerificationCodeHandler,
+    VerifySignInCodeHandler,
+    EndSessionHandler,
+    RequestPasswordResetHandler,
+    SendPasswordResetLinkHandler,
+    GetPasswordLinkStateHandler,
+    SetPasswordWithLinkHandler,
+    ChangePasswordHandler,
+    AssignPasswordHandler,
+  ],
+})
+export class AuthenticationModule {}

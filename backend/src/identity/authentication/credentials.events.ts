@@ -1,0 +1,140 @@
+import type { VerificationChannel } from '../identity-rules';
+
+/**
+ * Events of a user's credentials stream ("credentials-<userId>"): password, password links, sign-in attempts,
+ * verification codes, remembered devices and sessions. Kept apart from "user-<id>" so signing in never bumps
+ * the revision an administrator is editing. Secrets are stored only as hashes.
+ */
+export const CredentialEvents = {
+  PasswordAssigned: 'PasswordAssigned',
+  PasswordChanged: 'PasswordChanged',
+  PasswordSetWithLink: 'PasswordSetWithLink',
+  PasswordResetRequested: 'PasswordResetRequested',
+  SignInFailed: 'SignInFailed',
+  SignInLockedOut: 'SignInLockedOut',
+  SignInChallengeStarted: 'SignInChallengeStarted',
+  VerificationCodeSent: 'VerificationCodeSent',
+  VerificationCodeRejected: 'VerificationCodeRejected',
+  DeviceRemembered: 'DeviceRemembered',
+  SignInSucceeded: 'SignInSucceeded',
+  SessionEnded: 'SessionEnded',
+} as const;
+
+/** Events that replace the password: sessions started before them stop working. */
+export const PASSWORD_REPLACING_EVENTS: string[] = [
+  CredentialEvents.PasswordAssigned,
+  CredentialEvents.PasswordChanged,
+  CredentialEvents.PasswordSetWithLink,
+];
+
+/** Set by the system (seed, first start): no link, no old password. */
+export interface PasswordAssignedData {
+  userId: string;
+  passwordHash: string;
+}
+
+/** The user changed it, proving the old one. */
+export interface PasswordChangedData {
+  userId: string;
+  passwordHash: string;
+}
+
+/** Set through an initial-password or reset link; the link id can never be used again. */
+export interface PasswordSetWithLinkData {
+  userId: string;
+  linkId: string;
+  purpose: PasswordLinkPurpose;
+  passwordHash: string;
+}
+
+export type PasswordLinkPurpose = 'initial' | 'reset';
+
+/** A reset link was mailed (by the user from the sign-in page, or by an administrator). */
+export interface PasswordResetRequestedData {
+  userId: string;
+  linkId: string;
+  expiresAt: string;
+  requestedBy: 'user' | 'administrator';
+}
+
+export type SignInFailureReason =
+  | 'unknown-user'
+  | 'wrong-password'
+  | 'temporarily-locked'
+  | 'inactive'
+  | 'locked'
+  | 'pending-approval'
+  | 'expired'
+  | 'no-password';
+
+/** A sign-in was refused. `login` is what was typed; userId is null when it matched no user. */
+export interface SignInFailedData {
+  userId: string | null;
+  login: string;
+  reason: SignInFailureReason;
+  /** Consecutive wrong passwords so far (wrong-password only). */
+  failedAttempts?: number;
+}
+
+/** Too many wrong passwords: sign-in is refused until lockedUntil. */
+export interface SignInLockedOutData {
+  userId: string;
+  login: string;
+  failedAttempts: number;
+  lockedUntil: string;
+}
+
+/** The password was right; a verification code is required before a session starts. */
+export interface SignInChallengeStartedData {
+  userId: string;
+  challengeId: string;
+  rememberMe: boolean;
+  reason: 'remember-me-off' | 'device-not-remembered';
+  expiresAt: string;
+}
+
+export interface VerificationCodeSentData {
+  userId: string;
+  challengeId: string;
+  channel: VerificationChannel;
+  /** Masked address, e.g. "j***@example.org". */
+  destination: string;
+  /** HMAC of the code bound to the challenge; the code itself is never stored. */
+  codeHash: string;
+  sentAt: string;
+  expiresAt: string;
+}
+
+export interface VerificationCodeRejectedData {
+  userId: string;
+  challengeId: string;
+  reason: 'wrong-code' | 'expired';
+  attempts: number;
+}
+
+export interface DeviceRememberedData {
+  userId: string;
+  /** SHA-256 of the random id in the device cookie. */
+  deviceHash: string;
+  until: string;
+}
+
+export type SignInMethod = 'verification-code' | 'remembered-device' | 'password-change' | 'test-support';
+
+export interface SignInSucceededData {
+  userId: string;
+  sessionId: string;
+  method: SignInMethod;
+  rememberMe: boolean;
+  expiresAt: string;
+}
+
+export interface SessionEndedData {
+  userId: string;
+  sessionId: string;
+  reason: 'logout';
+}
+
+export const credentialsStreamId = (userId: string) => `credentials-${userId}`;
+/** Attempts with a login that matched no user; appended without reading ('any'). */
+export const UNKNOWN_SIGN_IN_STREAM = 'signin-attempts-unknown';

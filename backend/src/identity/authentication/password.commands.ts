@@ -1,0 +1,257 @@
+import { Inject, Logger } from '@nestjs/common';
+import { CommandHandler, ICommandHandler, IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import type { Actor } from '../../platform/commands/actor';
+import { EventSourcedRepository } from '../../platform/commands/event-sourced-repository';
+import { NotFoundError } from '../../platform/http/domain-errors';
+import { FieldValidationException } from '../../platform/http/validation';
+import { passwordLinkUrl, resetPasswordMail } from '../delivery/identity-mails';
+import { MAILER, Mailer } from '../delivery/mailer';
+import { IDENTITY_CLOCK, IdentityClock } from '../identity-clock';
+import { IDENTITY_CONFIG, IdentityConfig } from '../identity-config';
+import { IdentityDirectory } from '../identity-directory';
+import { identityError } from '../identity-errors';
+import { IdentityMessages } from '../identity-messages';
+import { displayUsername, RESET_PASSWORD_LINK_TTL_MS } from '../identity-rules';
+import { isLiveUser, userAggregate } from '../users/user.aggregate';
+import { userStreamId } from '../users/user.events';
+import { credentialsAggregate } from './credentials.aggregate';
+import { CredentialEvents, credentialsStreamId, PasswordLinkPurpose } from './credentials.events';
+import { PasswordHasher } from './password-hasher';
+import { passwordPolicyViolations } from './password-policy';
+import { IssuedSession, startSession, withStreamRetry } from './sign-in.commands';
+import { SignInTokens } from './sign-in-tokens';
+
+/** Spec: the link check answers 1 (show the form) or 2 (show the invalid-link message); 0 is the UI's "checking". */
+export const LINK_STATE_VALID = 1;
+export const LINK_STATE_INVALID = 2;
+
+export class RequestPasswordResetCommand {
+  constructor(readonly actor: Actor, readonly username: string, readonly email: string) {}
+}
+
+export class SendPasswordResetLinkCommand {
+  constructor(readonly actor: Actor, readonly userId: string) {}
+}
+
+export class GetPasswordLinkStateQuery {
+  constructor(readonly token: string) {}
+}
+
+export class SetPasswordWithLinkCommand {
+  constructor(readonly actor: Actor, readonly token: string, readonly password: string) {}
+}
+
+export class ChangePasswordCommand {
+  constructor(
+    readonly actor: Actor,
+    readonly userId: string,
+    readonly oldPassword: string,
+    readonly newPassword: string,
+    /** The current session's remember-me, carried over to the session that replaces it. */
+    readonly rememberMe: boolean,
+  ) {}
+}
+
+/** The system sets a password (seed, test support): no link, no old password. Not reachable over HTTP. */
+export class AssignPasswordCommand {
+  constructor(readonly actor: Actor, readonly userId: string, readonly password: string) {}
+}
+
+function assertPolicy(password: string, field: string): void {
+  const violations = passwordPolicyViolations(password);
+  if (violations.length) throw new FieldValidationException({ [field]: violations.map((key) => IdentityMessages[key]) });
+}
+
+/** Records a reset link and mails it. Only the latest reset link works, once, for 24 hours. */
+async function issueResetLink(
+  repository: EventSourcedRepository,
+  tokens: SignInTokens,
+  mailer: Mailer,
+  config: IdentityConfig,
+  clock: IdentityClock,
+  actor: Actor,
+  userId: string,
+  requestedBy: 'user' | 'administrator',
+): Promise<{ position: number }> {
+  const account = await repository.load(userStreamId(userId), userAggregate);
+  if (!isLiveUser(account.state)) throw new NotFoundError(IdentityMessages.user_not_exist);
+  const linkId = tokens.newId();
+  const expiresAt = new Date(clock.now().getTime() + RESET_PASSWORD_LINK_TTL_MS).toISOString();
+  const result = await repository.append(
+    credentialsStreamId(userId),
+    [{ type: CredentialEvents.PasswordResetRequested, data: { userId, linkId, expiresAt, requestedBy } }],
+    'any',
+    actor,
+  );
+  const { email, firstName, lastName, username } = account.state.account;
+  const link = passwordLinkUrl(config.publicUrl, tokens.passwordLinkToken(userId, linkId, 'reset', RESET_PASSWORD_LINK_TTL_MS));
+  await mailer.send(resetPasswordMail(email, `${firstName} ${lastName}`, displayUsername(username), link, RESET_PASSWORD_LINK_TTL_MS / 3_600_000));
+  return { position: result.position };
+}
+
+/**
+ * Reset Password page: username and email must both match an account. The answer is the same whether or not
+ * they do, so the page cannot be used to discover accounts.
+ */
+@CommandHandler(RequestPasswordResetCommand)
+export class RequestPasswordResetHandler implements ICommandHandler<RequestPasswordResetCommand, void> {
+  private readonly logger = new Logger('PasswordReset');
+
+  constructor(
+    private readonly repository: EventSourcedRepository,
+    private readonly directory: IdentityDirectory,
+    private readonly tokens: SignInTokens,
+    @Inject(MAILER) private readonly mailer: Mailer,
+    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+    @Inject(IDENTITY_CLOCK) private readonly clock: IdentityClock,
+  ) {}
+
+  async execute(command: RequestPasswordResetCommand): Promise<void> {
+    const typed = displayUsername(command.username.trim().toLowerCase());
+    const email = command.email.trim().toLowerCase();
+    const candidates = await this.directory.findUsersByLogin(command.username);
+    const user = candidates.find((c) => displayUsername(c.usernameKey) === typed && c.emailKey === email);
+    if (!user) return;
+    try {
+      await issueResetLink(this.repository, this.tokens, this.mailer, this.config, this.clock, command.actor, user.id, 'user');
+    } catch (error) {
+      // The requester gets the same answer either way; the failure is for the operators.
+      this.logger.error(`Password reset for user ${user.id} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
+/** "Reset Password" in the user dialog: an administrator sends the user a reset link. */
+@CommandHandler(SendPasswordResetLinkCommand)
+export class SendPasswordResetLinkHandler implements ICommandHandler<SendPasswordResetLinkCommand, { position: number }> {
+  constructor(
+    private readonly repository: EventSourcedRepository,
+    private readonly tokens: SignInTokens,
+    @Inject(MAILER) private readonly mailer: Mailer,
+    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+    @Inject(IDENTITY_CLOCK) private readonly clock: IdentityClock,
+  ) {}
+
+  async execute(command: SendPasswordResetLinkCommand): Promise<{ position: number }> {
+    try {
+      return await issueResetLink(this.repository, this.tokens, this.mailer, this.config, this.clock, command.actor, command.userId, 'administrator');
+    } catch (error) {
+      if (error instanceof NotFoundError) throw error;
+      throw identityError(503, 'delivery_failed');
+    }
+  }
+}
+
+interface ValidLink {
+  userId: string;
+  linkId: string;
+  purpose: PasswordLinkPurpose;
+  username: string;
+  credentialsRevision: number | 'no_stream';
+}
+
+/** A link is valid while its user exists and it is unused: initial links until a password exists, reset links while they are the latest. */
+async function validLink(repository: EventSourcedRepository, tokens: SignInTokens, token: string): Promise<ValidLink | null> {
+  const claims = tokens.readPasswordLinkToken(token);
+  if (!claims) return null;
+  const account = await repository.load(userStreamId(claims.userId), userAggregate);
+  if (!isLiveUser(account.state)) return null;
+  const credentials = await repository.load(credentialsStreamId(claims.userId), credentialsAggregate);
+  const state = credentials.state;
+  if (state.usedLinkIds.includes(claims.linkId)) return null;
+  const usable = claims.purpose === 'initial' ? state.passwordHash === null : state.activeResetLinkId === claims.linkId;
+  if (!usable) return null;
+  return { ...claims, username: displayUsername(account.state.account.username), credentialsRevision: credentials.revision };
+}
+
+export interface PasswordLinkState {
+  state: typeof LINK_STATE_VALID | typeof LINK_STATE_INVALID;
+  purpose: PasswordLinkPurpose | null;
+  username: string | null;
+  message: string | null;
+}
+
+@QueryHandler(GetPasswordLinkStateQuery)
+export class GetPasswordLinkStateHandler implements IQueryHandler<GetPasswordLinkStateQuery, PasswordLinkState> {
+  constructor(private readonly repository: EventSourcedRepository, private readonly tokens: SignInTokens) {}
+
+  async execute({ token }: GetPasswordLinkStateQuery): Promise<PasswordLinkState> {
+    const link = await validLink(this.repository, this.tokens, token);
+    return link
+      ? { state: LINK_STATE_VALID, purpose: link.purpose, username: link.username, message: null }
+      : { state: LINK_STATE_INVALID, purpose: null, username: null, message: IdentityMessages.link_invalid };
+  }
+}
+
+/** Sets the password from an initial or reset link; the link is spent and older sessions stop working. */
+@CommandHandler(SetPasswordWithLinkCommand)
+export class SetPasswordWithLinkHandler implements ICommandHandler<SetPasswordWithLinkCommand, { position: number }> {
+  constructor(private readonly repository: EventSourcedRepository, private readonly tokens: SignInTokens, private readonly hasher: PasswordHasher) {}
+
+  async execute(command: SetPasswordWithLinkCommand): Promise<{ position: number }> {
+    assertPolicy(command.password, 'password');
+    const link = await validLink(this.repository, this.tokens, command.token);
+    if (!link) throw identityError(400, 'link_invalid', { extra: { state: LINK_STATE_INVALID } });
+    const passwordHash = await this.hasher.hash(command.password);
+    const result = await this.repository.append(
+      credentialsStreamId(link.userId),
+      [{ type: CredentialEvents.PasswordSetWithLink, data: { userId: link.userId, linkId: link.linkId, purpose: link.purpose, passwordHash } }],
+      link.credentialsRevision,
+      { ...command.actor, userId: link.userId },
+    );
+    return { position: result.position };
+  }
+}
+
+/**
+ * My Account → Change password: the old password must be right. The new password voids every earlier session;
+ * the caller gets a fresh one in the same append so they stay signed in.
+ */
+@CommandHandler(ChangePasswordCommand)
+export class ChangePasswordHandler implements ICommandHandler<ChangePasswordCommand, IssuedSession> {
+  constructor(
+    private readonly repository: EventSourcedRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly tokens: SignInTokens,
+    @Inject(IDENTITY_CLOCK) private readonly clock: IdentityClock,
+  ) {}
+
+  async execute(command: ChangePasswordCommand): Promise<IssuedSession> {
+    assertPolicy(command.newPassword, 'newPassword');
+    return withStreamRetry(async () => {
+      const credentials = await this.repository.load(credentialsStreamId(command.userId), credentialsAggregate);
+      if (!(await this.hasher.verify(credentials.state.passwordHash, command.oldPassword))) {
+        throw identityError(400, 'old_password_wrong', { field: 'oldPassword' });
+      }
+      if (command.oldPassword === command.newPassword) throw identityError(400, 'new_pass_same_as_old', { field: 'newPassword' });
+      const passwordHash = await this.hasher.hash(command.newPassword);
+      const session = startSession(this.tokens, command.userId, 'password-change', command.rememberMe, this.clock.now());
+      const result = await this.repository.append(
+        credentials.streamId,
+        [{ type: CredentialEvents.PasswordChanged, data: { userId: command.userId, passwordHash } }, session.event],
+        credentials.revision,
+        command.actor,
+      );
+      return { userId: command.userId, sessionId: session.sessionId, token: session.token, expiresAt: session.expiresAt, persistentForMs: session.persistentForMs, position: result.position };
+    });
+  }
+}
+
+@CommandHandler(AssignPasswordCommand)
+export class AssignPasswordHandler implements ICommandHandler<AssignPasswordCommand, { position: number }> {
+  constructor(private readonly repository: EventSourcedRepository, private readonly hasher: PasswordHasher) {}
+
+  async execute(command: AssignPasswordCommand): Promise<{ position: number }> {
+    assertPolicy(command.password, 'password');
+    const account = await this.repository.load(userStreamId(command.userId), userAggregate);
+    if (!isLiveUser(account.state)) throw new NotFoundError(IdentityMessages.user_not_exist);
+    const passwordHash = await this.hasher.hash(command.password);
+    const result = await this.repository.append(
+      credentialsStreamId(command.userId),
+      [{ type: CredentialEvents.PasswordAssigned, data: { userId: command.userId, passwordHash } }],
+      'any',
+      command.actor,
+    );
+    return { position: result.position };
+  }
+}

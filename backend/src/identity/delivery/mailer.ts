@@ -1,0 +1,67 @@
+import { Logger } from '@nestjs/common';
+import nodemailer, { Transporter } from 'nodemailer';
+import type { SmtpSettings } from '../identity-config';
+
+export const MAILER = Symbol('MAILER');
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Outgoing mail. SMTP when configured, otherwise the local outbox. */
+export interface Mailer {
+  readonly description: string;
+  send(message: MailMessage): Promise<void>;
+}
+
+export class SmtpMailer implements Mailer {
+  private readonly transporter: Transporter;
+  readonly description: string;
+
+  constructor(private readonly settings: SmtpSettings) {
+    this.transporter = nodemailer.createTransport({
+      host: settings.host,
+      port: settings.port,
+      secure: settings.secure,
+      auth: settings.user ? { user: settings.user, pass: settings.password ?? '' } : undefined,
+      // Fail a request in seconds rather than hanging a sign-in on an unreachable server.
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    });
+    this.description = `SMTP ${settings.host}:${settings.port}`;
+  }
+
+  async send(message: MailMessage): Promise<void> {
+    await this.transporter.sendMail({ from: this.settings.from, to: message.to, subject: message.subject, text: message.text });
+  }
+}
+
+/**
+ * Without SMTP (a fresh machine, the demo) mail is kept in memory and printed, so a newcomer can read the
+ * verification code in the terminal. Never used when SMTP_HOST is set.
+ */
+export class OutboxMailer implements Mailer {
+  readonly description = 'local outbox (no SMTP_HOST): mail is printed to the console';
+  private static readonly logger = new Logger('Outbox');
+  /** The most recent messages, newest last (bounded). */
+  readonly messages: Array<MailMessage & { sentAt: string }> = [];
+
+  constructor(private readonly print: boolean) {}
+
+  async send(message: MailMessage): Promise<void> {
+    this.messages.push({ ...message, sentAt: new Date().toISOString() });
+    if (this.messages.length > 50) this.messages.shift();
+    if (!this.print) return;
+    OutboxMailer.logger.log(`Mail to ${message.to}: ${message.subject} (printed below; SMTP is not configured)`);
+    // Plain text on purpose: this is what a newcomer reads to finish signing in.
+    const rule = '─'.repeat(72);
+    process.stdout.write(`\n${rule}\n OUTBOX  to: ${message.to}\n subject: ${message.subject}\n${rule}\n${message.text}\n${rule}\n\n`);
+  }
+}
+
+export function createMailer(smtp: SmtpSettings | null, printOutbox: boolean): Mailer {
+  return smtp ? new SmtpMailer(smtp) : new OutboxMailer(printOutbox);
+}

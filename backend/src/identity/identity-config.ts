@@ -1,0 +1,67 @@
+/**
+ * Settings of sign-in, mail and links, read from the environment once. Kept beside the feature (not in
+ * AppConfig) so the platform config stays small; tests override it through the IDENTITY_CONFIG provider.
+ */
+export const IDENTITY_CONFIG = Symbol('IDENTITY_CONFIG');
+
+export interface SmtpSettings {
+  host: string;
+  port: number;
+  user: string | null;
+  password: string | null;
+  from: string;
+  /** true: TLS from the first byte (port 465); false: plain, upgraded with STARTTLS when offered. */
+  secure: boolean;
+}
+
+/** Token bucket per client IP: `capacity` requests at once, refilled at `refillPerMinute`. */
+export interface RateLimit {
+  capacity: number;
+  refillPerMinute: number;
+}
+
+export type RateLimitName = 'signIn' | 'verificationCode' | 'verify' | 'passwordReset' | 'passwordLink' | 'apiToken';
+
+export interface IdentityConfig {
+  /** Where users open the app; password links in mails point here. */
+  publicUrl: string;
+  /** Outgoing mail; null: mail goes to the local outbox (printed to stdout when printOutbox). */
+  smtp: SmtpSettings | null;
+  /** Print outbox mail (verification codes, links) to stdout so a fresh machine can sign in. */
+  printOutbox: boolean;
+  /** Always mark cookies Secure (production); otherwise only when the request came over HTTPS. */
+  secureCookiesAlways: boolean;
+  /** Where the first-start administrator receives the link to set their password. */
+  administratorEmail: string;
+  rateLimits: Record<RateLimitName, RateLimit>;
+}
+
+export const DEFAULT_RATE_LIMITS: Record<RateLimitName, RateLimit> = {
+  signIn: { capacity: 10, refillPerMinute: 10 },
+  verificationCode: { capacity: 5, refillPerMinute: 5 },
+  verify: { capacity: 10, refillPerMinute: 10 },
+  passwordReset: { capacity: 5, refillPerMinute: 5 },
+  passwordLink: { capacity: 10, refillPerMinute: 10 },
+  apiToken: { capacity: 10, refillPerMinute: 10 },
+};
+
+export function loadIdentityConfig(env: NodeJS.ProcessEnv = process.env): IdentityConfig {
+  const port = env.PORT || '3000';
+  return {
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    smtp: env.SMTP_HOST
+      ? {
+          host: env.SMTP_HOST,
+          port: Number(env.SMTP_PORT || (env.SMTP_SECURE === 'true' ? 465 : 587)),
+          user: env.SMTP_USER || null,
+          password: env.SMTP_PASSWORD || null,
+          from: env.SMTP_FROM || 'CANS <no-reply@localhost>',
+          secure: env.SMTP_SECURE === 'true',
+        }
+      : null,
+    printOutbox: (env.LOG_LEVEL ?? 'info') !== 'silent',
+    secureCookiesAlways: env.NODE_ENV === 'production',
+    administratorEmail: env.ADMIN_EMAIL || 'administrator@cans.local',
+    rateLimits: DEFAULT_RATE_LIMITS,
+  };
+}

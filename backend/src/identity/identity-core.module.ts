@@ -1,0 +1,69 @@
+import { Global, Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { JwtModule } from '@nestjs/jwt';
+import { PassportModule } from '@nestjs/passport';
+import { EventSourcedRepository } from '../platform/commands/event-sourced-repository';
+import type { AppConfig } from '../platform/config/app-config';
+import { APP_CONFIG } from '../platform/storage/storage-tokens';
+import { RowAccessService } from './access/row-access.service';
+import { PasswordHasher } from './authentication/password-hasher';
+import { PrincipalService } from './authentication/principal.service';
+import { RateLimiter, RateLimitGuard } from './authentication/rate-limit';
+import { SignInTokens } from './authentication/sign-in-tokens';
+import { MeService } from './authentication/me.service';
+import { createMailer, MAILER } from './delivery/mailer';
+import { SMS_SENDER } from './delivery/sms-sender';
+import { IDENTITY_CLOCK, systemClock } from './identity-clock';
+import { IDENTITY_CONFIG, IdentityConfig, loadIdentityConfig } from './identity-config';
+import { IdentityDirectory } from './identity-directory';
+
+/**
+ * What every identity sub-feature shares: settings, clock, mail and SMS, hashing, tokens, read-model lookups.
+ * Global so other features can inject RowAccessService (the row-access policy) without importing identity.
+ * Tests replace IDENTITY_CONFIG, IDENTITY_CLOCK, MAILER or SMS_SENDER with overrideProvider.
+ */
+@Global()
+@Module({
+  imports: [
+    CqrsModule,
+    PassportModule,
+    JwtModule.registerAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({ secret: config.jwtSecret, signOptions: { algorithm: 'HS256' } }),
+    }),
+  ],
+  providers: [
+    { provide: IDENTITY_CONFIG, useFactory: () => loadIdentityConfig() },
+    { provide: IDENTITY_CLOCK, useValue: systemClock },
+    { provide: MAILER, inject: [IDENTITY_CONFIG], useFactory: (config: IdentityConfig) => createMailer(config.smtp, config.printOutbox) },
+    // No SMS sender by default: the phone channel is offered disabled, with the reason.
+    { provide: SMS_SENDER, useFactory: () => null },
+    EventSourcedRepository,
+    IdentityDirectory,
+    PasswordHasher,
+    SignInTokens,
+    PrincipalService,
+    MeService,
+    RateLimiter,
+    RateLimitGuard,
+    RowAccessService,
+  ],
+  exports: [
+    JwtModule,
+    PassportModule,
+    IDENTITY_CONFIG,
+    IDENTITY_CLOCK,
+    MAILER,
+    SMS_SENDER,
+    EventSourcedRepository,
+    IdentityDirectory,
+    PasswordHasher,
+    SignInTokens,
+    PrincipalService,
+    MeService,
+    RateLimiter,
+    RateLimitGuard,
+    RowAccessService,
+  ],
+})
+export class IdentityCoreModule {}

@@ -1,0 +1,243 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { browserTestsCanRun, FRONTEND_DIST, launchChromium } from '../../test-support/browser';
+import { announceSkipped } from '../../test-support/databases';
+import { codeFrom, linkTokenFrom, uniqueName } from '../../test-support/identity-kit';
+import { startSmtpTestServer, SmtpTestServer } from '../../test-support/smtp-test-server';
+import { startTestApp, TestApp } from '../../test-support/test-app';
+
+const canRun = browserTestsCanRun();
+if (!canRun.ok) announceSkipped('identity browser', canRun.reason!);
+if (!canRun.ok && process.env.CI) throw new Error(`Browser tests cannot run in CI: ${canRun.reason}`);
+const describeInBrowser = canRun.ok ? describe : describe.skip;
+
+/** Set IDENTITY_SHOTS_DIR to keep screenshots of the identity screens along the way (for a visual review). */
+const SHOTS_DIR = process.env.IDENTITY_SHOTS_DIR;
+const ADMIN_EMAIL = 'administrator@cans.local';
+const ADMIN_PASSWORD = 'Adm1n!Secret';
+const NEW_USER_PASSWORD = 'W0rker!Pass';
+
+describeInBrowser('Identity in headless Chromium: admin signs in with the emailed code, adds a group and a user; the user signs in', () => {
+  let t: TestApp;
+  let smtp: SmtpTestServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    if (SHOTS_DIR) mkdirSync(SHOTS_DIR, { recursive: true });
+    smtp = await startSmtpTestServer();
+    t = await startTestApp({ listen: true, config: { frontendDist: FRONTEND_DIST }, identity: { smtp: smtp.settings, administratorEmail: ADMIN_EMAIL } });
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close();
+    await t?.close();
+    await smtp?.close();
+  });
+
+  const newPage = async (): Promise<{ page: Page; errors: string[] }> => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    return { page, errors };
+  };
+  /** On a failure, what each open page showed (in the shots folder, or /tmp). */
+  const keepFailureScreens = async () => {
+    let n = 0;
+    for (const context of contexts) for (const open of context.pages()) await open.screenshot({ path: `${SHOTS_DIR ?? '/tmp'}/identity-failure-${++n}.png` }).catch(() => undefined);
+  };
+  const shot = async (page: Page, name: string) => {
+    if (SHOTS_DIR) await page.screenshot({ path: `${SHOTS_DIR}/identity-${name}.png`, fullPage: true });
+  };
+
+  /** The set-password page from a mailed link: the form (link state 1), then back to sign-in. */
+  const setPasswordFromMail = async (page: Page, email: string, password: string, shotName?: string) => {
+    const mail = await smtp.nextMailTo(email, 0, 10_000);
+    await page.goto(`${t.baseUrl}/#/set-password/${linkTokenFrom(mail.text)}`);
+    await page.getByLabel(/^New password/).fill(password);
+    await page.getByLabel(/^Confirm password/).fill(password);
+    if (shotName) await shot(page, shotName);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+  };
+
+  /** Login page, then the Verification Code dialog with the code read from the SMTP server. */
+  const signIn = async (page: Page, login: string, email: string, password: string, shots = false) => {
+    await page.getByLabel('Username, email or phone').fill(login);
+    await page.getByLabel(/^Password/).fill(password);
+    if (shots) await shot(page, 'login');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Verification Code' });
+    await dialog.waitFor();
+    const since = smtp.mails.length;
+    await dialog.getByRole('button', { name: 'Get code' }).click();
+    // The 60-second countdown starts at once.
+    await dialog.getByRole('button', { name: /Resend in \d+ s/ }).waitFor();
+    expect(await dialog.getByRole('radio', { name: /Phone/ }).isDisabled()).toBe(true); // no SMS gateway here
+    expect(await dialog.getByText('Text messages are not available on this server. Please use email.').isVisible()).toBe(true);
+    const mail = await smtp.nextMailTo(email, since, 10_000);
+    await dialog.getByLabel('Verification code').fill(codeFrom(mail.text));
+    if (shots) await shot(page, 'verification');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  };
+
+  it('runs the whole flow and enforces the group privileges in the menu and the API', async () => {
+    try {
+      await wholeFlow();
+    } catch (error) {
+      await keepFailureScreens();
+      throw error;
+    }
+  }, 180_000);
+
+  async function wholeFlow() {
+    const groupName = `Settings Clerks ${uniqueName().username}`;
+    const worker = uniqueName('clerk');
+
+    // The administrator (user 1) sets the initial password from the mail sent at first start, then signs in.
+    const { page: adminPage, errors: adminErrors } = await newPage();
+    await adminPage.goto(`${t.baseUrl}/#/resetPassword`);
+    await adminPage.getByRole('button', { name: 'Reset Password' }).click();
+    await adminPage.getByText('Please enter your username.').waitFor(); // bad input: field messages, nothing sent
+    await shot(adminPage, 'reset-password');
+    await setPasswordFromMail(adminPage, ADMIN_EMAIL, ADMIN_PASSWORD, 'set-password');
+    await signIn(adminPage, 'admin', ADMIN_EMAIL, ADMIN_PASSWORD, true);
+    await adminPage.waitForURL(/#\/library/);
+
+    // A group that may use the settings screens (Setting) but not user management.
+    await adminPage.goto(`${t.baseUrl}/#/user-groups/create`);
+    await adminPage.getByLabel('User group name').fill(groupName);
+    await adminPage.getByLabel('Description').fill('Keeps the API users and reads the system log');
+    // Supervisors come from the parent groups: under System Administrator, the administrator can supervise.
+    await adminPage.getByRole('combobox', { name: 'Parent group' }).click();
+    await adminPage.getByRole('option', { name: 'System Administrator' }).click();
+    await adminPage.getByLabel('Report to Parent Group').check();
+    const available = adminPage.getByRole('list', { name: 'Access Privileges' });
+    await available.getByRole('checkbox', { name: 'Setting', exact: true }).waitFor();
+    await adminPage.getByRole('button', { name: 'Save' }).click();
+    await adminPage.getByText('Please select at least one privilege.').waitFor(); // at least one privilege
+    for (const privilege of ['HOME_SHOW', 'Setting']) await available.getByRole('checkbox', { name: privilege, exact: true }).check();
+    await adminPage.getByRole('button', { name: 'Add selected privileges' }).click();
+    const selected = adminPage.getByRole('list', { name: 'Selected' });
+    await selected.getByRole('checkbox', { name: 'Setting', exact: true }).waitFor();
+    await shot(adminPage, 'group-edit');
+    await adminPage.getByRole('button', { name: 'Save' }).click();
+    await adminPage.waitForURL(/#\/user-groups$/);
+    await adminPage.getByRole('cell', { name: groupName }).waitFor();
+    await shot(adminPage, 'groups');
+
+    // A user in that group, supervised by the administrator.
+    await adminPage.goto(`${t.baseUrl}/#/users/create`);
+    await adminPage.getByLabel('First name').fill('Casey');
+    await adminPage.getByLabel('Last name').fill('Clerk');
+    await adminPage.getByLabel('Username').fill(worker.username);
+    await adminPage.getByLabel('Email').fill(worker.email);
+    await adminPage.getByRole('combobox', { name: 'User group' }).click();
+    await adminPage.getByRole('option', { name: groupName }).click();
+    await adminPage.getByRole('combobox', { name: 'Supervisor' }).click();
+    await adminPage.getByRole('option', { name: /\(admin\)/ }).click();
+    await adminPage.getByLabel('CANS External User ID').fill('EXT-CLERK-1');
+    await shot(adminPage, 'user-create');
+    await adminPage.getByRole('button', { name: 'Save' }).click();
+    await adminPage.waitForURL(/#\/users$/);
+    await adminPage.getByRole('cell', { name: worker.email }).waitFor();
+    await shot(adminPage, 'users');
+    await adminPage.getByRole('link', { name: 'Edit Casey Clerk' }).click();
+    await adminPage.getByRole('combobox', { name: 'Status' }).waitFor();
+    expect(await adminPage.getByLabel(/^First name/).inputValue()).toBe('Casey');
+    expect(await adminPage.getByRole('combobox', { name: 'Supervisor' }).textContent()).toContain('System Administrator');
+    await shot(adminPage, 'user-edit');
+
+    await adminPage.goto(`${t.baseUrl}/#/system-log`);
+    await adminPage.getByRole('cell', { name: `User added: ${worker.username}` }).waitFor();
+    await adminPage.getByRole('combobox', { name: 'Action' }).click();
+    await adminPage.getByRole('option', { name: 'User group added' }).click();
+    await adminPage.waitForURL(/user-group-created/);
+    // The rows of other actions leave once the filtered page arrives.
+    await adminPage.getByRole('cell', { name: `User added: ${worker.username}` }).waitFor({ state: 'detached' });
+    await adminPage.getByRole('cell', { name: `User group added: ${groupName}` }).waitFor();
+    await shot(adminPage, 'system-log');
+    await adminPage.goto(`${t.baseUrl}/#/profile/index`);
+    await adminPage.getByRole('heading', { name: 'Change password' }).waitFor();
+    await shot(adminPage, 'my-account');
+    expect(adminErrors).toEqual([]);
+
+    // The new user: initial password from the welcome mail, then the same two-step sign-in.
+    const { page, errors } = await newPage();
+    await setPasswordFromMail(page, worker.email, NEW_USER_PASSWORD);
+    await signIn(page, worker.username, worker.email, NEW_USER_PASSWORD);
+    // No phone on file: My Account opens with a warning (spec §4 Login, step 5).
+    await page.waitForURL(/#\/profile\/index/);
+    await page.getByText('There is no phone number on file. Please add one in My Account.').waitFor();
+
+    // The menu offers what the group allows, and nothing else.
+    const menu = (name: string) => page.getByRole('menuitem', { name, exact: true });
+    await menu('System Log').waitFor();
+    expect(await menu('API Users').isVisible()).toBe(true);
+    expect(await menu('My Account').isVisible()).toBe(true);
+    expect(await menu('Users').count()).toBe(0);
+    expect(await menu('User Groups').count()).toBe(0);
+    await shot(page, 'restricted-menu');
+    await menu('API Users').click();
+    await page.getByRole('link', { name: 'Add User' }).click();
+    await page.getByLabel('Username').fill('reporting-feed');
+    await page.getByLabel(/^Password/).fill('short');
+    await page.getByRole('textbox', { name: 'IP' }).fill('203.0.113.7');
+    await page.getByLabel('Max records').fill('0');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Max records must be at least 1.').waitFor();
+    await shot(page, 'api-user-edit');
+
+    // The server is the authority: a direct call beyond the group's privileges is refused.
+    const direct = await page.evaluate(async () => {
+      const users = await fetch('/api/users', { credentials: 'include' });
+      const log = await fetch('/api/system-log', { credentials: 'include' });
+      return { users: users.status, usersBody: await users.json(), log: log.status };
+    });
+    expect(direct.users).toBe(403);
+    expect(direct.usersBody.message).toContain('User_View');
+    expect(direct.log).toBe(200);
+    expect(errors).toEqual([]);
+
+    // Deleting a supervisor: the dialog asks for the new supervisor of the supervisees first (spec §4 Users).
+    const supervisee = uniqueName('sup');
+    const setUp = await adminPage.evaluate(
+      async ({ parentName, email, username }) => {
+        const post = (path: string, body: object) =>
+          fetch(path, { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+        const groups = await fetch('/api/user-groups?range=[0,499]', { credentials: 'include' }).then((r) => r.json());
+        const parent = groups.find((g: { name: string }) => g.name === parentName);
+        const users = await fetch(`/api/users?filter=${encodeURIComponent(JSON.stringify({ userGroupId: parent.id }))}`, { credentials: 'include' }).then((r) => r.json());
+        const group = await post('/api/user-groups', { name: `${parentName} juniors`, parentGroupId: parent.id, privileges: ['HOME_SHOW'] });
+        const user = await post('/api/users', { firstName: 'Sam', lastName: 'Junior', username, email, userGroupId: group.id, supervisorId: users[0].id, externalId: 'EXT-SAM' });
+        return { supervisorId: users[0].id as string, superviseeSupervisor: user.supervisorId as string };
+      },
+      { parentName: groupName, email: supervisee.email, username: supervisee.username },
+    );
+    expect(setUp.superviseeSupervisor).toBe(setUp.supervisorId);
+    await adminPage.goto(`${t.baseUrl}/#/users`);
+    await adminPage.getByRole('button', { name: 'Delete Casey Clerk' }).click();
+    const dialog = adminPage.getByRole('dialog', { name: 'Warning' });
+    await dialog.getByText('Currently there are supervisees for this user, it cannot be deleted.', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await dialog.getByText('Please choose the new supervisor.').waitFor();
+    await dialog.getByLabel(/^New supervisor/).click();
+    await adminPage.getByRole('option', { name: /\(admin\)/ }).click();
+    await shot(adminPage, 'delete-user');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await adminPage.getByText('The user was deleted successfully.').waitFor();
+    expect(await adminPage.getByRole('cell', { name: worker.email }).count()).toBe(0);
+    const moved = await adminPage.evaluate(async (username) => {
+      const found = await fetch(`/api/users?filter=${encodeURIComponent(JSON.stringify({ username }))}`, { credentials: 'include' }).then((r) => r.json());
+      return found[0]?.supervisorId as string | undefined;
+    }, supervisee.username);
+    expect(moved).toBe('1');
+    expect(adminErrors).toEqual([]);
+  }
+});

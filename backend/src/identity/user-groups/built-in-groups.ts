@@ -1,0 +1,72 @@
+import { Privilege, PRIVILEGES } from '../access/privileges';
+import { STATE_ADMINISTRATOR_GROUP_ID, SYSTEM_ADMINISTRATOR_GROUP_ID } from '../identity-rules';
+import type { UserGroupFields } from './user-group.events';
+
+/**
+ * The spec's named groups (§1) with default privileges (the spec does not say which; see docs/permissions.md).
+ * "System Administrator" has id 1 and "State Administrator" id 153: the two group ids that may manage user
+ * groups (spec §6, §9). Created on first start and by the demo seed, through the normal commands.
+ */
+export const SUPERVISOR_ADMIN_GROUP_ID = '0b5e7c1a-93d4-4c1e-8f00-000000000154';
+export const SUPERVISOR_GROUP_ID = '0b5e7c1a-93d4-4c1e-8f00-000000000155';
+export const DIRECT_CARE_WORKER_GROUP_ID = '0b5e7c1a-93d4-4c1e-8f00-000000000156';
+export const MONITOR_GROUP_ID = '0b5e7c1a-93d4-4c1e-8f00-000000000157';
+
+const ASSESSING: Privilege[] = ['HOME_SHOW', 'Assessment_View', 'Assessment_New', 'Assessment_Edit', 'Assessment_Delete', 'Assessment_Close'];
+
+export const BUILT_IN_GROUPS: Array<UserGroupFields & { id: string }> = [
+  {
+    id: SYSTEM_ADMINISTRATOR_GROUP_ID,
+    name: 'System Administrator',
+    description: 'The administrator (user 1): every privilege, the question library and all settings.',
+    parentGroupId: null,
+    reportsToParent: false,
+    privileges: [...PRIVILEGES],
+  },
+  {
+    id: STATE_ADMINISTRATOR_GROUP_ID,
+    name: 'State Administrator',
+    description: 'Runs the programme state-wide: users and groups, agencies, labels, settings, data feed, reports; sees every assessment.',
+    parentGroupId: SYSTEM_ADMINISTRATOR_GROUP_ID,
+    reportsToParent: false,
+    privileges: [
+      'HOME_SHOW', 'Assessment_View', 'Assessment_Report_Inclusion', 'Edit_Approved_Case', 'User_View', 'User_Actions',
+      'Report_Assessment', 'Agency', 'Label_Config', 'Setting', 'DATA_FEED_SHOW', 'Case_Monitor',
+    ],
+  },
+  {
+    id: SUPERVISOR_ADMIN_GROUP_ID,
+    name: 'Supervisor Admin',
+    description: "Leads an agency's supervisors: manages its users, approves and edits assessments of the groups reporting to it.",
+    parentGroupId: STATE_ADMINISTRATOR_GROUP_ID,
+    reportsToParent: false,
+    privileges: [
+      ...ASSESSING, 'Assessment_Return', 'Assessment_Report_Inclusion', 'Approve_Assessment', 'Edit_Approved_Case',
+      'User_View', 'User_Actions', 'Report_Assessment', 'Manage_Parent_Case', 'Reassign_Accesses_Temporarily',
+    ],
+  },
+  {
+    id: SUPERVISOR_GROUP_ID,
+    name: 'Supervisor',
+    description: 'Supervises direct care workers: approves or returns their assessments.',
+    parentGroupId: SUPERVISOR_ADMIN_GROUP_ID,
+    reportsToParent: false,
+    privileges: [...ASSESSING, 'Assessment_Return', 'Assessment_Report_Inclusion', 'Approve_Assessment', 'Report_Assessment', 'Reassign_Accesses_Temporarily'],
+  },
+  {
+    id: DIRECT_CARE_WORKER_GROUP_ID,
+    name: 'Direct Care Worker',
+    description: 'Case workers who assess children.',
+    parentGroupId: SUPERVISOR_GROUP_ID,
+    reportsToParent: false,
+    privileges: [...ASSESSING, 'Report_Assessment', 'Reassign_Accesses_Temporarily'],
+  },
+  {
+    id: MONITOR_GROUP_ID,
+    name: 'Monitor',
+    description: 'Analysts and monitors: read-only access to the assessments of their agency (all agencies without one) and reports.',
+    parentGroupId: STATE_ADMINISTRATOR_GROUP_ID,
+    reportsToParent: false,
+    privileges: ['HOME_SHOW', 'Assessment_View', 'Report_Assessment', 'Case_Monitor'],
+  },
+];

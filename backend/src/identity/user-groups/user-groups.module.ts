@@ -1,0 +1,23 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { PrivilegesController } from '../access/privileges.controller';
+import { CreateUserGroupHandler, DeleteUserGroupHandler, UpdateUserGroupHandler } from './user-group.commands';
+import { UserGroupManagerGuard } from './user-group-manager.guard';
+import { GetUserGroupHandler, GetUserGroupTreeHandler, ListUserGroupsHandler } from './user-group.queries';
+import { UserGroupsController } from './user-groups.controller';
+
+@Module({
+  imports: [CqrsModule],
+  controllers: [UserGroupsController, PrivilegesController],
+  providers: [
+    CreateUserGroupHandler,
+    UpdateUserGroupHandler,
+    DeleteUserGroupHandler,
+    ListUserGroupsHandler,
+    GetUserGroupHandler,
+    GetUserGroupTreeHandler,
+    UserGroupManagerGuard,
+  ],
+  exports: [CreateUserGroupHandler],
+})
+export class UserGroupsModule {}

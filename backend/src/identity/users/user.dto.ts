@@ -1,0 +1,176 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, Min, MinLength } from 'class-validator';
+import { IdentityMessages } from '../identity-messages';
+import { ENTITY_ID_PATTERN } from '../identity-rules';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const blankToNull = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || null : value === undefined ? null : value);
+/** Accepts yyyy-MM-dd or the spec's yyyy-MM-dd HH:mm:ss / an ISO timestamp, keeps the date. */
+const toDate = ({ value }: { value: unknown }) =>
+  typeof value === 'string' ? (value.trim() === '' ? null : /^\d{4}-\d{2}-\d{2}([ T].*)?$/.test(value.trim()) ? value.trim().slice(0, 10) : value) : value === undefined ? null : value;
+
+export const PHONE_PATTERN = /^\d{3}-\d{3}-\d{4}$/;
+export const PHONE_FORMAT_MESSAGE = 'Please enter the phone number as xxx-xxx-xxxx.';
+
+/** Fields of the user dialog (spec §3, §5). */
+export class SaveUserDto {
+  @ApiProperty({ maxLength: 100, example: 'Jordan' })
+  @Transform(trim)
+  @IsString({ message: 'First name is required.' })
+  @IsNotEmpty({ message: 'First name is required.' })
+  @MaxLength(100, { message: 'First name can be at most 100 characters.' })
+  firstName!: string;
+
+  @ApiProperty({ maxLength: 100, example: 'Lee' })
+  @Transform(trim)
+  @IsString({ message: 'Last name is required.' })
+  @IsNotEmpty({ message: 'Last name is required.' })
+  @MaxLength(100, { message: 'Last name can be at most 100 characters.' })
+  lastName!: string;
+
+  @ApiProperty({ description: "Without the 'eo_' prefix (it is added when stored); letters, digits, '.', '_', '-'", example: 'jlee' })
+  @Transform(trim)
+  @IsString({ message: 'Username is required.' })
+  @IsNotEmpty({ message: 'Username is required.' })
+  @MinLength(2, { message: 'Username must be at least 2 characters.' })
+  @MaxLength(50, { message: 'Username can be at most 50 characters.' })
+  @Matches(/^[A-Za-z0-9._-]+$/, { message: 'Username may contain letters, digits and . _ - only.' })
+  username!: string;
+
+  @ApiProperty({ example: 'jlee@example.org' })
+  @Transform(trim)
+  @IsString({ message: 'Email is required.' })
+  @IsNotEmpty({ message: 'Email is required.' })
+  @MaxLength(254, { message: IdentityMessages.email_format })
+  @IsEmail({}, { message: IdentityMessages.email_format })
+  email!: string;
+
+  @ApiPropertyOptional({ nullable: true, example: '555-010-0199', description: 'xxx-xxx-xxxx' })
+  @Transform(blankToNull)
+  @IsOptional()
+  @Matches(PHONE_PATTERN, { message: PHONE_FORMAT_MESSAGE })
+  phone!: string | null;
+
+  @ApiProperty({ example: '0b5e7c1a-93d4-4c1e-8f00-000000000156' })
+  @Matches(ENTITY_ID_PATTERN, { message: 'Please choose a user group.' })
+  userGroupId!: string;
+
+  @ApiPropertyOptional({ nullable: true, description: 'Required for everyone but the administrator' })
+  @Transform(blankToNull)
+  @IsOptional()
+  @Matches(ENTITY_ID_PATTERN, { message: 'Please choose a supervisor.' })
+  supervisorId!: string | null;
+
+  @ApiPropertyOptional({ nullable: true, description: "Omitted or null: the supervisor's agency" })
+  @Transform(blankToNull)
+  @IsOptional()
+  @Matches(ENTITY_ID_PATTERN, { message: 'Please choose an agency.' })
+  agencyId!: string | null;
+
+  @ApiProperty({ description: 'CANS External User ID (spec: cid)', maxLength: 50, example: 'EXT-1042' })
+  @Transform(trim)
+  @IsString({ message: 'CANS External User ID is required.' })
+  @IsNotEmpty({ message: 'CANS External User ID is required.' })
+  @MaxLength(50, { message: 'CANS External User ID can be at most 50 characters.' })
+  externalId!: string;
+
+  @ApiPropertyOptional({ nullable: true, example: '2026-12-31', description: 'yyyy-MM-dd, inclusive; null: never expires' })
+  @Transform(toDate)
+  @IsOptional()
+  @Matches(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { message: 'Please enter the expiration date as yyyy-MM-dd.' })
+  expirationDate!: string | null;
+}
+
+export class CreateUserDto extends SaveUserDto {
+  @ApiPropertyOptional({ enum: [0, 1, 2], default: 1, description: 'Ignored (3, pending approval) unless you are in group 1 or 153' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsIn([0, 1, 2], { message: 'Please choose a status: Active (1), Inactive (0) or Lock (2).' })
+  status?: 0 | 1 | 2;
+}
+
+export class UpdateUserDto extends SaveUserDto {
+  @ApiProperty({ enum: [0, 1, 2, 3], description: 'Active 1, Inactive 0, Lock 2; a pending user (3) stays pending until approved' })
+  @Type(() => Number)
+  @IsIn([0, 1, 2, 3], { message: 'Please choose a status: Active (1), Inactive (0) or Lock (2).' })
+  status!: 0 | 1 | 2 | 3;
+
+  @ApiPropertyOptional({ description: 'Revision the client last saw; a stale one answers 409' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  revision?: number;
+
+  // react-admin sends the whole record back; these read-only fields are accepted and ignored.
+  @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsString() id?: string;
+  @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsString() fullName?: string;
+  @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsString() loginName?: string;
+  @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsString() statusLabel?: string;
+  @ApiPropertyOptional({ readOnly: true }) @IsOptional() groupName?: string | null;
+  @ApiPropertyOptional({ readOnly: true }) @IsOptional() supervisorName?: string | null;
+  @ApiPropertyOptional({ readOnly: true }) @IsOptional() agencyName?: string | null;
+  @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsBoolean() hasPassword?: boolean;
+  @ApiPropertyOptional({ readOnly: true }) @IsOptional() lockedUntil?: string | null;
+  @ApiPropertyOptional({ readOnly: true }) @IsOptional() lastSignInAt?: string | null;
+  @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsBoolean() canEditRestricted?: boolean;
+  @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsInt() superviseeCount?: number;
+  @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsString() createdAt?: string;
+  @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsString() updatedAt?: string;
+  @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsString() message?: string;
+  @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsString() messageKey?: string;
+}
+
+export class DeleteUserQueryDto {
+  @ApiPropertyOptional({ description: "New supervisor for the user's supervisees (required when there are any); also takes over the user's cases" })
+  @IsOptional()
+  @IsString()
+  @Matches(ENTITY_ID_PATTERN, { message: 'Please choose the new supervisor.' })
+  successorUserId?: string;
+}
+
+export class SupervisorOptionsQueryDto {
+  @ApiProperty({ description: 'The group the user is (or will be) in' })
+  @Matches(ENTITY_ID_PATTERN, { message: 'Please choose a user group.' })
+  userGroupId!: string;
+
+  @ApiPropertyOptional({ description: 'The user being edited (excluded with their supervisees)' })
+  @IsOptional()
+  @IsString()
+  @Matches(ENTITY_ID_PATTERN, { message: 'must be a numeric id or a UUID' })
+  userId?: string;
+}
+
+export class UserView {
+  @ApiProperty() id!: string;
+  @ApiProperty() firstName!: string;
+  @ApiProperty() lastName!: string;
+  @ApiProperty() fullName!: string;
+  @ApiProperty({ description: "As shown, without 'eo_'" }) username!: string;
+  @ApiProperty({ description: "Stored form, with 'eo_' (also accepted at sign-in)" }) loginName!: string;
+  @ApiProperty() email!: string;
+  @ApiProperty({ nullable: true }) phone!: string | null;
+  @ApiProperty({ enum: [0, 1, 2, 3], description: 'Inactive 0, Active 1, Lock 2, Pending approval 3' }) status!: number;
+  @ApiProperty() statusLabel!: string;
+  @ApiProperty() userGroupId!: string;
+  @ApiProperty({ nullable: true }) groupName!: string | null;
+  @ApiProperty({ nullable: true }) supervisorId!: string | null;
+  @ApiProperty({ nullable: true }) supervisorName!: string | null;
+  @ApiProperty({ nullable: true }) agencyId!: string | null;
+  @ApiProperty({ nullable: true }) agencyName!: string | null;
+  @ApiProperty({ nullable: true, description: 'CANS External User ID (cid)' }) externalId!: string | null;
+  @ApiProperty({ nullable: true, description: 'yyyy-MM-dd' }) expirationDate!: string | null;
+  @ApiProperty({ description: 'The initial password was set' }) hasPassword!: boolean;
+  @ApiProperty({ nullable: true, description: 'Sign-in locked after failed attempts until then' }) lockedUntil!: string | null;
+  @ApiProperty({ nullable: true }) lastSignInAt!: string | null;
+  @ApiProperty() superviseeCount!: number;
+  @ApiProperty() revision!: number;
+  @ApiProperty() createdAt!: string;
+  @ApiProperty() updatedAt!: string;
+  @ApiPropertyOptional({ description: 'Spec canEdit: whether you may change externalId and expirationDate' }) canEditRestricted?: boolean;
+}
+
+export class SuperviseesView {
+  @ApiProperty({ description: 'Spec subUserCount' }) count!: number;
+  @ApiProperty({ type: [UserView] }) supervisees!: UserView[];
+}

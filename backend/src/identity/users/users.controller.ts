@@ -1,0 +1,150 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiConflictResponse, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { Actor, CommandResult } from '../../platform/commands/actor';
+import { NotFoundError } from '../../platform/http/domain-errors';
+import { exposeEventPosition } from '../../platform/http/read-your-writes';
+import { parseListQuery, sendListPage, SimpleRestListQuery } from '../../platform/http/simple-rest-list';
+import { CurrentUser, RequestActor, RequirePrivileges } from '../access/access.decorators';
+import type { AuthenticatedUser } from '../authentication/authenticated-user';
+import { MessageView } from '../authentication/auth.dto';
+import { canManageUserGroups } from '../authentication/me.service';
+import { SendPasswordResetLinkCommand } from '../authentication/password.commands';
+import { IdentityDirectory } from '../identity-directory';
+import { IdentityMessages, messageOf } from '../identity-messages';
+import { entityId } from '../identity-params';
+import { ApproveUserCommand, CreatedUser, CreateUserCommand, DeleteUserCommand, UpdateUserCommand, UserInput } from './user.commands';
+import { CreateUserDto, DeleteUserQueryDto, SaveUserDto, SuperviseesView, SupervisorOptionsQueryDto, UpdateUserDto, UserView } from './user.dto';
+import { GetUserQuery, ListSuperviseesQuery, ListUsersQuery, SupervisorOptionsQuery, userListRules } from './user.queries';
+
+const inputOf = (body: SaveUserDto): UserInput => ({
+  firstName: body.firstName,
+  lastName: body.lastName,
+  username: body.username,
+  email: body.email,
+  phone: body.phone ?? null,
+  userGroupId: body.userGroupId,
+  supervisorId: body.supervisorId ?? null,
+  agencyId: body.agencyId ?? null,
+  externalId: body.externalId,
+  expirationDate: body.expirationDate ?? null,
+});
+
+/**
+ * User Management. User_View reads (search bar, View); User_Actions adds, approves, edits, deletes and resets
+ * passwords (spec §6). Members of groups 1 and 153 create active users and approve pending ones.
+ */
+@ApiTags('Users')
+@ApiCookieAuth()
+@Controller('users')
+export class UsersController {
+  constructor(private readonly commands: CommandBus, private readonly queries: QueryBus, private readonly directory: IdentityDirectory) {}
+
+  @Get()
+  @RequirePrivileges('User_View')
+  @ApiOperation({ summary: 'Search users: q, firstName, lastName, username, email, supervisor names, group, status; sorted and paged' })
+  @ApiQuery({ name: 'sort', required: false, example: '["lastName","ASC"]' })
+  @ApiQuery({ name: 'range', required: false, example: '[0,19]' })
+  @ApiQuery({ name: 'filter', required: false, example: '{"q":"lee","userGroupId":"0b5e7c1a-93d4-4c1e-8f00-000000000156","status":1,"supervisorLastName":"super"}' })
+  @ApiOkResponse({ type: [UserView] })
+  async list(@Query() query: SimpleRestListQuery, @Res({ passthrough: true }) response: Response) {
+    const list = parseListQuery(query, userListRules);
+    const { rows, total } = await this.queries.execute(new ListUsersQuery(list));
+    return sendListPage(response, 'users', list.skip, rows, total);
+  }
+
+  @Get('supervisor-options')
+  @RequirePrivileges('User_View')
+  @ApiOperation({ summary: "Supervisors for a member of the group: active users of the group's ancestor groups (excluding the user and their supervisees)" })
+  @ApiOkResponse({ type: [UserView] })
+  supervisorOptions(@Query() query: SupervisorOptionsQueryDto): Promise<UserView[]> {
+    return this.queries.execute(new SupervisorOptionsQuery(query.userGroupId, query.userId ?? null));
+  }
+
+  @Get(':id')
+  @RequirePrivileges('User_View')
+  @ApiOkResponse({ type: UserView })
+  async get(@Param('id', entityId) id: string, @CurrentUser() user: AuthenticatedUser): Promise<UserView> {
+    const found: UserView | null = await this.queries.execute(new GetUserQuery(id));
+    if (!found) throw new NotFoundError(IdentityMessages.user_not_exist);
+    return { ...found, canEditRestricted: canManageUserGroups(user) };
+  }
+
+  @Get(':id/supervisees')
+  @RequirePrivileges('User_View')
+  @ApiOperation({ summary: "The user's direct supervisees (spec findUserHasChild → subUserCount): ask before deleting" })
+  @ApiOkResponse({ type: SuperviseesView })
+  supervisees(@Param('id', entityId) id: string): Promise<SuperviseesView> {
+    return this.queries.execute(new ListSuperviseesQuery(id));
+  }
+
+  @Post()
+  @RequirePrivileges('User_Actions')
+  @ApiOperation({ summary: 'Add a user; mails a link to set the initial password. Created by others than groups 1/153: pending approval (3)' })
+  @ApiOkResponse({ type: UserView })
+  async create(@Body() body: CreateUserDto, @CurrentUser() user: AuthenticatedUser, @RequestActor() actor: Actor, @Res({ passthrough: true }) response: Response) {
+    const result: CreatedUser = await this.commands.execute(new CreateUserCommand(actor, inputOf(body), canManageUserGroups(user), { status: body.status }));
+    const saved = await this.saved(result, response, user);
+    return { ...saved, ...messageOf(result.initialPasswordMailed ? 'add_user_success' : 'add_user_mail_failed') };
+  }
+
+  @Put(':id')
+  @RequirePrivileges('User_Actions')
+  @ApiOperation({ summary: 'Edit a user; deactivating or locking takes effect on their next request' })
+  @ApiOkResponse({ type: UserView })
+  async update(
+    @Param('id', entityId) id: string,
+    @Body() body: UpdateUserDto,
+    @CurrentUser() user: AuthenticatedUser,
+    @RequestActor() actor: Actor,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    const result: CommandResult = await this.commands.execute(new UpdateUserCommand(actor, id, inputOf(body), body.status, canManageUserGroups(user), body.revision));
+    return { ...(await this.saved(result, response, user)), ...messageOf('user_save_success') };
+  }
+
+  @Post(':id/approve')
+  @HttpCode(200)
+  @RequirePrivileges('User_Actions')
+  @ApiOperation({ summary: 'Approve a user pending approval (status 3 → 1); groups 1 and 153 only' })
+  @ApiOkResponse({ type: UserView })
+  async approve(@Param('id', entityId) id: string, @CurrentUser() user: AuthenticatedUser, @RequestActor() actor: Actor, @Res({ passthrough: true }) response: Response) {
+    const result: CommandResult = await this.commands.execute(new ApproveUserCommand(actor, id, canManageUserGroups(user)));
+    return { ...(await this.saved(result, response, user)), ...messageOf('user_review_success') };
+  }
+
+  @Post(':id/password-reset')
+  @HttpCode(200)
+  @RequirePrivileges('User_Actions')
+  @ApiOperation({ summary: "Reset Password in the user dialog: mails the user a link to set a new password" })
+  @ApiOkResponse({ type: MessageView })
+  async resetPassword(@Param('id', entityId) id: string, @RequestActor() actor: Actor, @Res({ passthrough: true }) response: Response) {
+    const result: { position: number } = await this.commands.execute(new SendPasswordResetLinkCommand(actor, id));
+    exposeEventPosition(response, result.position);
+    return messageOf('user_reset_password_sent');
+  }
+
+  @Delete(':id')
+  @HttpCode(200)
+  @RequirePrivileges('User_Actions')
+  @ApiOperation({
+    summary: 'Delete a user',
+    description: "With supervisees, successorUserId is required (409 user_delete_error with superviseeCount otherwise); they and the user's cases move to that user.",
+  })
+  @ApiQuery({ name: 'successorUserId', required: false })
+  @ApiConflictResponse({ description: IdentityMessages.user_delete_error })
+  async remove(@Param('id', entityId) id: string, @Query() query: DeleteUserQueryDto, @RequestActor() actor: Actor, @Res({ passthrough: true }) response: Response) {
+    const result: CommandResult = await this.commands.execute(new DeleteUserCommand(actor, id, query.successorUserId ?? null));
+    exposeEventPosition(response, result.position);
+    await this.directory.settle(result.position);
+    return { id, ...messageOf('user_delete_success') };
+  }
+
+  private async saved(result: CommandResult, response: Response, user: AuthenticatedUser): Promise<UserView> {
+    exposeEventPosition(response, result.position);
+    await this.directory.settle(result.position);
+    const saved: UserView | null = await this.queries.execute(new GetUserQuery(result.id));
+    return { ...(saved as UserView), canEditRestricted: canManageUserGroups(user) };
+  }
+}

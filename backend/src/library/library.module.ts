@@ -1,0 +1,37 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { EventSourcedRepository } from '../platform/commands/event-sourced-repository';
+import { LibraryEvaluationService } from './instrument-versions/library-evaluation.service';
+import { ListLibraryVersionsHandler } from './instrument-versions/library-version.queries';
+import { LibraryVersionsController } from './instrument-versions/library-versions.controller';
+import { libraryItemCommandHandlers } from './library-items/library-item.commands';
+import { libraryItemQueryHandlers } from './library-items/library-item.queries';
+import { LibraryItemsController } from './library-items/library-items.controller';
+import { LibraryStateService } from './library-stream/library-state.service';
+import { ReadAfterWrite } from './library-stream/read-after-write';
+import { questionRuleCommandHandlers } from './question-rules/question-rule.commands';
+import { questionRuleQueryHandlers } from './question-rules/question-rule.queries';
+import { QuestionRulesController } from './question-rules/question-rules.controller';
+
+/**
+ * The question library: items, question rules, versions and evaluation. Exports the services the assessments
+ * and reports features use in-process: LibraryStateService (instrumentAt(version), currentInstrument()) and
+ * LibraryEvaluationService (evaluate()).
+ */
+@Module({
+  imports: [CqrsModule],
+  controllers: [LibraryItemsController, LibraryVersionsController, QuestionRulesController],
+  providers: [
+    EventSourcedRepository,
+    LibraryStateService,
+    LibraryEvaluationService,
+    ReadAfterWrite,
+    ...libraryItemCommandHandlers,
+    ...libraryItemQueryHandlers,
+    ...questionRuleCommandHandlers,
+    ...questionRuleQueryHandlers,
+    ListLibraryVersionsHandler,
+  ],
+  exports: [LibraryStateService, LibraryEvaluationService],
+})
+export class LibraryModule {}

@@ -1,0 +1,79 @@
+import { SMTPServer } from 'smtp-server';
+import type { SmtpSettings } from '../src/identity/identity-config';
+
+export interface ReceivedMail {
+  to: string[];
+  subject: string;
+  /** The decoded text body. */
+  text: string;
+}
+
+/** A real SMTP server on 127.0.0.1 (random port) that keeps what it receives, for tests that read mail. */
+export interface SmtpTestServer {
+  settings: SmtpSettings;
+  mails: ReceivedMail[];
+  /** Waits for the next mail to `to` received after `since` mails (default: any new one). */
+  nextMailTo(to: string, since?: number, timeoutMs?: number): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}
+
+function decodeQuotedPrintable(text: string): string {
+  const bytes = text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+function parse(raw: string, to: string[]): ReceivedMail {
+  const [head, ...rest] = raw.split(/\r?\n\r?\n/);
+  const headers = head.replace(/\r?\n[ \t]+/g, ' ');
+  const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(headers)?.[1]?.trim() ?? '';
+  let body = rest.join('\n\n');
+  const encoding = header('Content-Transfer-Encoding').toLowerCase();
+  if (encoding === 'quoted-printable') body = decodeQuotedPrintable(body);
+  else if (encoding === 'base64') body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  return { to, subject: header('Subject'), text: body.replace(/\r\n/g, '\n') };
+}
+
+export async function startSmtpTestServer(): Promise<SmtpTestServer> {
+  const mails: ReceivedMail[] = [];
+  const waiters = new Set<() => void>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        mails.push(parse(Buffer.concat(chunks).toString('utf8'), session.envelope.rcptTo.map((r) => r.address.toLowerCase())));
+        for (const wake of [...waiters]) wake();
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as { port: number }).port;
+  return {
+    settings: { host: '127.0.0.1', port, user: null, password: null, from: 'CANS Test <no-reply@cans.test>', secure: false },
+    mails,
+    nextMailTo(to, since = mails.length, timeoutMs = 5000) {
+      const find = () => mails.slice(since).find((mail) => mail.to.includes(to.toLowerCase()));
+      return new Promise((resolve, reject) => {
+        const found = find();
+        if (found) return resolve(found);
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`No mail to ${to} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        const check = () => {
+          const mail = find();
+          if (!mail) return;
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve(mail);
+        };
+        waiters.add(check);
+      });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

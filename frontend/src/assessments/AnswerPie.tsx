@@ -1,0 +1,78 @@
+/* Per-question pie of answer percentages across approved assessments (GET /api/answer-statistics/:code). */
+import { useQuery } from '@tanstack/react-query';
+import { Pie } from '@nivo/pie';
+import { Box, Typography } from '@mui/material';
+import { apiGet, ratingLabel, type AnswerStatistics } from './api';
+
+export const RATING_COLOURS: Record<string, string> = {
+  '0': '#4f8a5b',
+  '1': '#8fb573',
+  '2': '#e0b44c',
+  '3': '#cf6f4a',
+  '4': '#9e3d36',
+  NA: '#a6adb8',
+};
+
+export const AnswerPie = ({ questionCode, questionName, size = 112 }: { questionCode: string; questionName: string; size?: number }) => {
+  const { data, isError } = useQuery({
+    queryKey: ['answer-statistics', questionCode],
+    queryFn: () => apiGet<AnswerStatistics>(`/answer-statistics/${encodeURIComponent(questionCode)}`),
+    staleTime: 60_000,
+  });
+  const slices = (data?.slices ?? []).filter((slice) => slice.count > 0);
+  const summary =
+    data && data.total > 0
+      ? slices.map((slice) => `${ratingLabel(slice.rating)}: ${Math.round(slice.percent)}%`).join(', ')
+      : 'No Data';
+  return (
+    <Box
+      role="img"
+      aria-label={`Answers of approved assessments for ${questionName}: ${summary}`}
+      sx={{ width: size, flexShrink: 0, textAlign: 'center' }}
+    >
+      {!data || data.total === 0 || isError ? (
+        <Box
+          sx={{
+            mx: 'auto',
+            my: 1,
+            width: size - 16,
+            height: size - 16,
+            borderRadius: '50%',
+            border: '2px dashed',
+            borderColor: 'divider',
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+          }}
+        >
+          <Typography variant="caption" color="text.secondary">
+            {data || isError ? 'No Data' : '…'}
+          </Typography>
+        </Box>
+      ) : (
+        <Pie
+          width={size}
+          height={size}
+          data={slices.map((slice) => ({ id: ratingLabel(slice.rating), label: ratingLabel(slice.rating), value: Math.round(slice.percent * 10) / 10, color: RATING_COLOURS[slice.rating] }))}
+          colors={{ datum: 'data.color' }}
+          margin={{ top: 6, right: 6, bottom: 6, left: 6 }}
+          innerRadius={0.45}
+          padAngle={1}
+          cornerRadius={2}
+          enableArcLinkLabels={false}
+          arcLabelsSkipAngle={30}
+          arcLabel={(d) => String(d.id)}
+          arcLabelsTextColor="#ffffff"
+          valueFormat={(v) => `${v}%`}
+          animate={false}
+          isInteractive
+        />
+      )}
+      {data && data.total > 0 && (
+        <Typography variant="caption" color="text.secondary" component="div" aria-hidden>
+          {data.total} approved
+        </Typography>
+      )}
+    </Box>
+  );
+};

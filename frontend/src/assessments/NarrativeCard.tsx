@@ -1,0 +1,137 @@
+/* Narrative (spec 000 §3: impressions, needs, targets, outcomes, plan, recommendations) and generated recommendations. */
+import { useEffect, useState } from 'react';
+import { Alert, Box, Button, Card, CardContent, CardHeader, Chip, Stack, TextField, Typography } from '@mui/material';
+import type { Narrative, Recommendation } from './api';
+
+export const NARRATIVE_FIELDS: { key: keyof Narrative; label: string }[] = [
+  { key: 'impressions', label: 'Impressions' },
+  { key: 'needs', label: 'Needs' },
+  { key: 'targets', label: 'Targets' },
+  { key: 'outcomes', label: 'Outcomes' },
+  { key: 'plan', label: 'Plan' },
+  { key: 'recommendations', label: 'Recommendations' },
+];
+
+export const EMPTY_NARRATIVE: Narrative = { impressions: '', needs: '', targets: '', outcomes: '', plan: '', recommendations: '' };
+
+export const narrativeComplete = (narrative: Narrative): boolean => NARRATIVE_FIELDS.every(({ key }) => (narrative[key] ?? '').trim() !== '');
+
+export const NarrativeCard = ({
+  narrative,
+  readOnly,
+  onSave,
+  errors,
+}: {
+  narrative: Narrative;
+  readOnly: boolean;
+  onSave: (narrative: Narrative) => Promise<void>;
+  errors?: Record<string, string>;
+}) => {
+  const [value, setValue] = useState<Narrative>({ ...EMPTY_NARRATIVE, ...narrative });
+  const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState(false);
+  useEffect(() => setValue({ ...EMPTY_NARRATIVE, ...narrative }), [narrative]);
+  const dirty = NARRATIVE_FIELDS.some(({ key }) => (value[key] ?? '') !== (narrative[key] ?? ''));
+  const save = async () => {
+    setSaving(true);
+    try {
+      await onSave(value);
+      setSaved(true);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Card sx={{ '& .MuiInputBase-input.Mui-disabled': { WebkitTextFillColor: '#1c2430' }, '& .MuiInputLabel-root.Mui-disabled': { color: 'text.secondary' }, '& .MuiOutlinedInput-root.Mui-disabled .MuiOutlinedInput-notchedOutline': { borderStyle: 'dashed' } }}>
+      <CardHeader
+        title="Narrative"
+        titleTypographyProps={{ variant: 'h6', component: 'h2' }}
+        subheader="Every section is needed before the assessment can be completed."
+        action={
+          !readOnly && (
+            <Button variant="outlined" size="small" onClick={save} disabled={!dirty || saving}>
+              Save narrative
+            </Button>
+          )
+        }
+        sx={{ pb: 0 }}
+      />
+      <CardContent>
+        {saved && !dirty && (
+          <Alert severity="success" sx={{ mb: 2 }} onClose={() => setSaved(false)}>
+            Narrative saved.
+          </Alert>
+        )}
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}>
+          {NARRATIVE_FIELDS.map(({ key, label }) => (
+            <TextField
+              key={key}
+              id={`narrative-${key}`}
+              label={label}
+              value={value[key] ?? ''}
+              onChange={(e) => {
+                setSaved(false);
+                setValue((v) => ({ ...v, [key]: e.target.value }));
+              }}
+              multiline
+              minRows={3}
+              disabled={readOnly}
+              error={!!errors?.[key]}
+              helperText={errors?.[key]}
+              slotProps={{ htmlInput: { maxLength: 10000 } }}
+            />
+          ))}
+        </Box>
+      </CardContent>
+    </Card>
+  );
+};
+
+interface GeneratedItem {
+  kind?: string;
+  domainName?: string;
+  questionName?: string;
+  caregiverName?: string | null;
+  rating?: string | number;
+  text?: string;
+}
+
+const KIND_LABELS: Record<string, string> = {
+  'need-action': 'Action needed',
+  'need-immediate-action': 'Immediate action',
+  'strength-to-build': 'Strength to build',
+  'strength-to-identify': 'Strength to identify',
+};
+
+/** The special domain -1 / caregiver 0: recommendations generated from the actionable ratings. */
+export const RecommendationsCard = ({ recommendations }: { recommendations: Recommendation[] }) => {
+  const first = recommendations[0] as (Recommendation & { needs?: GeneratedItem[]; strengths?: GeneratedItem[]; text?: string }) | undefined;
+  const items: GeneratedItem[] = [...(first?.needs ?? []), ...(first?.strengths ?? [])];
+  return (
+    <Card>
+      <CardHeader title="Generated Recommendations" titleTypographyProps={{ variant: 'h6', component: 'h2' }} sx={{ pb: 0 }} />
+      <CardContent>
+        {items.length === 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            {first?.text?.trim() || 'No recommendations yet: they are generated from actionable ratings.'}
+          </Typography>
+        ) : (
+          <Stack spacing={1.25} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            {items.map((item, index) => (
+              <Box component="li" key={index} sx={{ display: 'flex', gap: 1.5, alignItems: 'baseline' }}>
+                <Chip
+                  size="small"
+                  label={KIND_LABELS[item.kind ?? ''] ?? item.kind ?? 'Recommendation'}
+                  color={item.kind?.startsWith('need') ? 'warning' : 'success'}
+                  variant="outlined"
+                  sx={{ flexShrink: 0 }}
+                />
+                <Typography variant="body2">{item.text ?? `${item.domainName}: ${item.questionName}`}</Typography>
+              </Box>
+            ))}
+          </Stack>
+        )}
+      </CardContent>
+    </Card>
+  );
+};

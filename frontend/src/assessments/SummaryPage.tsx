@@ -1,0 +1,114 @@
+/*
+ * CANS Summary (/assessment/summarycase/:id) and the printable full assessment (/assessment/print/:id). Both open
+ * in a new tab without the app's menu, with Print (window.print and a print stylesheet) and a Download PDF link to
+ * the server's PDF of the same content.
+ */
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { Alert, Box, Button, CircularProgress, Container, GlobalStyles, Paper, Stack, Typography } from '@mui/material';
+import PrintOutlined from '@mui/icons-material/PrintOutlined';
+import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
+import CloseIcon from '@mui/icons-material/Close';
+import { API_URL } from '../providers/dataProvider';
+import { apiGet, errorMessage } from './api';
+import { StatusChip } from './StatusChip';
+import { SummaryContent, type SummaryData } from './SummaryView';
+
+/** Print: hide the controls, full width, black on white, keep colours of the chart and rating badges. */
+export const printStyles = (
+  <GlobalStyles
+    styles={{
+      '@media print': {
+        '.no-print, .RaLayout-appFrame > header, .RaSidebar-root, .MuiSnackbar-root': { display: 'none !important' },
+        body: { background: '#fff !important' },
+        '.print-sheet': { boxShadow: 'none !important', border: 'none !important', padding: '0 !important', maxWidth: 'none !important' },
+        '@page': { size: 'A4', margin: '14mm' },
+      },
+    }}
+  />
+);
+
+const stamp = () => {
+  const d = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}${pad(d.getMonth() + 1)}${pad(d.getDate())}${pad(d.getHours())}${pad(d.getMinutes())}`;
+};
+
+const SummaryLikePage = ({ kind }: { kind: 'summary' | 'print' }) => {
+  const { id = '' } = useParams();
+  const [data, setData] = useState<SummaryData | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const title = kind === 'summary' ? 'CANS Summary' : 'CANS Assessment';
+
+  useEffect(() => {
+    setData(null);
+    apiGet<SummaryData>(`/assessments/${encodeURIComponent(id)}/${kind}`)
+      .then((loaded) => {
+        setData(loaded);
+        // Spec §9: printed tab titles use a prefix plus a timestamp.
+        document.title = `${title} ${loaded.child?.fullName ?? ''} ${stamp()}`.replace(/\s+/g, ' ').trim();
+      })
+      .catch((e) => setError(errorMessage(e)));
+  }, [id, kind, title]);
+
+  const pdfHref = `${API_URL}/assessments/${encodeURIComponent(id)}/${kind === 'summary' ? 'summary.pdf' : 'print.pdf'}`;
+
+  if (error) {
+    return (
+      <Container sx={{ py: 4 }}>
+        <Alert severity="error">{error}</Alert>
+      </Container>
+    );
+  }
+  if (!data) {
+    // Spec: a full-screen loading state.
+    return (
+      <Box sx={{ position: 'fixed', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default' }}>
+        <Stack alignItems="center" spacing={2}>
+          <CircularProgress aria-label={`Loading ${title}`} />
+          <Typography color="text.secondary">Loading {title}…</Typography>
+        </Stack>
+      </Box>
+    );
+  }
+  return (
+    <Box sx={{ bgcolor: 'background.default', minHeight: '100vh', py: 3 }}>
+      {printStyles}
+      <Container maxWidth="lg">
+        <Stack direction="row" alignItems="center" justifyContent="space-between" sx={{ mb: 2 }} className="no-print">
+          <Typography variant="body2" color="text.secondary">
+            {kind === 'summary' ? 'Summary of the assessment' : 'Full assessment'} · opened {new Date().toLocaleString()}
+          </Typography>
+          <Stack direction="row" spacing={1}>
+            <Button variant="outlined" startIcon={<PictureAsPdfOutlined />} href={pdfHref} target="_blank" rel="noopener">
+              Download PDF
+            </Button>
+            <Button variant="contained" startIcon={<PrintOutlined />} onClick={() => window.print()}>
+              Print
+            </Button>
+            <Button startIcon={<CloseIcon />} onClick={() => window.close()}>
+              Close
+            </Button>
+          </Stack>
+        </Stack>
+        <Paper className="print-sheet" variant="outlined" sx={{ p: { xs: 2, md: 4 } }}>
+          <Stack direction="row" alignItems="center" justifyContent="space-between" sx={{ mb: 1 }}>
+            <Box>
+              <Typography variant="overline" color="primary" sx={{ letterSpacing: '0.12em', fontWeight: 700 }}>
+                Child and Adolescent Needs and Strengths
+              </Typography>
+              <Typography variant="h4" component="h1">
+                {title}
+              </Typography>
+            </Box>
+            <StatusChip code={data.assessment.statusCode} label={data.assessment.statusLabel} size="medium" />
+          </Stack>
+          <SummaryContent data={data} full={kind === 'print'} />
+        </Paper>
+      </Container>
+    </Box>
+  );
+};
+
+export const SummaryPage = () => <SummaryLikePage kind="summary" />;
+export const PrintPage = () => <SummaryLikePage kind="print" />;

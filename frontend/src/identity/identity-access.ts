@@ -1,0 +1,12 @@
+/**
+ * resource -> action -> the privilege the UI requires before showing that resource's menu entry or button
+ * (react-admin canAccess). The server is the authority; this only hides what the user cannot use.
+ * Same guards as the API (docs/permissions.md); managing user groups additionally needs group 1 or 153
+ * (the `canManageUserGroups` flag of GET /api/auth/me), which the group screens check.
+ */
+export const identityAccess: Readonly<Record<string, Readonly<Partial<Record<string, string>>>>> = {
+  users: { list: 'User_View', show: 'User_View', create: 'User_Actions', edit: 'User_Actions', delete: 'User_Actions' },
+  'user-groups': { list: 'User_View', show: 'User_View', create: 'User_View', edit: 'User_View', delete: 'User_View' },
+  'api-users': { list: 'Setting', show: 'Setting', create: 'Setting', edit: 'Setting', delete: 'Setting' },
+  'system-log': { list: 'Setting' },
+};

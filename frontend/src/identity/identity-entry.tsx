@@ -1,0 +1,55 @@
+/*
+ * The identity feature's entry into the app shell: its resources and routes (registered by App.tsx) and its
+ * menu entries (rendered by the layout's menu). Only this feature edits this file.
+ */
+import { Fragment } from 'react';
+import { CustomRoutes, Menu, Resource } from 'react-admin';
+import { Route } from 'react-router-dom';
+import PeopleOutline from '@mui/icons-material/PeopleOutline';
+import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
+import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
+import { UserCreate, UserEdit, UserList, UserShow } from './users';
+import { UserGroupCreate, UserGroupEdit, UserGroupList } from './user-groups';
+import { ApiUserCreate, ApiUserEdit, ApiUserList } from './api-users';
+import { SystemLogList } from './SystemLog';
+import { MyAccountPage } from './MyAccount';
+import { LoginPage } from './LoginPage';
+import { PrivacyPage, ResetPasswordPage, SetPasswordPage } from './PublicPages';
+import { usePrivilege } from '../providers/usePrivilege';
+
+/** <Resource> and <CustomRoutes> elements of this feature (react-admin reads them through the fragment). */
+export const identityResources = (
+  <Fragment>
+    <Resource name="users" list={UserList} create={UserCreate} edit={UserEdit} show={UserShow} options={{ label: 'Users' }} recordRepresentation="fullName" />
+    <Resource name="user-groups" list={UserGroupList} create={UserGroupCreate} edit={UserGroupEdit} options={{ label: 'User Groups' }} recordRepresentation="name" />
+    <Resource name="api-users" list={ApiUserList} create={ApiUserCreate} edit={ApiUserEdit} options={{ label: 'API Users' }} recordRepresentation="username" />
+    <Resource name="system-log" list={SystemLogList} options={{ label: 'System Log' }} />
+    <CustomRoutes>
+      <Route path="/profile/index" element={<MyAccountPage />} />
+    </CustomRoutes>
+    {/* Public pages (spec §2 "Public routes"): no layout, no sign-in. */}
+    <CustomRoutes noLayout>
+      <Route path="/login/:username" element={<LoginPage />} />
+      <Route path="/resetPassword" element={<ResetPasswordPage />} />
+      <Route path="/set-password/:token" element={<SetPasswordPage />} />
+      <Route path="/privacy" element={<PrivacyPage />} />
+    </CustomRoutes>
+  </Fragment>
+);
+
+/** Menu entries of this feature, each shown only when the signed-in user may use it. */
+export const IdentityMenuItems = () => {
+  const canViewUsers = usePrivilege('User_View');
+  const canConfigure = usePrivilege('Setting');
+  return (
+    <>
+      {canViewUsers && <Menu.Item to="/users" primaryText="Users" leftIcon={<PeopleOutline />} />}
+      {canViewUsers && <Menu.Item to="/user-groups" primaryText="User Groups" leftIcon={<AccountTreeOutlined />} />}
+      {canConfigure && <Menu.Item to="/api-users" primaryText="API Users" leftIcon={<VpnKeyOutlined />} />}
+      {canConfigure && <Menu.Item to="/system-log" primaryText="System Log" leftIcon={<HistoryOutlined />} />}
+      <Menu.Item to="/profile/index" primaryText="My Account" leftIcon={<AccountCircleOutlined />} />
+    </>
+  );
+};

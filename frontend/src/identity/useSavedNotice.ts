@@ -1,0 +1,17 @@
+import { useNotify, useRedirect, type RaRecord } from 'react-admin';
+
+/**
+ * Save side effects for the identity forms: the server's own sentence (e.g. user_save_success, "…an email with a
+ * link to set the password has been sent") instead of react-admin's generic one, then back to the list.
+ */
+export const useSavedNotice = (resource: string, fallback: string) => {
+  const notify = useNotify();
+  const redirect = useRedirect();
+  return {
+    onSuccess: (data: RaRecord) => {
+      const message: unknown = data?.message;
+      notify(typeof message === 'string' ? message : fallback, { type: 'success', autoHideDuration: 5000 });
+      redirect('list', resource);
+    },
+  };
+};

@@ -1,0 +1,153 @@
+/*
+ * A small rich-text editor for library descriptions: a contentEditable area with Bold, Italic, Underline and
+ * list buttons, storing HTML. The server sanitises what it stores; sanitizeHtml() cleans again before any HTML
+ * is put into the page (the same tag list as backend/src/library/library-items/rich-text.ts).
+ */
+import { useEffect, useRef } from 'react';
+import { Box, FormHelperText, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import FormatBold from '@mui/icons-material/FormatBold';
+import FormatItalic from '@mui/icons-material/FormatItalic';
+import FormatUnderlined from '@mui/icons-material/FormatUnderlined';
+import FormatListBulleted from '@mui/icons-material/FormatListBulleted';
+import FormatListNumbered from '@mui/icons-material/FormatListNumbered';
+
+const ALLOWED_TAGS = new Set([
+  'p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'sub', 'sup',
+  'ul', 'ol', 'li', 'blockquote', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'span', 'div', 'a', 'pre', 'code', 'hr',
+]);
+const DROPPED_WITH_CONTENT = new Set(['script', 'style', 'iframe', 'object', 'embed', 'noscript', 'template', 'textarea', 'title', 'svg', 'math', 'select', 'head']);
+const SAFE_HREF = /^(https?:|mailto:)/i;
+
+/** Keeps basic formatting only: no attributes except an http(s)/mailto href on links. */
+export function sanitizeHtml(html: string): string {
+  const parsed = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
+  const clean = (source: Node, target: Node) => {
+    source.childNodes.forEach((child) => {
+      if (child.nodeType === Node.TEXT_NODE) {
+        target.appendChild(document.createTextNode(child.textContent ?? ''));
+        return;
+      }
+      if (child.nodeType !== Node.ELEMENT_NODE) return;
+      const element = child as Element;
+      const tag = element.tagName.toLowerCase();
+      if (DROPPED_WITH_CONTENT.has(tag)) return;
+      if (!ALLOWED_TAGS.has(tag)) {
+        clean(element, target); // unwrap: keep the text, drop the tag
+        return;
+      }
+      const copy = document.createElement(tag);
+      const href = element.getAttribute('href');
+      if (tag === 'a' && href && SAFE_HREF.test(href.trim())) {
+        copy.setAttribute('href', href.trim());
+        copy.setAttribute('rel', 'noopener noreferrer');
+      }
+      clean(element, copy);
+      target.appendChild(copy);
+    });
+  };
+  const container = document.createElement('div');
+  clean(parsed.body, container);
+  return container.innerHTML;
+}
+
+/** Whether the HTML shows no text (an empty editor still holds tags such as <br>). */
+export const isBlankHtml = (html: string) => {
+  const div = document.createElement('div');
+  div.innerHTML = sanitizeHtml(html);
+  return (div.textContent ?? '').trim() === '';
+};
+
+const TOOLS = [
+  { command: 'bold', label: 'Bold', icon: <FormatBold fontSize="small" /> },
+  { command: 'italic', label: 'Italic', icon: <FormatItalic fontSize="small" /> },
+  { command: 'underline', label: 'Underline', icon: <FormatUnderlined fontSize="small" /> },
+  { command: 'insertUnorderedList', label: 'Bulleted list', icon: <FormatListBulleted fontSize="small" /> },
+  { command: 'insertOrderedList', label: 'Numbered list', icon: <FormatListNumbered fontSize="small" /> },
+] as const;
+
+export interface RichTextEditorProps {
+  label: string;
+  value: string;
+  onChange: (html: string) => void;
+  error?: string;
+  required?: boolean;
+  id: string;
+}
+
+export const RichTextEditor = ({ label, value, onChange, error, required, id }: RichTextEditorProps) => {
+  const area = useRef<HTMLDivElement>(null);
+  const lastEmitted = useRef<string | null>(null);
+
+  // Load outside values (opening the dialog on another item); our own edits are already in the DOM.
+  useEffect(() => {
+    if (!area.current || value === lastEmitted.current) return;
+    area.current.innerHTML = sanitizeHtml(value);
+    lastEmitted.current = value;
+  }, [value]);
+
+  const emit = () => {
+    const html = area.current?.innerHTML ?? '';
+    const stored = isBlankHtml(html) ? '' : html;
+    lastEmitted.current = stored;
+    onChange(stored);
+  };
+
+  const run = (command: string) => {
+    area.current?.focus();
+    // execCommand is deprecated but still the dependency-free way to format a contentEditable selection.
+    document.execCommand(command);
+    emit();
+  };
+
+  const labelId = `${id}-label`;
+  return (
+    <Box>
+      <Typography id={labelId} variant="caption" color={error ? 'error' : 'text.secondary'} sx={{ display: 'block', mb: 0.5 }}>
+        {label}
+        {required ? ' *' : ''}
+      </Typography>
+      <Box
+        sx={{
+          border: 1,
+          borderColor: error ? 'error.main' : 'divider',
+          borderRadius: 1,
+          '&:focus-within': { borderColor: error ? 'error.main' : 'primary.main', boxShadow: (t) => `0 0 0 1px ${error ? t.palette.error.main : t.palette.primary.main}` },
+        }}
+      >
+        <Stack direction="row" spacing={0.25} role="toolbar" aria-label={`${label} formatting`} sx={{ px: 0.5, py: 0.25, borderBottom: 1, borderColor: 'divider', bgcolor: 'action.hover' }}>
+          {TOOLS.map((tool) => (
+            <Tooltip key={tool.command} title={tool.label}>
+              <IconButton size="small" aria-label={tool.label} onMouseDown={(e) => e.preventDefault()} onClick={() => run(tool.command)}>
+                {tool.icon}
+              </IconButton>
+            </Tooltip>
+          ))}
+        </Stack>
+        <Box
+          ref={area}
+          id={id}
+          role="textbox"
+          aria-multiline="true"
+          aria-labelledby={labelId}
+          aria-invalid={error ? 'true' : 'false'}
+          contentEditable
+          suppressContentEditableWarning
+          onInput={emit}
+          onBlur={emit}
+          sx={{
+            minHeight: 96,
+            maxHeight: 240,
+            overflowY: 'auto',
+            px: 1.5,
+            py: 1,
+            outline: 'none',
+            typography: 'body2',
+            '& p': { my: 0.5 },
+            '& ul, & ol': { my: 0.5, pl: 3 },
+          }}
+        />
+      </Box>
+      {error ? <FormHelperText error>{error}</FormHelperText> : null}
+    </Box>
+  );
+};

@@ -1,0 +1,95 @@
+/*
+ * The library feature's entry into the app shell: its resources and routes (registered by App.tsx) and its
+ * menu entries (rendered by the layout's menu). Only this feature edits this file.
+ *
+ * Routes (spec 002 route table): /library (the Question Library; the administrator lands here),
+ * /library/questionLibrary, /library/questionRules, /library/questionRulesAdd, /library/questionRulesEdit/{id},
+ * plus /library/ruleEvaluator (try the rules).
+ */
+import type { ReactElement } from 'react';
+import { CustomRoutes, Menu, Resource } from 'react-admin';
+import { Navigate, Route, useLocation } from 'react-router-dom';
+import { Alert, Box } from '@mui/material';
+import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
+import RuleOutlined from '@mui/icons-material/RuleOutlined';
+import { usePermissions } from 'react-admin';
+import { usePrivilege } from '../providers/usePrivilege';
+import { QuestionLibraryPage } from './QuestionLibraryPage';
+import {
+  QuestionRuleAddPage,
+  QuestionRuleEditPage,
+  QuestionRuleListPage,
+  RULE_ADD_PATH,
+  RULE_EVALUATOR_PATH,
+  RULES_PATH,
+} from './QuestionRulePages';
+import { RuleEvaluatorPage } from './RuleEvaluatorPage';
+
+const NotAllowed = () => (
+  <Box sx={{ mt: 3 }}>
+    <Alert severity="warning">You do not have permission to open this page.</Alert>
+  </Box>
+);
+
+/** Renders the page when the user holds the privilege (the API checks again). */
+const Guard = ({ privilege, children }: { privilege: string; children: ReactElement }) => {
+  const { isPending } = usePermissions();
+  const allowed = usePrivilege(privilege);
+  if (isPending) return null;
+  return allowed ? children : <NotAllowed />;
+};
+
+/** /library: the Question Library, or the rules for a user who manages rules only. */
+const LibraryHome = () => {
+  const { isPending } = usePermissions();
+  const library = usePrivilege('Library_Manage');
+  const rules = usePrivilege('Rule_Manage');
+  if (isPending) return null;
+  if (library) return <QuestionLibraryPage />;
+  if (rules) return <Navigate to={RULES_PATH} replace />;
+  return <NotAllowed />;
+};
+
+const RULE_READERS = ['Rule_Manage', 'Library_Manage'];
+const RuleReaderGuard = ({ children }: { children: ReactElement }) => {
+  const { isPending, permissions } = usePermissions<string[]>();
+  if (isPending) return null;
+  return Array.isArray(permissions) && RULE_READERS.some((p) => permissions.includes(p)) ? children : <NotAllowed />;
+};
+
+/** <Resource> and <CustomRoutes> elements of this feature (react-admin reads them through the fragment). */
+export const libraryResources = (
+  <>
+    <Resource name="question-rules" recordRepresentation="name" />
+    <CustomRoutes>
+      <Route path="/library" element={<LibraryHome />} />
+      <Route path="/library/questionLibrary" element={<Guard privilege="Library_Manage"><QuestionLibraryPage /></Guard>} />
+      <Route path={RULES_PATH} element={<RuleReaderGuard><QuestionRuleListPage /></RuleReaderGuard>} />
+      <Route path={RULE_ADD_PATH} element={<Guard privilege="Rule_Manage"><QuestionRuleAddPage /></Guard>} />
+      <Route path="/library/questionRulesEdit/:id" element={<Guard privilege="Rule_Manage"><QuestionRuleEditPage /></Guard>} />
+      <Route path={RULE_EVALUATOR_PATH} element={<RuleReaderGuard><RuleEvaluatorPage /></RuleReaderGuard>} />
+    </CustomRoutes>
+  </>
+);
+
+/** Menu entries of this feature, each shown only when the signed-in user may use it. */
+export const LibraryMenuItems = () => {
+  const library = usePrivilege('Library_Manage');
+  const rules = usePrivilege('Rule_Manage');
+  const { pathname } = useLocation();
+  // Menu items are active on every path under theirs; the rule pages (under /library) are not the library's.
+  const onLibraryPage = pathname === '/library' || pathname.startsWith('/library/questionLibrary');
+  return (
+    <>
+      {library ? (
+        <Menu.Item
+          to="/library"
+          primaryText="Question Library"
+          leftIcon={<AccountTreeOutlined />}
+          sx={onLibraryPage ? undefined : { '&.RaMenuItemLink-active': { color: 'text.secondary' } }}
+        />
+      ) : null}
+      {rules ? <Menu.Item to={RULES_PATH} primaryText="Question Rules" leftIcon={<RuleOutlined />} /> : null}
+    </>
+  );
+};

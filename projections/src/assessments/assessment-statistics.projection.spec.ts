@@ -1,0 +1,104 @@
+import type { EventStore, NewEvent } from '../../../backend/src/storage/event-store/event-store.port';
+import { SqlEventStore } from '../../../backend/src/storage/event-store/sql-event-store';
+import type { ReadStore } from '../../../backend/src/storage/read-store/read-store.port';
+import { SqlReadStore } from '../../../backend/src/storage/read-store/sql-read-store';
+import { sqlBackends, TestDatabase } from '../../../backend/test-support/databases';
+import { AssessmentEvent, AssessmentEventDataMap, AssessmentEventType, assessmentEvent, assessmentStreamId, decideStartAssessment, initialAssessmentState } from '../../../backend/src/assessments/domain';
+import { caregiver, childInput, context } from '../../../backend/src/assessments/domain/test-support/assessment-fixtures';
+import { ProjectionRunner } from '../engine/projection-runner';
+import {
+  ANSWER_DISTRIBUTIONS_COLLECTION,
+  APPROVED_ASSESSMENT_FACTS_COLLECTION,
+  ASSESSMENT_STATISTICS_SOURCES_COLLECTION,
+  AnswerDistributionDocument,
+  ApprovedAssessmentFactsDocument,
+  assessmentStatisticsProjection,
+} from './assessment-statistics.projection';
+
+const toNew = (e: AssessmentEvent, userId = 'worker-1'): NewEvent => ({ type: e.type, data: e.data as unknown as Record<string, unknown>, metadata: { userId, correlationId: 'c', causationId: null } });
+
+const ev = <T extends AssessmentEventType>(type: T, assessmentId: string, data: Omit<AssessmentEventDataMap[T], 'assessmentId'>): AssessmentEvent =>
+  assessmentEvent(type, { assessmentId, ...data } as AssessmentEventDataMap[T]);
+
+describe.each(sqlBackends())('assessment-statistics projection on $name', ({ create }) => {
+  let database: TestDatabase;
+  let eventStore: EventStore;
+  let readStore: ReadStore;
+  let runner: ProjectionRunner;
+  let position = 0;
+
+  const append = async (assessmentId: string, events: AssessmentEvent[]) => {
+    const result = await eventStore.append(assessmentStreamId(assessmentId), events.map((e) => toNew(e)), 'any');
+    position = result.position;
+    expect(await runner.waitForPosition(position, 10_000)).toBe(true);
+  };
+  const start = (assessmentId: string, cin: string) =>
+    append(assessmentId, decideStartAssessment(initialAssessmentState, { type: 'StartAssessment', assessmentId, child: childInput({ cin }), agencyId: 'agency-1' }, context()));
+  const approve = (assessmentId: string) =>
+    append(assessmentId, [ev('AssessmentCompleted', assessmentId, { completedBy: 'worker-1' }), ev('AssessmentApproved', assessmentId, { approvedBy: 'supervisor-1' })]);
+  const rate = (assessmentId: string, ratings: Record<string, '0' | '1' | '2' | '3' | 'NA'>, caregiverId: string | null = null) =>
+    append(assessmentId, Object.entries(ratings).map(([questionCode, rating]) => ev('ItemRated', assessmentId, { questionCode, caregiverId, rating })));
+  const counts = async (code: string) => (await readStore.get<AnswerDistributionDocument>(ANSWER_DISTRIBUTIONS_COLLECTION, code))?.counts ?? {};
+
+  beforeAll(async () => {
+    database = await create();
+    eventStore = await SqlEventStore.create(database.client, { pollIntervalMs: 20 });
+    readStore = await SqlReadStore.create(database.client);
+    runner = new ProjectionRunner(eventStore, readStore, [assessmentStatisticsProjection], { batchSize: 50, retryDelayMs: 50 });
+    await runner.start();
+  });
+
+  afterAll(async () => {
+    await runner.stop();
+    await eventStore.close();
+    await readStore.close();
+    await database.dispose();
+  });
+
+  it('counts ratings of approved assessments only, per question code, child and caregiver items alike', async () => {
+    await start('a1', 'PID-1');
+    await append('a1', [ev('CaregiverAdded', 'a1', { caregiver: caregiver('cg-1', 'Ann') })]);
+    await rate('a1', { TRAUMA_Q1: '2', TRAUMA_Q2: '0' });
+    await rate('a1', { CG_SUPERVISION: '3' }, 'cg-1');
+    expect(await counts('TRAUMA_Q1')).toEqual({});
+    await approve('a1');
+    expect(await counts('TRAUMA_Q1')).toEqual({ '2': 1 });
+    expect(await counts('TRAUMA_Q2')).toEqual({ '0': 1 });
+    expect(await counts('CG_SUPERVISION')).toEqual({ '3': 1 });
+
+    await start('a2', 'PID-2');
+    await rate('a2', { TRAUMA_Q1: '3' });
+    await approve('a2');
+    await start('a3', 'PID-3');
+    await rate('a3', { TRAUMA_Q1: '1' });
+    expect(await counts('TRAUMA_Q1')).toEqual({ '2': 1, '3': 1 });
+    expect((await readStore.get<AnswerDistributionDocument>(ANSWER_DISTRIBUTIONS_COLLECTION, 'TRAUMA_Q1'))?.total).toBe(2);
+    const facts = await readStore.get<ApprovedAssessmentFactsDocument>(APPROVED_ASSESSMENT_FACTS_COLLECTION, 'a1');
+    expect(facts).toMatchObject({ cin: 'PID-1', ratings: { TRAUMA_Q1: '2', TRAUMA_Q2: '0' }, caregiverCount: 1, includedInReports: true });
+  });
+
+  it('follows later changes: report exclusion, caregiver removal, deletion', async () => {
+    await append('a1', [ev('AssessmentExcludedFromReports', 'a1', {})]);
+    expect(await counts('TRAUMA_Q1')).toEqual({ '3': 1 });
+    expect(await counts('TRAUMA_Q2')).toEqual({});
+    await append('a1', [ev('AssessmentIncludedInReports', 'a1', {})]);
+    expect(await counts('TRAUMA_Q1')).toEqual({ '2': 1, '3': 1 });
+
+    await append('a1', [ev('CaregiverRemoved', 'a1', { caregiverId: 'cg-1' })]);
+    expect(await counts('CG_SUPERVISION')).toEqual({});
+
+    await append('a2', [ev('AssessmentDeleted', 'a2', { deletedBy: 'worker-1', previousStatus: 'a' })]);
+    expect(await counts('TRAUMA_Q1')).toEqual({ '2': 1 });
+    expect(await readStore.get(APPROVED_ASSESSMENT_FACTS_COLLECTION, 'a2')).toBeNull();
+    expect(await readStore.get(ASSESSMENT_STATISTICS_SOURCES_COLLECTION, 'a2')).toBeNull();
+  });
+
+  it('rebuilds from event zero to the same counters', async () => {
+    const before = await readStore.find<AnswerDistributionDocument>(ANSWER_DISTRIBUTIONS_COLLECTION, {}, { sort: [{ field: 'id', direction: 'asc' }] });
+    expect(before.length).toBeGreaterThan(0);
+    await runner.rebuild(assessmentStatisticsProjection.name);
+    expect(await runner.waitForPosition(position, 10_000)).toBe(true);
+    const after = await readStore.find<AnswerDistributionDocument>(ANSWER_DISTRIBUTIONS_COLLECTION, {}, { sort: [{ field: 'id', direction: 'asc' }] });
+    expect(after).toEqual(before);
+  });
+});

@@ -1,0 +1,113 @@
+import type { RecordedEvent } from '../../../backend/src/storage/event-store/event-store.port';
+import { AgencyEvents } from '../../../backend/src/administration/agencies/agency.events';
+import { UserGroupEvents } from '../../../backend/src/identity/user-groups/user-group.events';
+import { UserEvents } from '../../../backend/src/identity/users/user.events';
+import { displayUsername } from '../../../backend/src/identity/identity-rules';
+import { defineProjection, ProjectionView } from '../engine/projection';
+import { SYSTEM_LOG_ACTIONS } from './system-log-actions';
+
+export const SYSTEM_LOG_COLLECTION = 'system_log';
+/** Names of users, groups and agencies by id, so a row can say who acted and on what (also after a delete). */
+export const SYSTEM_LOG_NAMES_COLLECTION = 'system_log_names';
+
+export interface SystemLogRow {
+  id: string;
+  position: number;
+  action: string;
+  label: string;
+  /** Label plus the record acted on, e.g. "User saved: jdoe". */
+  description: string;
+  eventType: string;
+  ip: string | null;
+  /** Who acted (shown without the 'eo_' prefix); for sign-in attempts the login that was typed. */
+  username: string;
+  userId: string | null;
+  recordedAt: string;
+  [field: string]: unknown;
+}
+
+type Data = Record<string, unknown>;
+const text = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
+
+async function nameOf(view: ProjectionView, kind: string, id: unknown): Promise<string | null> {
+  if (typeof id !== 'string') return null;
+  return (await view.get<{ id: string; name: string }>(SYSTEM_LOG_NAMES_COLLECTION, `${kind}:${id}`))?.name ?? null;
+}
+
+function rememberNames(event: RecordedEvent, view: ProjectionView): void {
+  const data = event.data as Data;
+  switch (event.type) {
+    case UserEvents.Created:
+    case UserEvents.Updated:
+      view.upsert(SYSTEM_LOG_NAMES_COLLECTION, { id: `user:${String(data.userId)}`, name: displayUsername(String(data.username)) });
+      break;
+    case UserGroupEvents.Created:
+    case UserGroupEvents.Updated:
+      view.upsert(SYSTEM_LOG_NAMES_COLLECTION, { id: `group:${String(data.groupId)}`, name: String(data.name) });
+      break;
+    case AgencyEvents.Created:
+    case AgencyEvents.Updated:
+      view.upsert(SYSTEM_LOG_NAMES_COLLECTION, { id: `agency:${String(data.agencyId)}`, name: String(data.name) });
+      break;
+  }
+}
+
+/** What the event acted on, for the description. */
+async function targetOf(event: RecordedEvent, view: ProjectionView): Promise<string | null> {
+  const data = event.data as Data;
+  if (event.type.startsWith('UserGroup')) return nameOf(view, 'group', data.groupId);
+  if (event.type.startsWith('Agency')) return nameOf(view, 'agency', data.agencyId);
+  if (event.type.startsWith('ApiUser') || event.type.startsWith('ApiClient')) return text(data.username);
+  if (event.type === 'SignInFailed') return text(data.reason);
+  if (event.type.startsWith('User') || event.type.startsWith('TemporaryAccess')) {
+    return nameOf(view, 'user', data.userId ?? data.delegateId);
+  }
+  return null;
+}
+
+/** Who acted: the signed-in user, or for sign-in events the account concerned (or the login typed). */
+async function actorOf(event: RecordedEvent, view: ProjectionView): Promise<{ userId: string | null; username: string }> {
+  const data = event.data as Data;
+  const actorId = event.metadata.userId ?? null;
+  if (actorId) return { userId: actorId, username: (await nameOf(view, 'user', actorId)) ?? actorId };
+  if (event.type.startsWith('ApiClient')) return { userId: text(data.apiUserId), username: text(data.username) ?? '' };
+  const subjectId = text(data.userId);
+  if (subjectId && (event.streamId.startsWith('credentials-') || event.type === 'SignInFailed')) {
+    return { userId: subjectId, username: (await nameOf(view, 'user', subjectId)) ?? text(data.login) ?? subjectId };
+  }
+  if (text(data.login)) return { userId: null, username: String(data.login) };
+  return { userId: null, username: 'system' };
+}
+
+/**
+ * The System Log (spec: action, IP, username, operation date): one row per audited event, straight from the
+ * event stream, so nothing can act without appearing here. IP comes from the event's metadata.
+ */
+export const systemLogProjection = defineProjection({
+  name: 'system-log',
+  version: 1,
+  collections: [
+    { name: SYSTEM_LOG_COLLECTION, indexes: ['action', 'ip', 'username', 'recordedAt', 'position'] },
+    { name: SYSTEM_LOG_NAMES_COLLECTION },
+  ],
+  eventTypes: Object.keys(SYSTEM_LOG_ACTIONS),
+  async apply(event, view) {
+    rememberNames(event, view);
+    const audited = SYSTEM_LOG_ACTIONS[event.type];
+    if (!audited) return;
+    const actor = await actorOf(event, view);
+    const target = await targetOf(event, view);
+    view.upsert(SYSTEM_LOG_COLLECTION, {
+      id: String(event.position),
+      position: event.position,
+      action: audited.action,
+      label: audited.label,
+      description: target ? `${audited.label}: ${target}` : audited.label,
+      eventType: event.type,
+      ip: event.metadata.ip ?? null,
+      username: actor.username,
+      userId: actor.userId,
+      recordedAt: event.recordedAt,
+    } satisfies SystemLogRow);
+  },
+});
