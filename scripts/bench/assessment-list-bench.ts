@@ -9,13 +9,16 @@
  *
  * Scopes: the administrator (everything), a supervisor (own + 20 case workers' records), a case worker (own records
  * plus the ones shared with them) — the filter shapes AssessmentAccessService.listScope builds for them.
- * Each scenario runs the page query and the count in parallel, as ListAssessmentsHandler does.
+ * Each scenario runs the page query and the count in parallel, as ListAssessmentsHandler does (the total from the
+ * projection's counters when assessmentListTotalFromCounters describes the request, else an exact count).
  * Target: p50 < 20 ms per list request.
  *
  * Limitation: recordedAt is stamped by the store at append time, so every row was "last updated" during the run;
  * the date-of-assessment spread is realistic, the last-update spread is not (the lud filter matches everything).
  *
  * Run alone: `node -r @swc-node/register scripts/bench/assessment-list-bench.ts`; `npm run bench` runs it too.
+ * Quicker iterations: BENCH_LIST_ASSESSMENTS=10000 (smaller data), or BENCH_KEEP_DB=1 once and then
+ * BENCH_LIST_DATABASE_URL=<kept database> (no new events; the projection is rebuilt when its version changed).
  */
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';

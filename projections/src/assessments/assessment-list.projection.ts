@@ -292,7 +292,12 @@ async function regroup(view: ProjectionView, before: AssessmentListDocument | nu
       const other = await view.get<AssessmentListDocument>(ASSESSMENT_LIST_COLLECTION, member.id);
       if (!other) continue;
       const hasLater = latestId !== member.id;
-      if (other.hasLaterAssessment !== hasLater) view.upsert(ASSESSMENT_LIST_COLLECTION, withDerived({ ...other, hasLaterAssessment: hasLater }));
+      if (other.hasLaterAssessment !== hasLater) {
+        const updated = withDerived({ ...other, hasLaterAssessment: hasLater });
+        view.upsert(ASSESSMENT_LIST_COLLECTION, updated);
+        // Its due date (and so its due-day counter) goes or comes back with the flag.
+        await adjustCounters(view, other, updated);
+      }
     }
     if (key === afterKey) ownFlag = latestId !== selfId;
   }

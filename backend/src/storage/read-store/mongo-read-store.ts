@@ -79,6 +79,9 @@ export class MongoReadStore implements ReadStore {
     const name = collectionName(definition.name);
     // Validate every path before creating anything, as the SQL adapter does.
     const fields = [...new Set(definition.indexes ?? [])].map((path) => mongoField(parseFieldPath(path, Error)));
+    // Substring search is a case-insensitive regex here, which no MongoDB index serves: searchIndexes are only
+    // validated, like the SQL adapter's.
+    for (const path of definition.searchIndexes ?? []) parseFieldPath(path, Error);
     await createCollectionIfMissing(this.db, name);
     for (const field of fields) {
       if (field === '_id') continue; // always indexed

@@ -27,10 +27,10 @@ export function readStoreContract(adapterName: string, createStore: () => Promis
     });
 
     /** A collection no other test touches. */
-    async function newCollection(indexes: string[] = []): Promise<string> {
+    async function newCollection(indexes: string[] = [], searchIndexes?: string[]): Promise<string> {
       collectionCounter += 1;
       const name = `c${collectionCounter}`;
-      await store.ensureCollection({ name, indexes });
+      await store.ensureCollection({ name, indexes, searchIndexes });
       return name;
     }
 
@@ -225,7 +225,8 @@ export function readStoreContract(adapterName: string, createStore: () => Promis
       ];
 
       beforeAll(async () => {
-        collection = await newCollection(['age', 'name', 'child.lastName']);
+        // Search indexes on the fields $prefix / $contains run on: an index must not change any result.
+        collection = await newCollection(['age', 'name', 'child.lastName'], ['name', 'label', 'child.lastName', 'age']);
         await upsertAll(collection, people);
       });
 
@@ -489,6 +490,11 @@ export function readStoreContract(adapterName: string, createStore: () => Promis
         await expect(store.ensureCollection({ name: collection, indexes: ["a'); drop table x; --"] })).rejects.toThrow(
           /field path/,
         );
+        expect(await store.count(collection)).toBe(1);
+      });
+
+      it('ensureCollection rejects invalid search index paths', async () => {
+        await expect(store.ensureCollection({ name: collection, searchIndexes: ["a')); drop table x; --"] })).rejects.toThrow(/field path/);
         expect(await store.count(collection)).toBe(1);
       });
     });

@@ -52,6 +52,11 @@ export interface CollectionDefinition {
   name: string;
   /** Fields (dotted paths) filtered or sorted on often; adapters index them. */
   indexes?: string[];
+  /**
+   * String fields searched with $contains / $prefix; adapters may index them for substring search (SQL: a pg_trgm
+   * GIN index on lower(field) when the extension is available, otherwise none). Results never depend on it.
+   */
+  searchIndexes?: string[];
 }
 
 export type WriteOperation =

@@ -107,6 +107,35 @@ for (const backend of sqlBackends()) {
       });
     });
 
+    it('indexes declared search fields with pg_trgm when available (PostgreSQL), and searches without it (PGlite)', async () => {
+      await store.ensureCollection({ name: 'searched', searchIndexes: ['cin', 'child.name'] });
+      await store.apply(
+        Array.from({ length: 200 }, (_, index) => ({
+          kind: 'upsert' as const,
+          collection: 'searched',
+          document: { id: `s${index}`, cin: `PID-${String(index).padStart(4, '0')}`, child: { name: `Robin Hale${index}` } },
+        })),
+      );
+      const { rows: extension } = await database.client.query<{ present: boolean }>(`SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') AS present`);
+      const { rows: indexes } = await database.client.query<{ indexdef: string }>(`SELECT indexdef FROM pg_indexes WHERE tablename = 'rm_searched' AND indexdef LIKE '%gin_trgm_ops%'`);
+      expect(indexes).toHaveLength(extension[0].present ? 2 : 0);
+      if (backend.name === 'PostgreSQL') expect(extension[0].present).toBe(true);
+      const filter: Filter = { $or: [{ cin: { $contains: 'id-001' } }, { 'child.name': { $contains: 'HALE199' } }] };
+      expect((await store.find('searched', filter)).map((d) => d.id)).toEqual(['s10', 's11', 's12', 's13', 's14', 's15', 's16', 's17', 's18', 's19', 's199']);
+      if (extension[0].present) {
+        await database.client.query('ANALYZE rm_searched');
+        statements.length = 0;
+        await store.count('searched', filter);
+        const { sql, params } = statements[statements.length - 1];
+        const plan = await database.client.transaction(async (tx) => {
+          await tx.query('SET LOCAL enable_seqscan = off');
+          const { rows } = await tx.query<Record<string, string>>(`EXPLAIN ${sql}`, params);
+          return rows.map((row) => Object.values(row)[0]).join('\n');
+        });
+        expect(plan).toMatch(/Bitmap Index Scan on rm_searched_tx_/);
+      }
+    });
+
     it('recovers when another store instance dropped a collection this one knows', async () => {
       const other = await SqlReadStore.create(database.client);
       await store.ensureCollection({ name: 'shared' });

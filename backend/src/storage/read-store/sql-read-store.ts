@@ -3,7 +3,8 @@
  *
  * Layout: one table per collection, rm_<name> (id text PRIMARY KEY, doc jsonb NOT NULL), where doc is the whole
  * document including its id; declared index fields get a btree index on the jsonb expression (doc #> '{a,b}'),
- * the very expression filters and sorts use, so the planner can use it. Checkpoints live in
+ * the very expression filters and sorts use, so the planner can use it; declared search fields get a pg_trgm GIN
+ * index on lower(text) when the extension is available (substring search). Checkpoints live in
  * projection_checkpoints.
  *
  * Comparisons use jsonb semantics: numbers compare numerically (9 < 10) and strings lexically, in the database's
@@ -42,6 +43,8 @@ interface CheckpointRow {
 export class SqlReadStore implements ReadStore {
   /** Tables this instance knows exist, so apply() only issues CREATE TABLE IF NOT EXISTS for new collections. */
   private readonly knownTables = new Set<string>();
+  /** Asked once per store: is pg_trgm there for searchIndexes. */
+  private trigramAvailable: Promise<boolean> | undefined;
 
   private constructor(private readonly client: SqlClient) {}
 
@@ -62,6 +65,7 @@ export class SqlReadStore implements ReadStore {
 
   async ensureCollection(definition: CollectionDefinition): Promise<void> {
     const table = tableName(definition.name);
+    const searchFields = [...new Set(definition.searchIndexes ?? [])].map((path) => parseFieldPath(path, Error));
     const statements = [createTableSql(table)];
     for (const path of new Set(definition.indexes ?? [])) {
       const field = parseFieldPath(path, Error);
@@ -73,6 +77,35 @@ export class SqlReadStore implements ReadStore {
     }
     await this.client.execScript(statements.join(';\n'));
     this.knownTables.add(table);
+    if (searchFields.length > 0 && (await this.trigramSearchAvailable())) {
+      // The expression is the one the $contains / $prefix filter uses, so LIKE '%text%' can use the index.
+      await this.client.execScript(
+        searchFields
+          .map((field) => `CREATE INDEX IF NOT EXISTS ${indexName(table, field, 'trgm')} ON ${table} USING gin (lower(${jsonTextPath(field)}) gin_trgm_ops)`)
+          .join(';\n'),
+      );
+    }
+  }
+
+  /**
+   * Whether pg_trgm is (or can be made) available. Creating it needs the extension installed and the privilege:
+   * without it (a locked-down server, PGlite without the contrib bundle) search still works, only unindexed.
+   */
+  private trigramSearchAvailable(): Promise<boolean> {
+    this.trigramAvailable ??= (async () => {
+      try {
+        await this.client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+      } catch {
+        // Not installed, not allowed, or created concurrently by another connection: the check below decides.
+      }
+      try {
+        const { rows } = await this.client.query<{ present: boolean }>(`SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') AS present`);
+        return rows[0]?.present === true;
+      } catch {
+        return false;
+      }
+    })();
+    return this.trigramAvailable;
   }
 
   async dropCollection(name: string): Promise<void> {
@@ -251,9 +284,9 @@ function createTableSql(table: string): string {
  * 63-character identifier limit whatever the path length; field names are case-sensitive, identifiers are not,
  * hence a hash rather than the path itself.
  */
-function indexName(table: string, field: FieldPath): string {
+function indexName(table: string, field: FieldPath, kind: 'btree' | 'trgm' = 'btree'): string {
   const hash = createHash('sha256').update(`v1:${field.dotted}`).digest('hex').slice(0, 12);
-  return `${table}_ix_${hash}`;
+  return kind === 'btree' ? `${table}_ix_${hash}` : `${table}_tx_${hash}`;
 }
 
 /**
