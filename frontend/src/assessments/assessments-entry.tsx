@@ -36,7 +36,8 @@ const RedirectPage = () => {
 /** <Resource> and <CustomRoutes> elements of this feature (react-admin reads them through the fragment). */
 export const assessmentsResources = (
   <>
-    <Resource name="assessments" options={{ label: 'Assessments' }} />
+    {/* The resource's own path (/assessments) leads to the spec's list route. */}
+    <Resource name="assessments" options={{ label: 'Assessments' }} list={ToList} />
     <CustomRoutes>
       <Route path="/assessment" element={<ToList />} />
       <Route path="/assessment/list" element={<AssessmentList />} />

@@ -13,8 +13,8 @@ export const Dashboard = () => {
             {identity?.fullName ? `Welcome, ${identity.fullName}` : 'Welcome to CANS'}
           </Typography>
           <Typography variant="body1" color="text.secondary">
-            This is the home of the Child and Adolescent Needs and Strengths platform. Assessments, reports and
-            administration will arrive here as they become available.
+            Child and Adolescent Needs and Strengths assessments: your cases at a glance. Each count below opens the
+            matching list.
           </Typography>
         </CardContent>
       </Card>
