@@ -1,4 +1,4 @@
-import type { INestApplication } from '@nestjs/common';
+import type { INestApplication, LoggerService } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
@@ -10,10 +10,26 @@ import type { AppConfig } from '../config/app-config';
 import { APP_VERSION } from '../config/app-version';
 import { createValidationPipe } from './validation';
 
+/** Nest's start-up bookkeeping (one line per module and route): debug detail, not news for the operator. */
+const START_UP_CHATTER = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer']);
+
+/** The pino logger, with Nest's start-up chatter moved down to debug so the lines that matter stay visible. */
+function operatorLogger(pino: Logger): LoggerService {
+  return {
+    log: (message: unknown, ...rest: unknown[]) =>
+      START_UP_CHATTER.has(rest[rest.length - 1] as string) ? pino.debug(message, ...rest) : pino.log(message, ...rest),
+    error: (message: unknown, ...rest: unknown[]) => pino.error(message, ...rest),
+    warn: (message: unknown, ...rest: unknown[]) => pino.warn(message, ...rest),
+    debug: (message: unknown, ...rest: unknown[]) => pino.debug(message, ...rest),
+    verbose: (message: unknown, ...rest: unknown[]) => pino.verbose(message, ...rest),
+    fatal: (message: unknown, ...rest: unknown[]) => pino.fatal(message, ...rest),
+  };
+}
+
 /** Everything main.ts and the HTTP tests share, so tests exercise the app exactly as it runs. */
 export function configureApp(app: INestApplication, config: AppConfig): void {
   const express = app as NestExpressApplication;
-  app.useLogger(app.get(Logger));
+  app.useLogger(operatorLogger(app.get(Logger)));
   app.setGlobalPrefix('api');
   app.use(cookieParser());
   app.useGlobalPipes(createValidationPipe());
