@@ -150,7 +150,10 @@ describeInBrowser('Identity in headless Chromium: admin signs in with the emaile
     await adminPage.getByRole('link', { name: 'Edit Casey Clerk' }).click();
     await adminPage.getByRole('combobox', { name: 'Status' }).waitFor();
     expect(await adminPage.getByLabel(/^First name/).inputValue()).toBe('Casey');
-    expect(await adminPage.getByRole('combobox', { name: 'Supervisor' }).textContent()).toContain('System Administrator');
+    // The supervisor options load after the record: wait for the chosen supervisor to show, then read it.
+    const supervisorSelect = adminPage.getByRole('combobox', { name: 'Supervisor' });
+    await supervisorSelect.filter({ hasText: 'System Administrator' }).waitFor({ timeout: 10_000 }).catch(() => undefined);
+    expect(await supervisorSelect.textContent()).toContain('System Administrator');
     await shot(adminPage, 'user-edit');
 
     await adminPage.goto(`${t.baseUrl}/#/system-log`);

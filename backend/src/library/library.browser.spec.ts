@@ -220,7 +220,8 @@ describeInBrowser('Question library screens in headless Chromium', () => {
     await eventually(() => ruleName.inputValue(), 'Open the Conflict Module');
     expect(await page.getByRole('checkbox', { name: '2', exact: true }).isChecked()).toBe(true);
     const showModule = page.getByRole('combobox', { name: /^Show module/ });
-    expect(await showModule.textContent()).toContain('Family Life › Conflict Module');
+    // The module options load after the rule itself.
+    await eventually(async () => (await showModule.textContent())?.includes('Family Life › Conflict Module'), true);
 
     await pick('Module', 'Conflict Module');
     expect(await showModule.getAttribute('aria-disabled')).toBe('true');
