@@ -69,19 +69,16 @@ const focusSibling = (from: HTMLElement, step: 1 | -1) => {
   }
 };
 
-const CommentBox = ({
-  question,
-  caregiverId,
-  comments,
-  readOnly,
-  handlers,
-}: {
+/** What a question's rating row and its comment box both need. */
+interface QuestionProps {
   question: QuestionView;
   caregiverId: string | null;
   comments: QuestionComment[];
   readOnly: boolean;
   handlers: QuestionnaireHandlers;
-}) => {
+}
+
+const CommentBox = ({ question, caregiverId, comments, readOnly, handlers }: QuestionProps) => {
   const { identity } = useGetIdentity();
   const [editing, setEditing] = useState<{ commentId: string | null; content: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -167,19 +164,7 @@ const CommentBox = ({
   );
 };
 
-const QuestionItem = ({
-  question,
-  caregiverId,
-  comments,
-  readOnly,
-  handlers,
-}: {
-  question: QuestionView;
-  caregiverId: string | null;
-  comments: QuestionComment[];
-  readOnly: boolean;
-  handlers: QuestionnaireHandlers;
-}) => {
+const QuestionItem = ({ question, caregiverId, comments, readOnly, handlers }: QuestionProps) => {
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [showGuide, setShowGuide] = useState(false);

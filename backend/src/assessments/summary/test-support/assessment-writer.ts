@@ -27,6 +27,7 @@ import {
   decideStartAssessment,
   initialAssessmentState,
 } from '../../domain';
+import { childInput as domainChildInput } from '../../domain/test-support/assessment-fixtures';
 
 /** Three domains of the seed instrument: a strength domain, a need domain with rule-opened modules, a caregiver domain. */
 export const TEST_DOMAIN_CODES = ['CHILD_STRENGTHS', 'TRAUMA', 'CAREGIVER_RESOURCES_NEEDS'];
@@ -44,31 +45,9 @@ export async function loadTestLibrary(t: TestApp): Promise<QuestionnaireLibrary 
   return { instrument: current.instrument, rules: current.rules, version: current.version };
 }
 
+/** The domain fixtures' valid child, under a PID and family of its own (read-side specs share an app with others). */
 export function childInput(overrides: Partial<ChildInformationInput> = {}): ChildInformationInput {
-  return {
-    cin: 'PID-7001',
-    familyId: 'FAM-7',
-    firstName: 'Robin',
-    lastName: 'Hale',
-    gender: 'F',
-    raceEthnicity: 'White British',
-    primaryLanguage: 'English',
-    medicaidNumber: '123456789',
-    age: 12,
-    dateOfBirth: '2012-03-15',
-    address: '1 Mill Lane',
-    city: 'Leeds',
-    zip: 'LS1 1AA',
-    county: 'West Yorkshire',
-    dateOfAssessment: '2024-05-01',
-    caseOpeningDate: '2023-11-20',
-    assessmentType: '62',
-    assessorPhoneNumber: '555-010-2000',
-    daysToNextAssessment: null,
-    lookedAfterChild: 'N',
-    lookedAfterStatus: null,
-    ...overrides,
-  };
+  return domainChildInput({ cin: 'PID-7001', familyId: 'FAM-7', ...overrides });
 }
 
 export function testCaregiver(caregiverId: string, firstName: string): Caregiver {
