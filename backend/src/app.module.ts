@@ -2,6 +2,7 @@ import { DynamicModule, Global, Module, RequestMethod } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { LoggerModule } from 'nestjs-pino';
+import type { DestinationStream } from 'pino';
 import { randomUUID } from 'node:crypto';
 import { AgenciesModule } from './administration/agencies/agencies.module';
 import { AssessmentsModule } from './assessments/assessments.module';
@@ -13,6 +14,7 @@ import type { AppConfig } from './platform/config/app-config';
 import { HealthController } from './platform/health/health.controller';
 import { ApiExceptionFilter } from './platform/http/api-exception.filter';
 import { ReadYourWritesInterceptor } from './platform/http/read-your-writes';
+import { isHealthProbe, requestLogSerializer } from './platform/http/request-log';
 import { ProjectionRunnerService } from './platform/projections/projection-runner.service';
 import { StorageModule } from './platform/storage/storage.module';
 import { APP_CONFIG } from './platform/storage/storage-tokens';
@@ -29,8 +31,21 @@ class ConfigModule {
 @Module({ providers: [ProjectionRunnerService], exports: [ProjectionRunnerService] })
 class ProjectionsModule {}
 
+export interface AppModuleOptions {
+  /** Where log lines go (stdout when absent); tests read the request log from a stream of their own. */
+  logStream?: DestinationStream;
+}
+
 /** The whole API. Feature modules (identity, library, assessments, reports, administration, audit) plug in here. */
-export function createAppModule(config: AppConfig): DynamicModule {
+export function createAppModule(config: AppConfig, options: AppModuleOptions = {}): DynamicModule {
+  const pinoHttpOptions = {
+    level: config.logLevel,
+    genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => (request.headers['x-request-id'] as string | undefined) ?? randomUUID(),
+    // Tokens and passwords never reach the logs; nor do query strings (PIDs, names: see request-log.ts).
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    serializers: { req: requestLogSerializer },
+    autoLogging: { ignore: isHealthProbe },
+  };
   return {
     module: AppModule,
     imports: [
@@ -38,13 +53,7 @@ export function createAppModule(config: AppConfig): DynamicModule {
       LoggerModule.forRoot({
         // Express 5 route syntax; nestjs-pino's default '*' triggers a legacy-route warning on start.
         forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
-        pinoHttp: {
-          level: config.logLevel,
-          genReqId: (request) => (request.headers['x-request-id'] as string | undefined) ?? randomUUID(),
-          // Tokens and passwords never reach the logs.
-          redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-          autoLogging: { ignore: (request) => request.url === '/api/health' },
-        },
+        pinoHttp: options.logStream ? [pinoHttpOptions, options.logStream] : pinoHttpOptions,
       }),
       CqrsModule.forRoot(),
       StorageModule,

@@ -2,27 +2,41 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createAppModule } from './app.module';
-import { loadAppConfig } from './platform/config/app-config';
+import { loadIdentityConfig } from './identity/identity-config';
+import { AppConfig, ConfigurationError, loadAppConfig } from './platform/config/app-config';
+import { startUpBanner } from './platform/config/start-up-banner';
 import { configureApp } from './platform/http/configure-app';
 import { seedDemoDataIfEmpty } from './platform/seeding/seed-on-start';
-import { DEMO_LOGINS } from '../../scripts/seed/identity-demo-data';
+
+/**
+ * Reads and checks every setting before Nest starts, so a bad one stops the start with one clear line (and a
+ * non-zero exit code) rather than a stack trace from deep in module initialisation.
+ */
+function loadConfigOrExit(): AppConfig {
+  try {
+    const config = loadAppConfig();
+    loadIdentityConfig();
+    return config;
+  } catch (error) {
+    if (!(error instanceof ConfigurationError)) throw error;
+    console.error(`CANS platform cannot start: ${error.message}`);
+    process.exit(1);
+  }
+}
 
 async function bootstrap(): Promise<void> {
-  const config = loadAppConfig();
+  const config = loadConfigOrExit();
   const app = await NestFactory.create<NestExpressApplication>(createAppModule(config), { bufferLogs: true });
   configureApp(app, config);
   // init() registers the command handlers (and starts the projections) the seeder relies on.
   await app.init();
   if (config.seedDemoData) await seedDemoDataIfEmpty(app);
   await app.listen(config.port);
-  const url = `http://localhost:${config.port}`;
   // Plain console output on purpose: this is the line a newcomer looks for after `npm start`.
-  console.log(`\nCANS platform is running at ${url}  (API docs: ${url}/api/docs)\n`);
-  if (config.seedDemoData) {
-    console.log('Demo logins (password for all: ' + DEMO_LOGINS[0]!.password + '):');
-    for (const login of DEMO_LOGINS) console.log(`  ${login.username.padEnd(18)} ${login.group}`);
-    console.log('The sign-in verification code is mailed; without SMTP it is printed here, in the outbox lines.\n');
-  }
+  console.log(startUpBanner(config, `http://localhost:${config.port}`));
 }
 
-void bootstrap();
+bootstrap().catch((error: unknown) => {
+  console.error('CANS platform failed to start:', error);
+  process.exit(1);
+});

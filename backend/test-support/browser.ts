@@ -1,4 +1,4 @@
-import { Browser, chromium } from 'playwright-core';
+import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 
@@ -14,11 +14,62 @@ export function browserTestsCanRun(): { ok: boolean; reason?: string } {
   return { ok: true };
 }
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
+/**
+ * Headless Chromium whose every page (browser.newPage(), or context.newPage() of browser.newContext()) is watched
+ * for Content Security Policy violations: a script or style the CSP blocks is a broken screen, so any browser
+ * spec fails the test during which one happened (see the hooks below).
+ */
+export async function launchChromium(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
     // The closed network here refuses Chromium's background connections; these flags keep it quiet.
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args: Parameters<Browser['newContext']>) => watchContext(await newContext(...args));
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (...args: Parameters<Browser['newPage']>) => watchPage(await newPage(...args));
+  return browser;
+}
+
+const cspViolations: string[] = [];
+const watchedPages = new WeakSet<Page>();
+
+/** Chromium reports a blocked resource, inline script/style or eval on the console (or as a page error). */
+const isCspViolation = (text: string) => /Content Security Policy/i.test(text);
+
+function watchPage(page: Page): Page {
+  if (watchedPages.has(page)) return page;
+  watchedPages.add(page);
+  page.on('console', (message) => {
+    if (isCspViolation(message.text())) cspViolations.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => {
+    if (isCspViolation(error.message)) cspViolations.push(`${page.url()}: ${error.message}`);
+  });
+  return page;
+}
+
+function watchContext(context: BrowserContext): BrowserContext {
+  for (const page of context.pages()) watchPage(page);
+  context.on('page', watchPage);
+  return context;
+}
+
+/** The CSP violations seen since the last call (and forgets them): for a spec that expects one. */
+export function takeCspViolations(): string[] {
+  return cspViolations.splice(0);
+}
+
+function failOnCspViolations(): void {
+  const found = takeCspViolations();
+  if (found.length > 0) throw new Error(`Content Security Policy violations in the browser:\n${found.join('\n')}`);
+}
+
+// Registered by importing this module (every browser spec does): a violation fails the test it happened in,
+// or, when it happened in a hook, the file.
+if (typeof afterEach === 'function' && typeof afterAll === 'function') {
+  afterEach(failOnCspViolations);
+  afterAll(failOnCspViolations);
 }

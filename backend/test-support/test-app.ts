@@ -4,6 +4,7 @@ process.env.LOG_LEVEL ??= 'silent';
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { createHash } from 'node:crypto';
+import type { DestinationStream } from 'pino';
 import request from 'supertest';
 import { createAppModule } from '../src/app.module';
 import type { Privilege } from '../src/identity/access/privileges';
@@ -62,6 +63,8 @@ export interface TestAppOptions {
   identity?: Partial<Omit<IdentityConfig, 'rateLimits'>> & { rateLimits?: Partial<IdentityConfig['rateLimits']> };
   /** A text-message sender, to enable the phone channel. */
   smsSender?: SmsSender;
+  /** Where the app's log lines go (with config.logLevel above silent): a test reads the request log from it. */
+  logStream?: DestinationStream;
 }
 
 const GENEROUS_RATE_LIMITS = Object.fromEntries(
@@ -83,7 +86,8 @@ function idFrom(text: string): string {
  */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   let database: TestDatabase | null = null;
-  const overrides: Partial<AppConfig> = { dataDir: 'memory://', seedDemoData: false, jwtSecret: 'test-secret', logLevel: 'silent', ...options.config };
+  // Tests stand in for a reverse proxy on loopback (X-Forwarded-For sets the client IP); TRUST_PROXY is off by default.
+  const overrides: Partial<AppConfig> = { dataDir: 'memory://', seedDemoData: false, jwtSecret: 'test-secret', logLevel: 'silent', trustProxy: ['loopback'], ...options.config };
   if (options.backend === 'postgres') {
     const url = testPostgresUrl();
     if (!url) throw new Error('startTestApp: no TEST_DATABASE_URL for backend postgres');
@@ -99,7 +103,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     rateLimits: { ...GENEROUS_RATE_LIMITS, ...options.identity?.rateLimits },
   };
   const clock = new AdjustableClock();
-  let builder = Test.createTestingModule({ imports: [createAppModule(config)] })
+  let builder = Test.createTestingModule({ imports: [createAppModule(config, { logStream: options.logStream })] })
     .overrideProvider(IDENTITY_CONFIG)
     .useValue(identity)
     .overrideProvider(IDENTITY_CLOCK)

@@ -1,3 +1,5 @@
+import { ConfigurationError } from '../platform/config/configuration-error';
+
 /**
  * Settings of sign-in, mail and links, read from the environment once. Kept beside the feature (not in
  * AppConfig) so the platform config stays small; tests override it through the IDENTITY_CONFIG provider.
@@ -47,6 +49,7 @@ export const DEFAULT_RATE_LIMITS: Record<RateLimitName, RateLimit> = {
 
 export function loadIdentityConfig(env: NodeJS.ProcessEnv = process.env): IdentityConfig {
   const port = env.PORT || '3000';
+  const production = env.NODE_ENV === 'production';
   return {
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     smtp: env.SMTP_HOST
@@ -59,9 +62,29 @@ export function loadIdentityConfig(env: NodeJS.ProcessEnv = process.env): Identi
           secure: env.SMTP_SECURE === 'true',
         }
       : null,
-    printOutbox: (env.LOG_LEVEL ?? 'info') !== 'silent',
-    secureCookiesAlways: env.NODE_ENV === 'production',
+    printOutbox: printOutbox(env, production),
+    secureCookiesAlways: production,
     administratorEmail: env.ADMIN_EMAIL || 'administrator@cans.local',
     rateLimits: DEFAULT_RATE_LIMITS,
   };
+}
+
+/**
+ * The console outbox prints sign-in codes and password links: handy on a fresh machine, a leak in production
+ * (anyone reading the logs signs in as anyone). In production without SMTP the app refuses to start unless
+ * MAIL_CONSOLE_OUTBOX=true says the console is meant (e.g. a closed demo).
+ */
+function printOutbox(env: NodeJS.ProcessEnv, production: boolean): boolean {
+  const setting = env.MAIL_CONSOLE_OUTBOX;
+  if (setting !== undefined && setting !== '' && setting !== 'true' && setting !== 'false') {
+    throw new ConfigurationError(`MAIL_CONSOLE_OUTBOX must be "true" or "false", got "${setting}"`);
+  }
+  if (production && !env.SMTP_HOST && setting !== 'true') {
+    throw new ConfigurationError(
+      'Mail is not configured: set SMTP_HOST (and SMTP_PORT, SMTP_USER, SMTP_PASSWORD, SMTP_FROM) when NODE_ENV=production, ' +
+        'or set MAIL_CONSOLE_OUTBOX=true to print sign-in codes and password links to the console on purpose.',
+    );
+  }
+  if (setting === 'true' || setting === 'false') return setting === 'true';
+  return !production && (env.LOG_LEVEL ?? 'info') !== 'silent';
 }

@@ -6,6 +6,7 @@ import { EventSourcedRepository } from '../platform/commands/event-sourced-repos
 import type { AppConfig } from '../platform/config/app-config';
 import { APP_CONFIG } from '../platform/storage/storage-tokens';
 import { RowAccessService } from './access/row-access.service';
+import { UserManagementService } from './access/user-management-policy.service';
 import { PasswordHasher } from './authentication/password-hasher';
 import { PrincipalService } from './authentication/principal.service';
 import { RateLimiter, RateLimitGuard } from './authentication/rate-limit';
@@ -19,7 +20,8 @@ import { IdentityDirectory } from './identity-directory';
 
 /**
  * What every identity sub-feature shares: settings, clock, mail and SMS, hashing, tokens, read-model lookups.
- * Global so other features can inject RowAccessService (the row-access policy) without importing identity.
+ * Global so other features can inject RowAccessService (the row-access policy) without importing identity;
+ * UserManagementService applies the user-management policy in the user, group and password-reset handlers.
  * Tests replace IDENTITY_CONFIG, IDENTITY_CLOCK, MAILER or SMS_SENDER with overrideProvider.
  */
 @Global()
@@ -47,6 +49,7 @@ import { IdentityDirectory } from './identity-directory';
     RateLimiter,
     RateLimitGuard,
     RowAccessService,
+    UserManagementService,
   ],
   exports: [
     JwtModule,
@@ -64,6 +67,7 @@ import { IdentityDirectory } from './identity-directory';
     RateLimiter,
     RateLimitGuard,
     RowAccessService,
+    UserManagementService,
   ],
 })
 export class IdentityCoreModule {}

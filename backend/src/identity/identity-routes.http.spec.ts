@@ -20,14 +20,16 @@ interface RouteCase {
 interface Fixtures {
   t: TestApp;
   admin: string;
+  /** Users the route cases create go here: a group holding only User_Actions, so the 'right' token may manage them. */
+  memberGroupId: string;
   newUser(): Promise<{ id: string; body: Record<string, unknown> }>;
   newGroup(): Promise<{ id: string; body: Record<string, unknown> }>;
   newApiUser(): Promise<{ id: string; body: Record<string, unknown> }>;
 }
 
-const userBody = () => {
+const userBody = (userGroupId: string) => {
   const { username, email } = uniqueName('m');
-  return { firstName: 'Matrix', lastName: 'Case', username, email, userGroupId: DIRECT_CARE_WORKER_GROUP_ID, supervisorId: '1', externalId: 'EXT-M' };
+  return { firstName: 'Matrix', lastName: 'Case', username, email, userGroupId, supervisorId: '1', externalId: 'EXT-M' };
 };
 
 /** Every identity route and what guards it (docs/permissions.md has the same table). */
@@ -62,7 +64,7 @@ const ROUTES: RouteCase[] = [
   { method: 'get', path: `/api/users/supervisor-options?userGroupId=${DIRECT_CARE_WORKER_GROUP_ID}`, guard: 'User_View' },
   { method: 'get', path: '/api/users/:id', guard: 'User_View', prepare: async (fx) => ({ path: `/api/users/${(await fx.newUser()).id}` }) },
   { method: 'get', path: '/api/users/:id/supervisees', guard: 'User_View', prepare: async () => ({ path: '/api/users/1/supervisees' }) },
-  { method: 'post', path: '/api/users', guard: 'User_Actions', prepare: async () => ({ body: userBody() }) },
+  { method: 'post', path: '/api/users', guard: 'User_Actions', prepare: async (fx) => ({ body: userBody(fx.memberGroupId) }) },
   {
     method: 'put',
     path: '/api/users/:id',
@@ -80,7 +82,7 @@ const ROUTES: RouteCase[] = [
     guard: 'user-group-manager',
     prepare: async (fx) => {
       // A user added by someone outside groups 1/153 waits for approval.
-      const pending = await fx.t.http().post('/api/users').set('Authorization', `Bearer ${fx.t.tokenFor(['User_Actions'])}`).send(userBody());
+      const pending = await fx.t.http().post('/api/users').set('Authorization', `Bearer ${fx.t.tokenFor(['User_Actions'])}`).send(userBody(fx.memberGroupId));
       return { path: `/api/users/${pending.body.id}/approve` };
     },
   },
@@ -136,11 +138,14 @@ describe.each(backends)('Identity routes × guards (%s): no token 401, wrong pri
   beforeAll(async () => {
     t = await startTestApp({ backend });
     const admin = `Bearer ${t.adminToken()}`;
+    // The user-management policy: a user manager outside groups 1/153 manages only groups within their privileges.
+    const members = await t.http().post('/api/user-groups').set('Authorization', admin).send({ name: 'Matrix members', parentGroupId: '153', privileges: ['User_Actions'] });
     fx = {
       t,
       admin,
+      memberGroupId: members.body.id,
       async newUser() {
-        const body = userBody();
+        const body = userBody(members.body.id);
         const created = await t.http().post('/api/users').set('Authorization', admin).send(body);
         if (created.status !== 201) throw new Error(JSON.stringify(created.body));
         return { id: created.body.id, body };

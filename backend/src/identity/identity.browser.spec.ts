@@ -5,6 +5,9 @@ import { announceSkipped } from '../../test-support/databases';
 import { codeFrom, linkTokenFrom, uniqueName } from '../../test-support/identity-kit';
 import { startSmtpTestServer, SmtpTestServer } from '../../test-support/smtp-test-server';
 import { startTestApp, TestApp } from '../../test-support/test-app';
+import { ACCESS_TOKEN_COOKIE } from './authentication/authenticated-user';
+import { STATE_ADMINISTRATOR_GROUP_ID } from './identity-rules';
+import { DIRECT_CARE_WORKER_GROUP_ID, SUPERVISOR_ADMIN_GROUP_ID } from './user-groups/built-in-groups';
 
 const canRun = browserTestsCanRun();
 if (!canRun.ok) announceSkipped('identity browser', canRun.reason!);
@@ -94,6 +97,54 @@ describeInBrowser('Identity in headless Chromium: admin signs in with the emaile
       throw error;
     }
   }, 180_000);
+
+  it('shows a Supervisor Admin only the users they may manage and the groups they may assign (the server decides)', async () => {
+    try {
+      await supervisorAdminScreens();
+    } catch (error) {
+      await keepFailureScreens();
+      throw error;
+    }
+  }, 60_000);
+
+  /** The demo seed's chain, through the API; the supervisor admin's session is put in the browser as its cookie. */
+  async function supervisorAdminScreens() {
+    const admin = `Bearer ${t.adminToken()}`;
+    const add = async (fields: Record<string, string>) => {
+      const created = await t.http().post('/api/users').set('Authorization', admin).send({ ...uniqueName('mgr'), externalId: 'EXT-MGR', ...fields });
+      if (created.status !== 201) throw new Error(JSON.stringify(created.body));
+      return created.body as { id: string };
+    };
+    const stateAdmin = await add({ firstName: 'Sam', lastName: 'Stateman', userGroupId: STATE_ADMINISTRATOR_GROUP_ID, supervisorId: '1' });
+    const lead = await add({ firstName: 'Morgan', lastName: 'Lead', userGroupId: SUPERVISOR_ADMIN_GROUP_ID, supervisorId: stateAdmin.id });
+    await add({ firstName: 'Riley', lastName: 'Brooks', userGroupId: DIRECT_CARE_WORKER_GROUP_ID, supervisorId: lead.id });
+    const { page, errors } = await newPage();
+    await page.context().addCookies([{ name: ACCESS_TOKEN_COOKIE, value: t.tokenForUser(lead.id), url: t.baseUrl! }]);
+    await t.settled();
+
+    await page.goto(`${t.baseUrl}/#/users`);
+    await page.getByRole('link', { name: 'Edit Riley Brooks' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Delete Riley Brooks' }).count()).toBe(1);
+    // Above them: View only, no Edit, Reset Password or Delete.
+    await page.getByRole('link', { name: 'View Sam Stateman' }).waitFor();
+    for (const name of ['Edit Sam Stateman', 'Edit System Administrator']) expect(await page.getByRole('link', { name }).count()).toBe(0);
+    for (const name of ['Delete Sam Stateman', 'Reset Password for Sam Stateman']) expect(await page.getByRole('button', { name }).count()).toBe(0);
+    await shot(page, 'users-supervisor-admin');
+
+    await page.goto(`${t.baseUrl}/#/users/create`);
+    await page.getByRole('combobox', { name: 'User group' }).click();
+    await page.getByRole('option', { name: 'Direct Care Worker' }).waitFor();
+    const offered = await page.getByRole('option').allTextContents();
+    expect(offered).toEqual(expect.arrayContaining(['Direct Care Worker', 'Supervisor', 'Supervisor Admin']));
+    for (const name of ['System Administrator', 'State Administrator', 'Monitor']) expect(offered).not.toContain(name);
+    await page.keyboard.press('Escape');
+
+    // Their own account: everything but the group.
+    await page.goto(`${t.baseUrl}/#/users/${lead.id}`);
+    await page.getByText('You cannot change your own user group.').waitFor();
+    expect(await page.getByRole('combobox', { name: 'User group' }).getAttribute('aria-disabled')).toBe('true');
+    expect(errors).toEqual([]);
+  }
 
   async function wholeFlow() {
     const groupName = `Settings Clerks ${uniqueName().username}`;

@@ -137,22 +137,28 @@ export const ShareDialog = ({
 }) => {
   const [users, setUsers] = useState<SiblingUser[] | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
+  // Shares others granted that a share by this user keeps (the server keeps them whatever is sent): shown fixed.
+  const [kept, setKept] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     if (!open) return;
     setUsers(null);
     setError(null);
-    Promise.all([apiGet<SiblingUser[] | { users?: SiblingUser[]; siblingUsers?: SiblingUser[] }>(`/assessments/${assessmentId}/share-options`), apiGet<AssessmentView>(`/assessments/${assessmentId}`)])
+    Promise.all([
+      apiGet<SiblingUser[] | { users?: SiblingUser[]; siblingUsers?: SiblingUser[]; keptShares?: string[] }>(`/assessments/${assessmentId}/share-options`),
+      apiGet<AssessmentView>(`/assessments/${assessmentId}`),
+    ])
       .then(([options, view]) => {
         const list = Array.isArray(options) ? options : (options.users ?? options.siblingUsers ?? []);
         setUsers(list);
+        setKept(Array.isArray(options) ? [] : (options.keptShares ?? []));
         setSelected(view.sharedWith ?? []);
       })
       .catch((e) => setError(errorMessage(e)));
   }, [open, assessmentId]);
   const all = users !== null && users.length > 0 && users.every((u) => selected.includes(u.id));
-  const toggle = (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
+  const toggle = (id: string) => setSelected((s) => (kept.includes(id) ? s : s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
   const save = async () => {
     setBusy(true);
     setError(null);
@@ -180,7 +186,7 @@ export const ShareDialog = ({
                 <Checkbox
                   checked={all}
                   indeterminate={!all && selected.length > 0}
-                  onChange={() => setSelected(all ? [] : users.map((u) => u.id))}
+                  onChange={() => setSelected(all ? selected.filter((id) => kept.includes(id)) : [...new Set([...selected, ...users.map((u) => u.id)])])}
                 />
               }
               label="Select all"
@@ -188,7 +194,10 @@ export const ShareDialog = ({
             <List dense disablePadding>
               {users.map((user) => (
                 <ListItem key={user.id} disablePadding sx={{ pl: 2 }}>
-                  <FormControlLabel control={<Checkbox checked={selected.includes(user.id)} onChange={() => toggle(user.id)} />} label={userName(user)} />
+                  <FormControlLabel
+                    control={<Checkbox checked={selected.includes(user.id)} disabled={kept.includes(user.id)} onChange={() => toggle(user.id)} />}
+                    label={userName(user)}
+                  />
                 </ListItem>
               ))}
             </List>

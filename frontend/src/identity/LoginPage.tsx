@@ -47,6 +47,12 @@ const CODE_REQUIRED = 'Verification code is required.';
 const CODE_FORMAT = 'The verification code is 6 digits.';
 const PHONE_NEED_FILL = 'There is no phone number on file. Please add one in My Account.';
 
+/**
+ * Answers of the code step that end this sign-in: no pending sign-in (401), or the account may no longer sign in
+ * (403 deactivated, locked or expired; 423 locked after failed attempts). The login form shows the message.
+ */
+const endsSignIn = (failure: SignInFailure) => failure.status === 401 || failure.status === 403 || failure.status === 423;
+
 const asFailure = (error: unknown): SignInFailure =>
   error && typeof error === 'object' && 'message' in error
     ? (error as SignInFailure)
@@ -193,7 +199,7 @@ const VerificationDialog = ({ open, channels, rememberDevice, onCancel, onSigned
       setNotice({ severity: 'success', text: `${sent.message} (${sent.destination})` });
     } catch (error) {
       const failure = asFailure(error);
-      if (failure.status === 401) return onRestart(failure.message);
+      if (endsSignIn(failure)) return onRestart(failure.message);
       if (failure.messageKey === 'code_has_sent') setCountdown(Number(failure.body.retryAfterSeconds) || RESEND_COUNTDOWN_SECONDS);
       setNotice({ severity: 'error', text: failure.fieldErrors.channel ?? failure.message });
     } finally {
@@ -213,7 +219,7 @@ const VerificationDialog = ({ open, channels, rememberDevice, onCancel, onSigned
       onSignedIn(result.user, !!result.phoneMissing);
     } catch (error) {
       const failure = asFailure(error);
-      if (failure.status === 401) return onRestart(failure.message);
+      if (endsSignIn(failure)) return onRestart(failure.message);
       setCodeError(failure.fieldErrors.code ?? failure.message);
       setConfirming(false);
     }

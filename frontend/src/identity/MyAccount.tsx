@@ -51,10 +51,10 @@ interface Assignment {
   endsOn: string;
 }
 
+/** A delegate option: the server sends id and name only. */
 interface Candidate {
   id: string;
   fullName: string;
-  username: string;
 }
 
 const ReadOnly = ({ label, value }: { label: string; value: string | null | undefined }) => (
@@ -262,7 +262,13 @@ const AssignAccessCard = () => {
           <Stack spacing={2} sx={{ pt: 1 }}>
             <Autocomplete
               options={candidates}
-              getOptionLabel={(c) => `${c.fullName} (${c.username})`}
+              getOptionLabel={(c) => c.fullName}
+              isOptionEqualToValue={(option, value) => option.id === value.id}
+              renderOption={(props, c) => (
+                <li {...props} key={c.id}>
+                  {c.fullName}
+                </li>
+              )}
               value={form.delegate}
               onChange={(_e, delegate) => setForm((f) => ({ ...f, delegate }))}
               renderInput={(params) => <TextField {...params} label="User" required error={!!errors.delegateId} helperText={errors.delegateId} />}

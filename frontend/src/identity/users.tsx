@@ -85,6 +85,8 @@ export interface UserRecord {
   expirationDate: string | null;
   superviseeCount: number;
   canEditRestricted?: boolean;
+  /** The server's answer to "may I edit, approve, reset or delete this user?" (the user-management policy). */
+  canManage?: boolean;
 }
 
 const STATUS_COLORS: Record<number, 'success' | 'default' | 'error' | 'warning'> = { 1: 'success', 0: 'default', 2: 'error', 3: 'warning' };
@@ -307,10 +309,11 @@ export const DeleteUserButton = ({ compact = false }: { compact?: boolean }) => 
 
 const UserRowActions = () => {
   const record = useRecordContext<UserRecord>();
+  const { identity } = useGetIdentity();
   const canAct = usePrivilege('User_Actions');
   if (!record) return null;
-  if (!canAct) {
-    // User_View alone: the View button (spec §2 "User management").
+  if (!canAct || !record.canManage) {
+    // User_View alone, or a user the server says one may not manage: the View button (spec §2 "User management").
     return (
       <Tooltip title="View">
         <IconButton size="small" color="primary" aria-label={`View ${record.fullName}`} component={Link} to={`/users/${encodeURIComponent(record.id)}/show`}>
@@ -321,7 +324,7 @@ const UserRowActions = () => {
   }
   return (
     <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end', alignItems: 'center' }}>
-      {record.status === 3 ? (
+      {record.status === 3 && identity?.canManageUserGroups ? (
         <ApproveButton />
       ) : (
         <Tooltip title="Edit">
@@ -420,9 +423,13 @@ const UserForm = ({ mode }: { mode: 'create' | 'edit' }) => {
   const { identity } = useGetIdentity();
   const restrictedEditable = mode === 'create' ? !!identity?.canManageUserGroups : !!record?.canEditRestricted;
   const isAdministrator = record?.id === '1';
+  // The server decides (403); the form mirrors it: nobody changes their own group, only manageable users are saved.
+  const isSelf = mode === 'edit' && !!record && String(identity?.id) === record.id;
+  const readOnly = mode === 'edit' && record?.canManage === false;
   return (
     // Delete lives in the top toolbar, where it asks for a new supervisor when needed.
-    <SimpleForm sx={{ maxWidth: 880 }} toolbar={<Toolbar><SaveButton /></Toolbar>}>
+    <SimpleForm sx={{ maxWidth: 880 }} toolbar={<Toolbar><SaveButton disabled={readOnly} /></Toolbar>}>
+      {readOnly && <Alert severity="warning" sx={{ width: '100%', mb: 2 }}>You cannot change this user: their user group has privileges that you do not have.</Alert>}
       <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>Account</Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ width: '100%' }}>
         <TextInput source="firstName" label="First name" validate={[required('First name is required.'), maxLength(100)]} fullWidth />
@@ -447,8 +454,16 @@ const UserForm = ({ mode }: { mode: 'create' | 'edit' }) => {
       )}
       <Typography variant="subtitle1" sx={{ fontWeight: 600, mt: 1 }}>Organisation</Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ width: '100%' }}>
-        <ReferenceInput source="userGroupId" reference="user-groups" perPage={500} sort={{ field: 'name', order: 'ASC' }}>
-          <SelectInput optionText="name" label="User group" validate={required('Please choose a user group.')} disabled={isAdministrator} fullWidth />
+        {/* Only the groups the server lets this user assign (GET /api/user-groups with filter assignable). */}
+        <ReferenceInput source="userGroupId" reference="user-groups" perPage={500} sort={{ field: 'name', order: 'ASC' }} filter={{ assignable: true }}>
+          <SelectInput
+            optionText="name"
+            label="User group"
+            validate={required('Please choose a user group.')}
+            disabled={isAdministrator || isSelf}
+            helperText={isSelf && !isAdministrator ? 'You cannot change your own user group.' : undefined}
+            fullWidth
+          />
         </ReferenceInput>
         <SupervisorInput userId={record?.id} />
       </Stack>
@@ -486,7 +501,8 @@ const UserEditTitle = () => {
 };
 
 const UserEditActions = () => {
-  const canAct = usePrivilege('User_Actions');
+  const record = useRecordContext<UserRecord>();
+  const canAct = usePrivilege('User_Actions') && !!record?.canManage;
   return (
     <TopToolbar>
       {canAct && <ResetPasswordButton />}

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsRevision } from '../../platform/http/field-validators';
 
 /** Spec §9: agency name and display name are at most 1000 characters. */
 export const AGENCY_TEXT_MAX_LENGTH = 1000;
@@ -26,8 +27,7 @@ export class SaveAgencyDto {
 export class UpdateAgencyDto extends SaveAgencyDto {
   @ApiPropertyOptional({ description: 'Revision the client last saw; a stale one answers 409 instead of overwriting.' })
   @IsOptional()
-  @IsInt()
-  @Min(0)
+  @IsRevision()
   revision?: number;
 
   // react-admin sends the whole record back on update; these read-only fields are accepted and ignored.

@@ -99,22 +99,25 @@ export class AssessmentAccessService {
   }
 
   /**
-   * Spec "sibling users": the users with the same supervisor (the actor's peers), active, not the actor. The
-   * administrator has no supervisor and may hand a case to anyone active.
+   * Spec "sibling users": the users with the same supervisor (the actor's peers), active, not the actor. The same
+   * rule for everyone: the administrator has no supervisor, so no sibling users (issue 9: handing a case to anyone
+   * is handing out edit rights to anyone).
    */
-  async siblingsOf(userId: string, isAdministrator = false): Promise<SiblingUser[]> {
-    let users: UserDocument[];
-    if (isAdministrator) {
-      users = await this.directory.findUsers({ status: UserStatus.Active }, 5000);
-    } else {
-      const user = await this.directory.getUser(userId);
-      if (!user?.supervisorId) return [];
-      users = await this.directory.findUsers({ supervisorId: user.supervisorId, status: UserStatus.Active }, 5000);
-    }
+  async siblingsOf(userId: string): Promise<SiblingUser[]> {
+    const user = await this.directory.getUser(userId);
+    if (!user?.supervisorId) return [];
+    const users = await this.directory.findUsers({ supervisorId: user.supervisorId, status: UserStatus.Active }, 5000);
     return users
       .filter((u) => u.id !== userId)
       .map((u) => ({ id: u.id, fullName: u.fullName, username: u.displayUsername }))
       .sort((a, b) => a.fullName.localeCompare(b.fullName) || a.id.localeCompare(b.id));
+  }
+
+  /** Whether the actor is one of the owner's supervisors, up the supervisor tree (the policy's own facts). */
+  async isAboveOwner(actor: AssessmentPrincipal, ownerId: string): Promise<boolean> {
+    if (actor.id === ownerId) return false;
+    const { supervisorChain } = await this.rowAccess.ownerFacts(actor, ownerId);
+    return supervisorChain.includes(actor.id);
   }
 
   async userNames(userIds: readonly string[]): Promise<Map<string, string>> {

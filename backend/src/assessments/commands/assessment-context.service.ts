@@ -89,11 +89,13 @@ export class AssessmentContextService {
     const needsOldData = commands.length === 0 || commands.some((c) => c === 'ApproveAssessment' || c === 'ReturnAssessment');
     const oldData = state.exists && rowAccess.canView && needsOldData ? await this.access.isOldData(state.assessmentId) : false;
     let siblingUserIds: string[] | undefined;
+    let aboveOwner: boolean | undefined;
     if (rowAccess.canView && commands.includes('ShareAssessment')) {
-      siblingUserIds = (await this.access.siblingsOf(principal.id, principal.isAdministrator)).map((u) => u.id);
+      siblingUserIds = (await this.access.siblingsOf(principal.id)).map((u) => u.id);
+      aboveOwner = await this.access.isAboveOwner(principal, state.ownerId);
     } else if (rowAccess.canView && commands.includes('ReassignAssessment')) {
       // A case goes to a peer of its case worker (the worker's sibling users), whoever hands it over.
-      siblingUserIds = (await this.access.siblingsOf(state.ownerId, state.ownerId === principal.id && principal.isAdministrator)).map((u) => u.id);
+      siblingUserIds = (await this.access.siblingsOf(state.ownerId)).map((u) => u.id);
     }
     const context: AssessmentContext = {
       actorId: principal.id,
@@ -103,6 +105,7 @@ export class AssessmentContextService {
       ...(library ? { library } : {}),
       oldData,
       ...(siblingUserIds ? { siblingUserIds } : {}),
+      ...(aboveOwner === undefined ? {} : { aboveOwner }),
     };
     return { context, library };
   }

@@ -53,6 +53,8 @@ export interface AssessmentState {
   readonly agencyId: string | null;
   /** Users the assessment is shared with (besides the owner). */
   readonly sharedWith: readonly string[];
+  /** Who granted each share: user id → the user who shared it with them. */
+  readonly shareGrantedBy: Readonly<Record<string, string>>;
   /** Option id of the "Initialized" list (spec initialized). */
   readonly assessmentType: string;
   readonly previousAssessmentId: string | null;
@@ -85,6 +87,7 @@ export const initialAssessmentState: AssessmentState = {
   createdBy: null,
   agencyId: null,
   sharedWith: [],
+  shareGrantedBy: {},
   assessmentType: '',
   previousAssessmentId: null,
   libraryVersion: null,
@@ -241,11 +244,21 @@ function apply<T extends AssessmentEventType>(
       return { ...state, includedInReports: true };
     case AssessmentEvents.ExcludedFromReports:
       return { ...state, includedInReports: false };
-    case AssessmentEvents.SharedWithUsers:
-      return { ...state, sharedWith: [...(data as AssessmentEventDataMap['AssessmentSharedWithUsers']).userIds] };
+    case AssessmentEvents.SharedWithUsers: {
+      const d = data as AssessmentEventDataMap['AssessmentSharedWithUsers'];
+      const grantor = (userId: string) =>
+        d.grantedBy?.[userId] ?? (state.sharedWith.includes(userId) ? shareGrantorOf(state, userId) : (event.metadata.userId ?? state.ownerId));
+      return { ...state, sharedWith: [...d.userIds], shareGrantedBy: Object.fromEntries(d.userIds.map((u) => [u, grantor(u)])) };
+    }
     case AssessmentEvents.Reassigned: {
       const d = data as AssessmentEventDataMap['AssessmentReassigned'];
-      return { ...state, ownerId: d.toUserId, agencyId: d.agencyId, sharedWith: state.sharedWith.filter((u) => u !== d.toUserId) };
+      return {
+        ...state,
+        ownerId: d.toUserId,
+        agencyId: d.agencyId,
+        sharedWith: state.sharedWith.filter((u) => u !== d.toUserId),
+        shareGrantedBy: without(state.shareGrantedBy, d.toUserId),
+      };
     }
     default:
       return state;
@@ -264,6 +277,9 @@ export const assessmentAggregate: AggregateDefinition<AssessmentState> = {
   initialState: initialAssessmentState,
   evolve: (state, event) => evolveAssessment(state, event),
 };
+
+/** Who shared the assessment with this user (the owner for shares whose grantor is unknown). */
+export const shareGrantorOf = (state: AssessmentState, userId: string): string => state.shareGrantedBy[userId] ?? state.ownerId;
 
 /** The rating of one item, or undefined. */
 export function ratingOf(state: AssessmentState, questionCode: string, caregiverId: string | null): Rating | undefined {

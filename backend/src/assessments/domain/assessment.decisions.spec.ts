@@ -165,11 +165,14 @@ describe('caregivers', () => {
   });
 
   it('caregivers need a saved child: Please save child information.', () => {
-    expect(refusal(() => decide(initialAssessmentState, { type: 'AddCaregiver', caregiverId: 'cg-2', details }))).toEqual({
+    const withoutChild = fold(initialAssessmentState, [ev('AssessmentStarted', { ownerId: OWNER, agencyId: null, assessmentType: '62', previousAssessmentId: null })]);
+    expect(refusal(() => decide(withoutChild, { type: 'AddCaregiver', caregiverId: 'cg-2', details }))).toEqual({
       kind: 'invalid',
       message: CATALOGUE.saveChildFirst,
       errors: {},
     });
+    // An assessment that does not exist answers like one the actor may not see.
+    expect(refusal(() => decide(initialAssessmentState, { type: 'AddCaregiver', caregiverId: 'cg-2', details })).kind).toBe('not-found');
   });
 
   it('binding a FAMILY ID loads its caregivers without a relationship to this child', () => {
@@ -389,7 +392,7 @@ describe('sharing and reassigning', () => {
   it('shares with sibling users: the set replaces the previous one, without the owner', () => {
     let state = startedState();
     const events = decide(state, { type: 'ShareAssessment', userIds: [SUPERVISOR, SIBLING, SIBLING, OWNER] });
-    expect(events[0].data).toEqual({ assessmentId: ASSESSMENT_ID, userIds: [SUPERVISOR, SIBLING].sort() });
+    expect(events[0].data).toEqual({ assessmentId: ASSESSMENT_ID, userIds: [SUPERVISOR, SIBLING].sort(), grantedBy: { [SUPERVISOR]: OWNER, [SIBLING]: OWNER } });
     state = fold(state, events);
     expect(decide(state, { type: 'ShareAssessment', userIds: [SIBLING, SUPERVISOR] })).toEqual([]);
     state = fold(state, decide(state, { type: 'ShareAssessment', userIds: [] }));

@@ -18,7 +18,7 @@ import { indexInstrument } from '../../library/instrument/instrument-tree';
 import { Question, Rating, isRating } from '../../library/instrument/instrument.types';
 import { AccessDeniedError, DomainRuleViolation, NotFoundError } from '../../platform/http/domain-errors';
 import type { FieldErrors } from '../../platform/http/validation';
-import { AssessmentState, FoldableEvent, caregiverDisplayName, evolveAssessment, ratingOf } from './assessment.aggregate';
+import { AssessmentState, FoldableEvent, caregiverDisplayName, evolveAssessment, ratingOf, shareGrantorOf } from './assessment.aggregate';
 import { AssessmentEvent, AssessmentEvents, assessmentEvent } from './assessment.events';
 import { CATALOGUE, FIELD_MESSAGES, RULE_MESSAGES } from './assessment.messages';
 import {
@@ -105,6 +105,11 @@ export interface AssessmentContext {
   readonly oldData?: boolean;
   /** Users the actor may share with or reassign to (spec sibling users: same supervisor). */
   readonly siblingUserIds?: readonly string[];
+  /**
+   * The actor is above the owner in the supervisor tree (one of the owner's supervisors, up to the top): like the
+   * owner, their share may take back shares others granted. Needed by ShareAssessment; absent means no.
+   */
+  readonly aboveOwner?: boolean;
   /** Label configuration and option lists for the child form. */
   readonly childForm?: Omit<ChildValidationOptions, 'now' | 'today'>;
 }
@@ -291,9 +296,26 @@ export function gateRefusal(
   if (command === 'ReassignAssessment' && state.ownerId !== ctx.actorId && !ctx.privileges.includes('User_Actions')) {
     return { kind: 'denied', message: RULE_MESSAGES.reassignNeedsOwnerOrUserActions, privileges: ['User_Actions'] };
   }
+  if (gate.editRightsOf && state.ownerId !== ctx.actorId) {
+    const refusal = editRightsRefusal(state, gate.editRightsOf, ctx, action);
+    if (refusal) return refusal;
+  }
   if (gate.rowAccess === 'edit' && !ctx.rowAccess.canEdit) return { kind: 'denied', message: RULE_MESSAGES.viewOnly, privileges: [] };
   if (gate.rowAccess === 'ownCase' && !ctx.rowAccess.isOwnCase) return { kind: 'denied', message: RULE_MESSAGES.notOwnCase(action), privileges: [] };
   if (gate.refuseOldData && ctx.oldData === true) return { kind: 'conflict', message: RULE_MESSAGES.oldData(action) };
+  return null;
+}
+
+/**
+ * Sharing and reassigning hand out edit rights: someone other than the owner needs the privilege that edits the
+ * record in this status (the workflow row of `command`); where nobody edits (closed), only the owner may.
+ */
+function editRightsRefusal(state: AssessmentState, command: Exclude<AssessmentCommandType, 'StartAssessment'>, ctx: AssessmentContext, action: string): GateRefusal | null {
+  const editGate = WORKFLOW[command][state.status];
+  if (!editGate) return { kind: 'denied', message: RULE_MESSAGES.ownerOnly(ASSESSMENT_STATUS_LABELS[state.status], action), privileges: [] };
+  if (!editGate.privileges.some((p) => ctx.privileges.includes(p))) {
+    return { kind: 'denied', message: RULE_MESSAGES.needsPrivilege(editGate.privileges), privileges: editGate.privileges };
+  }
   return null;
 }
 
@@ -408,9 +430,12 @@ export function decideChangeAssessmentType(state: AssessmentState, command: Chan
 // Caregivers
 // ---------------------------------------------------------------------------------------------------------
 
-/** Caregivers need a saved child (spec "Please save child information."). */
+/**
+ * Caregivers need a saved child (spec "Please save child information."). Checked after the gate: an assessment
+ * that does not exist answers 404 like one the actor may not see, never this 400.
+ */
 function refuseWithoutSavedChild(state: AssessmentState): void {
-  if (!state.exists || !state.child) invalid({}, CATALOGUE.saveChildFirst);
+  if (!state.child) invalid({}, CATALOGUE.saveChildFirst);
 }
 
 function parseCaregiverOrRefuse(details: CaregiverInput): CaregiverDetails {
@@ -420,8 +445,8 @@ function parseCaregiverOrRefuse(details: CaregiverInput): CaregiverDetails {
 }
 
 export function decideAddCaregiver(state: AssessmentState, command: AddCaregiver, ctx: AssessmentContext): AssessmentEvent[] {
-  refuseWithoutSavedChild(state);
   passGate(state, 'AddCaregiver', ctx);
+  refuseWithoutSavedChild(state);
   const details = parseCaregiverOrRefuse(command.details);
   const existing = state.caregivers.find((c) => c.caregiverId === command.caregiverId);
   if (existing) {
@@ -433,8 +458,8 @@ export function decideAddCaregiver(state: AssessmentState, command: AddCaregiver
 }
 
 export function decideEditCaregiver(state: AssessmentState, command: EditCaregiver, ctx: AssessmentContext): AssessmentEvent[] {
-  refuseWithoutSavedChild(state);
   passGate(state, 'EditCaregiver', ctx);
+  refuseWithoutSavedChild(state);
   const existing = state.caregivers.find((c) => c.caregiverId === command.caregiverId);
   if (!existing) throw new NotFoundError(RULE_MESSAGES.caregiverNotFound);
   const details = parseCaregiverOrRefuse(command.details);
@@ -459,15 +484,15 @@ function stripId(caregiver: Caregiver): CaregiverDetails {
 }
 
 export function decideRemoveCaregiver(state: AssessmentState, command: RemoveCaregiver, ctx: AssessmentContext): AssessmentEvent[] {
-  refuseWithoutSavedChild(state);
   passGate(state, 'RemoveCaregiver', ctx);
+  refuseWithoutSavedChild(state);
   if (!state.caregivers.some((c) => c.caregiverId === command.caregiverId)) throw new NotFoundError(RULE_MESSAGES.caregiverNotFound);
   return [assessmentEvent(AssessmentEvents.CaregiverRemoved, { assessmentId: state.assessmentId, caregiverId: command.caregiverId })];
 }
 
 export function decideBindFamilyCaregivers(state: AssessmentState, command: BindFamilyCaregivers, ctx: AssessmentContext): AssessmentEvent[] {
-  refuseWithoutSavedChild(state);
   passGate(state, 'BindFamilyCaregivers', ctx);
+  refuseWithoutSavedChild(state);
   const familyId = typeof command.familyId === 'string' ? command.familyId.trim() : '';
   if (familyId === '') invalid({ familyId: [FIELD_MESSAGES.required('Family ID')] });
   if (familyId.length > MAX_LENGTH.text) invalid({ familyId: [FIELD_MESSAGES.maxLength('Family ID', MAX_LENGTH.text)] });
@@ -624,14 +649,15 @@ export function decideReturnAssessment(state: AssessmentState, command: ReturnAs
   passGate(state, 'ReturnAssessment', ctx);
   const errors = validateReason('return', command.reason);
   if (hasErrors(errors)) invalid(errors, errors.reason[0]);
-  return [assessmentEvent(AssessmentEvents.Returned, { assessmentId: state.assessmentId, returnedBy: ctx.actorId, reason: command.reason.trim() })];
+  // validateReason takes a number as its text, as the child form's fields do: store it as text (not .trim() a number).
+  return [assessmentEvent(AssessmentEvents.Returned, { assessmentId: state.assessmentId, returnedBy: ctx.actorId, reason: String(command.reason).trim() })];
 }
 
 export function decideCloseAssessment(state: AssessmentState, command: CloseAssessment, ctx: AssessmentContext): AssessmentEvent[] {
   passGate(state, 'CloseAssessment', ctx);
   const errors = validateReason('close', command.reason);
   if (hasErrors(errors)) invalid(errors, errors.reason[0]);
-  return [assessmentEvent(AssessmentEvents.Closed, { assessmentId: state.assessmentId, closedBy: ctx.actorId, reason: command.reason.trim() })];
+  return [assessmentEvent(AssessmentEvents.Closed, { assessmentId: state.assessmentId, closedBy: ctx.actorId, reason: String(command.reason).trim() })];
 }
 
 export function decideDeleteAssessment(state: AssessmentState, _command: DeleteAssessment, ctx: AssessmentContext): AssessmentEvent[] {
@@ -659,15 +685,27 @@ export function decideExcludeFromReports(state: AssessmentState, _command: Exclu
 // Ownership
 // ---------------------------------------------------------------------------------------------------------
 
+/**
+ * Shares the actor's selection cannot take back: those granted by others, unless the actor is the owner or above
+ * the owner in the supervisor tree (who may take back any). The Share dialog shows them fixed.
+ */
+export function sharesKeptFrom(state: AssessmentState, actorId: string, aboveOwner: boolean): string[] {
+  if (state.ownerId === actorId || aboveOwner) return [];
+  return state.sharedWith.filter((u) => shareGrantorOf(state, u) !== actorId);
+}
+
+/** The actor's selection replaces the shares they may take back (sharesKeptFrom stay); new users must be siblings. */
 export function decideShareAssessment(state: AssessmentState, command: ShareAssessment, ctx: AssessmentContext): AssessmentEvent[] {
   passGate(state, 'ShareAssessment', ctx);
-  const wanted = [...new Set(command.userIds.map((u) => String(u).trim()).filter((u) => u !== '' && u !== state.ownerId))].sort();
+  const selected = [...new Set(command.userIds.map((u) => String(u).trim()).filter((u) => u !== '' && u !== state.ownerId))];
   const siblings = new Set(ctx.siblingUserIds ?? []);
   // Users already shared with (perhaps by someone else) may stay; new ones must be the actor's sibling users.
-  const notAllowed = wanted.filter((u) => !state.sharedWith.includes(u) && !siblings.has(u));
+  const notAllowed = selected.filter((u) => !state.sharedWith.includes(u) && !siblings.has(u));
   if (notAllowed.length > 0) invalid({ userIds: notAllowed.map((u) => RULE_MESSAGES.notSiblingUser(u)) });
+  const wanted = [...new Set([...selected, ...sharesKeptFrom(state, ctx.actorId, ctx.aboveOwner === true)])].sort();
   if (sameJson(wanted, [...state.sharedWith].sort())) return [];
-  return [assessmentEvent(AssessmentEvents.SharedWithUsers, { assessmentId: state.assessmentId, userIds: wanted })];
+  const grantedBy = Object.fromEntries(wanted.map((u) => [u, state.sharedWith.includes(u) ? shareGrantorOf(state, u) : ctx.actorId]));
+  return [assessmentEvent(AssessmentEvents.SharedWithUsers, { assessmentId: state.assessmentId, userIds: wanted, grantedBy })];
 }
 
 export function decideReassignAssessment(state: AssessmentState, command: ReassignAssessment, ctx: AssessmentContext): AssessmentEvent[] {

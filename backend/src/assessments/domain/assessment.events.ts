@@ -185,6 +185,12 @@ export interface AssessmentReportInclusionData {
 export interface AssessmentSharedWithUsersData {
   assessmentId: string;
   userIds: string[];
+  /**
+   * Who granted each share (user id → granting user id): a share keeps the shares others granted (see
+   * decideShareAssessment). Optional: events written before it was recorded lack it, and the fold then credits
+   * the users an event added to the event's actor (metadata.userId) and keeps the earlier grantor of the others.
+   */
+  grantedBy?: Record<string, string>;
 }
 
 export interface AssessmentReassignedData {

@@ -88,6 +88,7 @@ export const RULE_MESSAGES = {
   notSiblingUser: (userId: string) => `User ${userId} is not one of the users you can share or reassign assessments to.`,
   alreadyAssignedTo: 'The assessment is already assigned to this user.',
   reassignNeedsOwnerOrUserActions: 'Only the case worker of the assessment or a user administrator can reassign it.',
+  ownerOnly: (statusLabel: string, action: string) => `An assessment that is ${statusLabel} can be ${action} only by its case worker.`,
   familyHasNoCaregivers: 'There are no caregivers to load for this Family ID.',
   incompleteDomain: (name: string, percentage: number) => `${name}: ${percentage}% Completed`,
   caregiverWithoutRelationship: (name: string) => `${name} has no relationship to the child.`,

@@ -35,7 +35,10 @@ import { AssessmentCommandType, routePrivileges } from './assessment.workflow';
 type LiveStatus = Exclude<AssessmentStatus, 'deleted'>;
 const LIVE_STATUSES: readonly LiveStatus[] = ['incomplete', 'returned', 'pendingApproval', 'approved', 'closed'];
 
-/** 'owner' = no privilege, but the actor must be the case worker (or hold User_Actions). */
+/**
+ * 'owner' = no privilege for the case worker; anyone else needs User_Actions and edit rights (the child record's
+ * privilege for the status: none in closed, so the case worker only).
+ */
 type Needed = Privilege | 'owner';
 
 interface Expectation {
@@ -72,8 +75,9 @@ const EXPECTED: Record<Exclude<AssessmentCommandType, 'StartAssessment'>, Expect
   },
   IncludeInReports: { allowed: { approved: 'Assessment_Report_Inclusion' }, row: 'ownCase' },
   ExcludeFromReports: { allowed: { approved: 'Assessment_Report_Inclusion' }, row: 'ownCase' },
-  ShareAssessment: { allowed: EVERYWHERE('Assessment_View'), row: 'view' },
-  ReassignAssessment: { allowed: EVERYWHERE('owner'), row: 'view' },
+  // Both hand out edit rights, so they need them (issue 9): row access 'edit'; see 'owner' for other users.
+  ShareAssessment: { allowed: EVERYWHERE('Assessment_View'), row: 'edit' },
+  ReassignAssessment: { allowed: EVERYWHERE('owner'), row: 'edit' },
 };
 
 /** A valid command of each type that changes something in the fixture state. */
@@ -167,8 +171,8 @@ describe('state machine: status × command (spec 000 §4)', () => {
   it.each(Object.keys(EXPECTED) as (keyof typeof EXPECTED)[])('%s on an assessment that was never started: does not exist', (command) => {
     const caregiverCommand = ['AddCaregiver', 'EditCaregiver', 'RemoveCaregiver', 'BindFamilyCaregivers'].includes(command);
     const outcome = refusalOf(() => decide(initialAssessmentState, command, context()));
-    // Caregivers need a saved child first: the spec's "Please save child information."
-    expect(outcome).toBe(caregiverCommand ? 'invalid: Please save child information. {}' : 'not-found');
+    // Caregiver commands too: a missing assessment answers like a hidden one, not "Please save child information."
+    expect({ command, caregiverCommand, outcome }).toEqual({ command, caregiverCommand, outcome: 'not-found' });
   });
 });
 
@@ -182,7 +186,10 @@ describe('state machine: privileges per status (spec 000 §6)', () => {
       expect(refusalOf(() => decide(state, command, context({ privileges: [] })))).toBe('allowed');
       const others = ALL.filter((p) => p !== 'User_Actions');
       expect(refusalOf(() => decide(state, command, context({ actorId: SUPERVISOR, privileges: others })))).toBe('denied');
-      expect(refusalOf(() => decide(state, command, context({ actorId: SUPERVISOR, privileges: ['User_Actions'] })))).toBe('allowed');
+      expect(refusalOf(() => decide(state, command, context({ actorId: SUPERVISOR, privileges: ['User_Actions'] })))).toBe('denied');
+      const edit = status === 'closed' ? undefined : CHILD_RECORD[status];
+      const withEditRights = edit ? ['User_Actions', edit] : ALL;
+      expect(refusalOf(() => decide(state, command, context({ actorId: SUPERVISOR, privileges: withEditRights as Privilege[] })))).toBe(edit ? 'allowed' : 'denied');
       return;
     }
     expect(refusalOf(() => decide(state, command, context({ privileges: [needed] })))).toBe('allowed');
@@ -285,7 +292,10 @@ describe('available actions (the buttons of spec 000 "Add / Edit Assessment page
 
   it('a supervisor on a pending case: the view-only set (Approve, Return)', () => {
     const supervisor = context({ actorId: SUPERVISOR, privileges: ['Assessment_View', 'Approve_Assessment', 'Assessment_Return'] });
-    expect(availableActions(stateIn('pendingApproval'), supervisor)).toEqual(['ApproveAssessment', 'ReturnAssessment', 'ShareAssessment']);
+    // Without Edit_Approved_Case the supervisor may not edit a pending case, so may not share it either.
+    expect(availableActions(stateIn('pendingApproval'), supervisor)).toEqual(['ApproveAssessment', 'ReturnAssessment']);
+    const editor = { ...supervisor, privileges: [...supervisor.privileges, 'Edit_Approved_Case' as const] };
+    expect(availableActions(stateIn('pendingApproval'), editor)).toContain('ShareAssessment');
     expect(isViewOnlyFor(stateIn('pendingApproval'), supervisor)).toBe(true);
   });
 

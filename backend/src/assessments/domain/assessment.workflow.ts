@@ -17,10 +17,12 @@
  * | Close (reason)                  | i, r (Assessment_Close)                                          | e      | edit       |
  * | Delete                          | i, r (Assessment_Delete); c, a (Edit_Approved_Case)              | d      | edit       |
  * | Include / exclude in reports    | a (Assessment_Report_Inclusion)                                  | same   | own case   |
- * | Share with sibling users        | i, r, c, a, e (Assessment_View)                                  | same   | view       |
- * | Reassign to a sibling user      | i, r, c, a, e (the case worker, or User_Actions)                 | same   | view       |
+ * | Share with sibling users        | i, r, c, a, e (Assessment_View) + edit rights                    | same   | edit       |
+ * | Reassign to a sibling user      | i, r, c, a, e (the case worker, or User_Actions) + edit rights   | same   | edit       |
  *
- * Deleted assessments are gone: every command on one answers "does not exist".
+ * Sharing and reassigning hand out edit rights, so they need edit rights (issue 9): the case worker (owner), or a
+ * user holding the privilege that edits the child record in this status (Save child info row: so no one else in
+ * e) with row access 'edit'. Deleted assessments are gone: every command on one answers "does not exist".
  */
 import type { Privilege } from '../../identity/access/privileges';
 import type { AssessmentStatus } from './assessment.values';
@@ -59,6 +61,11 @@ export interface WorkflowGate {
   readonly refuseOldData?: boolean;
   /** The status after the command. */
   readonly to?: AssessmentStatus;
+  /**
+   * The command hands out edit rights, so it needs them: the owner passes; anyone else needs a privilege of this
+   * command's gate for the same status (none there: the owner only) and row access 'edit'.
+   */
+  readonly editRightsOf?: 'SaveChildInformation';
 }
 
 type Gates = Partial<Record<AssessmentStatus, WorkflowGate>>;
@@ -121,8 +128,8 @@ export const WORKFLOW: Readonly<Record<Exclude<AssessmentCommandType, 'StartAsse
   },
   IncludeInReports: { approved: { privileges: ['Assessment_Report_Inclusion'], rowAccess: 'ownCase' } },
   ExcludeFromReports: { approved: { privileges: ['Assessment_Report_Inclusion'], rowAccess: 'ownCase' } },
-  ShareAssessment: EVERY_LIVE_STATUS({ privileges: ['Assessment_View'], rowAccess: 'view' }),
-  ReassignAssessment: EVERY_LIVE_STATUS({ privileges: [], rowAccess: 'view' }),
+  ShareAssessment: EVERY_LIVE_STATUS({ privileges: ['Assessment_View'], rowAccess: 'edit', editRightsOf: 'SaveChildInformation' }),
+  ReassignAssessment: EVERY_LIVE_STATUS({ privileges: [], rowAccess: 'edit', editRightsOf: 'SaveChildInformation' }),
 };
 
 /**

@@ -1,6 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, RequirePrivileges } from '../../identity/access/access.decorators';
+import { RecordLists } from '../../identity/api-users/api-client-record-limit';
 import type { AuthenticatedUser } from '../../identity/authentication/authenticated-user';
 import {
   ASSESSMENT_SCOPES,
@@ -68,6 +69,7 @@ export class AssessmentOptionsController {
   }
 
   @Get('children/lookup')
+  @RecordLists('familyCaregivers')
   @RequirePrivileges('Assessment_View', 'Assessment_New')
   @ApiOperation({ summary: 'Latest assessment of a PID (approved or not) with what the form does next; caregivers of a FAMILY ID' })
   lookup(@Query() query: ChildLookupQueryDto, @CurrentUser() user: AuthenticatedUser): Promise<ChildLookupAnswer> {

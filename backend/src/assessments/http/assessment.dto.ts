@@ -12,17 +12,16 @@ import {
   ArrayMaxSize,
   IsArray,
   IsIn,
-  IsInt,
   IsNotEmpty,
   IsObject,
   IsOptional,
   IsString,
   IsUUID,
   MaxLength,
-  Min,
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { IsRevision } from '../../platform/http/field-validators';
 
 const REVISION_DESCRIPTION = 'The revision the client last saw (from the view); a stale one answers 409 instead of overwriting.';
 
@@ -82,8 +81,7 @@ export class NarrativeDto {
 export class RevisionDto {
   @ApiPropertyOptional({ description: REVISION_DESCRIPTION })
   @IsOptional()
-  @IsInt({ message: 'revision must be a whole number.' })
-  @Min(0, { message: 'revision must be 0 or more.' })
+  @IsRevision()
   revision?: number;
 }
 

@@ -4,6 +4,7 @@ import { ApiCookieAuth, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiQu
 import type { Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { CurrentUser, RequestActor, RequirePrivileges } from '../../identity/access/access.decorators';
+import { RecordLists } from '../../identity/api-users/api-client-record-limit';
 import type { AuthenticatedUser } from '../../identity/authentication/authenticated-user';
 import type { Actor } from '../../platform/commands/actor';
 import { NotFoundError } from '../../platform/http/domain-errors';
@@ -13,7 +14,7 @@ import { AssessmentAccessService } from '../access/assessment-access.service';
 import { AssessmentChangeResult, ChangeAssessmentCommand, StartAssessmentCommand } from '../commands/assessment.commands';
 import { AssessmentContextService } from '../commands/assessment-context.service';
 import type { Rating } from '../../library/instrument/instrument.types';
-import { AssessmentCommand, ChildInformationInput, RULE_MESSAGES, routePrivileges } from '../domain';
+import { AssessmentCommand, ChildInformationInput, RULE_MESSAGES, routePrivileges, sharesKeptFrom } from '../domain';
 import { assessmentListRules, AssessmentListRow, ListAssessmentsQuery } from '../queries/assessment-list.queries';
 import { AssessmentView, AssessmentViewService } from '../queries/assessment-view.service';
 import { fromWireRating, questionnaireView, triggeredItems } from '../queries/questionnaire-view';
@@ -253,31 +254,37 @@ export class AssessmentsController {
   @Post(':id/share')
   @HttpCode(200)
   @RequirePrivileges(...routePrivileges('ShareAssessment'))
+  @ApiOperation({ summary: 'Share with sibling users (needs edit rights on the assessment); shares others granted stay unless you are the case worker or above them' })
   share(@Param('id', uuid) id: string, @Body() body: ShareAssessmentDto, @CurrentUser() user: Principal, @RequestActor() actor: Actor, @Res({ passthrough: true }) response: Response) {
     return this.change(user, actor, id, [{ type: 'ShareAssessment', userIds: body.userIds }], body.revision, response);
   }
 
   @Get(':id/share-options')
+  @RecordLists('siblingUsers')
   @RequirePrivileges('Assessment_View')
-  @ApiOperation({ summary: 'Share Assessment To: the sibling users (same supervisor) and who it is shared with now' })
+  @ApiOperation({ summary: 'Share Assessment To: the sibling users (same supervisor), who it is shared with now, and the shares others granted that a share by you keeps' })
   async shareOptions(@Param('id', uuid) id: string, @CurrentUser() user: Principal) {
     const { state } = await this.visible(user, id);
-    return { siblingUsers: await this.access.siblingsOf(user.id, user.isAdministrator), sharedWith: [...state.sharedWith] };
+    const keptShares = sharesKeptFrom(state, user.id, await this.access.isAboveOwner(user, state.ownerId));
+    // The owner is never a share (they own it), so they are not offered.
+    const siblingUsers = (await this.access.siblingsOf(user.id)).filter((u) => u.id !== state.ownerId);
+    return { siblingUsers, sharedWith: [...state.sharedWith], keptShares };
   }
 
   @Post(':id/reassign')
   @HttpCode(200)
   @RequirePrivileges('Assessment_View')
-  @ApiOperation({ summary: "Reassign to a sibling user of the case worker (the case worker, or User_Actions)" })
+  @ApiOperation({ summary: 'Reassign to a sibling user of the case worker (the case worker, or User_Actions with edit rights on the assessment)' })
   reassign(@Param('id', uuid) id: string, @Body() body: ReassignAssessmentDto, @CurrentUser() user: Principal, @RequestActor() actor: Actor, @Res({ passthrough: true }) response: Response) {
     return this.change(user, actor, id, [{ type: 'ReassignAssessment', toUserId: body.toUserId, toUserAgencyId: null }], body.revision, response);
   }
 
   @Get(':id/reassign-options')
+  @RecordLists('siblingUsers')
   @RequirePrivileges('Assessment_View')
   async reassignOptions(@Param('id', uuid) id: string, @CurrentUser() user: Principal) {
     const { state } = await this.visible(user, id);
-    return { siblingUsers: await this.access.siblingsOf(state.ownerId, state.ownerId === user.id && user.isAdministrator), ownerId: state.ownerId };
+    return { siblingUsers: await this.access.siblingsOf(state.ownerId), ownerId: state.ownerId };
   }
 
   /** Loads an assessment the user may see, or 404. */

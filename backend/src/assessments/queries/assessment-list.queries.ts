@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { ASSESSMENT_COUNTERS_COLLECTION, ASSESSMENT_LIST_COLLECTION, AssessmentCounterDocument, AssessmentListDocument } from '../../../../projections/src/assessments/assessment-list.projection';
 import type { ListRequest, ListRules } from '../../platform/http/simple-rest-list';
+import { isCalendarDate, isCalendarMonth } from '../../platform/http/field-validators';
 import { FieldValidationException } from '../../platform/http/validation';
 import { READ_STORE } from '../../platform/storage/storage-tokens';
 import type { Filter, ReadStore, SortField } from '../../storage/read-store/read-store.port';
@@ -80,8 +81,6 @@ export class ListAssessmentsQuery {
 }
 
 const isText = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const MONTH = /^\d{4}-\d{2}$/;
 
 function monthRange(month: string): { from: string; to: string } {
   const [year, m] = month.split('-').map(Number);
@@ -111,7 +110,8 @@ export function assessmentListFilter(filter: Record<string, unknown>, today: str
     else if (String(filter.scope) === '-1') clauses.push({ status: 'closed' });
     else errors.scope = ['must be 1 (All), 0 (Open) or -1 (Closed)'];
   }
-  if (isText(filter.q)) {
+  if (filter.q !== undefined && filter.q !== null && typeof filter.q !== 'string') errors.q = ['must be text'];
+  else if (isText(filter.q)) {
     const q = filter.q.trim();
     clauses.push({ $or: [{ cin: { $contains: q } }, { fullName: { $contains: q } }] });
   }
@@ -123,7 +123,7 @@ export function assessmentListFilter(filter: Record<string, unknown>, today: str
   }
   const month = filter.month ?? filter.date;
   if (month !== undefined && month !== '') {
-    if (typeof month !== 'string' || !MONTH.test(month)) errors[filter.month !== undefined ? 'month' : 'date'] = ['must be yyyy-MM'];
+    if (!isCalendarMonth(month)) errors[filter.month !== undefined ? 'month' : 'date'] = ['must be yyyy-MM'];
     else {
       const { from, to } = monthRange(month);
       clauses.push({ dateOfAssessment: { $gte: from, $lte: to } });
@@ -132,7 +132,7 @@ export function assessmentListFilter(filter: Record<string, unknown>, today: str
   for (const [key, op] of [['dateFrom', '$gte'], ['dateTo', '$lte']] as const) {
     const value = filter[key];
     if (value === undefined || value === '') continue;
-    if (typeof value !== 'string' || !DATE.test(value.slice(0, 10))) errors[key] = ['must be yyyy-MM-dd'];
+    if (typeof value !== 'string' || !isCalendarDate(value.slice(0, 10))) errors[key] = ['must be yyyy-MM-dd'];
     else clauses.push({ dateOfAssessment: { [op]: value.slice(0, 10) } });
   }
   const owner = filter.ownerId ?? filter.assessor;
@@ -145,8 +145,9 @@ export function assessmentListFilter(filter: Record<string, unknown>, today: str
     else clauses.push({ agencyId: filter.agencyId });
   }
   if (filter.id !== undefined) {
-    const ids = Array.isArray(filter.id) ? filter.id : [filter.id];
-    clauses.push({ id: { $in: ids.map(String) } });
+    const ids: unknown[] = Array.isArray(filter.id) ? filter.id : [filter.id];
+    if (!ids.every((id) => typeof id === 'string')) errors.id = ['must be an assessment id or a list of them'];
+    else clauses.push({ id: { $in: ids as string[] } });
   }
   // Overdue / follow-up (spec "Overdue and follow-up screen", reminders.ts): approved, latest, due date reached.
   const timeout = Math.max(0, DEFAULT_REMINDER_SETTINGS.daysOfTimeoutAlert);

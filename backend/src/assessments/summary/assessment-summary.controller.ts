@@ -6,10 +6,13 @@ import type { AuthenticatedUser } from '../../identity/authentication/authentica
 import { printPdfDefinition, renderPdf, summaryPdfDefinition } from './assessment-pdf';
 import { AssessmentSummaryService } from './assessment-summary.service';
 
-/** A file name safe in a Content-Disposition header: the PID's letters, digits, dots and dashes only. */
-export function pdfFileName(kind: 'summary' | 'assessment', cin: string, dateOfAssessment: string): string {
+/**
+ * The PDF's file name: the assessment date and id, never the child's PID or name (file names end up in download
+ * folders, browser histories and request logs). Letters, digits, dots and dashes only: safe in a header.
+ */
+export function pdfFileName(kind: 'summary' | 'assessment', assessmentId: string, dateOfAssessment: string): string {
   const safe = (value: string) => value.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 60);
-  return `cans-${kind}-${safe(cin) || 'child'}-${safe(dateOfAssessment)}.pdf`;
+  return `cans-${kind}-${safe(dateOfAssessment)}-${safe(assessmentId)}.pdf`;
 }
 
 function sendPdf(response: Response, bytes: Buffer, fileName: string): StreamableFile {
@@ -46,7 +49,7 @@ export class AssessmentSummaryController {
   async summaryPdf(@Param('id') id: string, @CurrentUser() user: AuthenticatedUser, @Res({ passthrough: true }) response: Response) {
     const summary = await this.summaries.summary(user, id);
     const bytes = await renderPdf(summaryPdfDefinition(summary));
-    return sendPdf(response, bytes, pdfFileName('summary', summary.child.cin, summary.child.dateOfAssessment));
+    return sendPdf(response, bytes, pdfFileName('summary', id, summary.child.dateOfAssessment));
   }
 
   @Get(':id/print')
@@ -64,6 +67,6 @@ export class AssessmentSummaryController {
   async printPdf(@Param('id') id: string, @CurrentUser() user: AuthenticatedUser, @Res({ passthrough: true }) response: Response) {
     const printable = await this.summaries.print(user, id);
     const bytes = await renderPdf(printPdfDefinition(printable));
-    return sendPdf(response, bytes, pdfFileName('assessment', printable.child.cin, printable.child.dateOfAssessment));
+    return sendPdf(response, bytes, pdfFileName('assessment', id, printable.child.dateOfAssessment));
   }
 }

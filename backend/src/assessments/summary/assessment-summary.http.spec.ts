@@ -119,7 +119,8 @@ describe.each(backends)('CANS Summary and print over HTTP (%s)', (backend) => {
     const response = await get(`/api/assessments/${assessmentId}/summary.pdf`, ownerToken).buffer(true).parse(binary);
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
-    expect(response.headers['content-disposition']).toBe('inline; filename="cans-summary-PID-4242-2024-05-01.pdf"');
+    // Named by date and assessment id: the PID stays out of file names, downloads folders and request logs.
+    expect(response.headers['content-disposition']).toBe(`inline; filename="cans-summary-2024-05-01-${assessmentId}.pdf"`);
     const pdf: Buffer = response.body;
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });

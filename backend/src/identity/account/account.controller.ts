@@ -20,7 +20,7 @@ import { entityId } from '../identity-params';
 import { UserView } from '../users/user.dto';
 import { GetUserQuery } from '../users/user.queries';
 import { AssignTemporaryAccessCommand, RevokeTemporaryAccessCommand, UpdateOwnProfileCommand } from './account.commands';
-import { AccessAssignmentView, AccountView, AssignAccessDto, ChangePasswordDto, UpdateProfileDto } from './account.dto';
+import { AccessAssignmentView, AccountView, AssignAccessDto, ChangePasswordDto, DelegateOption, UpdateProfileDto } from './account.dto';
 import { DelegateOptionsQuery, ListOwnAccessAssignmentsQuery } from './account.queries';
 
 /** My Account: any signed-in person, only about themselves (no id in the path, so no one else's data). */
@@ -84,8 +84,8 @@ export class AccountController {
   @Get('access-assignments/delegate-options')
   @RequirePrivileges('Reassign_Accesses_Temporarily')
   @ApiOperation({ summary: 'Users who can receive access: active users of my agency (all active users without one)' })
-  @ApiOkResponse({ type: [UserView] })
-  delegateOptions(@CurrentUser() user: AuthenticatedUser): Promise<UserView[]> {
+  @ApiOkResponse({ type: [DelegateOption] })
+  delegateOptions(@CurrentUser() user: AuthenticatedUser): Promise<DelegateOption[]> {
     const me = notAdministrator(user);
     return this.queries.execute(new DelegateOptionsQuery(me.id, me.agencyId));
   }

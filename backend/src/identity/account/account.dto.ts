@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsEmail, IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsEmail, IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsCalendarDate, IsRevision } from '../../platform/http/field-validators';
 import { IsStrongPassword, MatchesField } from '../authentication/password-policy';
 import { IdentityMessages } from '../identity-messages';
 import { ENTITY_ID_PATTERN, PASSWORD_MAX_LENGTH } from '../identity-rules';
@@ -8,7 +9,6 @@ import { PHONE_FORMAT_MESSAGE, PHONE_PATTERN, UserView } from '../users/user.dto
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const blankToNull = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || null : value === undefined ? null : value);
-const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 export class UpdateProfileDto {
   @ApiProperty({ maxLength: 100 })
@@ -41,8 +41,7 @@ export class UpdateProfileDto {
 
   @ApiPropertyOptional({ description: 'Revision the client last saw; a stale one answers 409' })
   @IsOptional()
-  @IsInt()
-  @Min(0)
+  @IsRevision()
   revision?: number;
 
   // The profile form may send the record it loaded; the read-only fields are accepted and ignored.
@@ -101,18 +100,24 @@ export class AssignAccessDto {
 
   @ApiProperty({ example: '2025-07-01', description: 'yyyy-MM-dd, inclusive' })
   @IsString({ message: 'Please choose the start date.' })
-  @Matches(DATE, { message: 'Please enter the start date as yyyy-MM-dd.' })
+  @IsCalendarDate({ message: 'Please enter the start date as yyyy-MM-dd.' })
   startsOn!: string;
 
   @ApiProperty({ example: '2025-07-14', description: 'yyyy-MM-dd, inclusive' })
   @IsString({ message: 'Please choose the end date.' })
-  @Matches(DATE, { message: 'Please enter the end date as yyyy-MM-dd.' })
+  @IsCalendarDate({ message: 'Please enter the end date as yyyy-MM-dd.' })
   endsOn!: string;
 }
 
 export class AccountView extends UserView {
   @ApiProperty() isAdministrator!: boolean;
   @ApiProperty({ description: 'Assign Access is offered (not to the administrator; needs Reassign_Accesses_Temporarily)' }) canAssignAccess!: boolean;
+}
+
+/** A user who can receive one's new assessments: id and name only (no email, login, sign-in or lock state). */
+export class DelegateOption {
+  @ApiProperty() id!: string;
+  @ApiProperty() fullName!: string;
 }
 
 export class AccessAssignmentView {

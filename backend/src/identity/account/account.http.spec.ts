@@ -67,4 +67,13 @@ describe.each(backends)('My Account over HTTP (%s)', (backend) => {
     expect(byAdministrator.status).toBe(403);
     expect((await t.http().get('/api/account').set('Authorization', admin)).body.canAssignAccess).toBe(false);
   });
+
+  it('offers delegates by id and name only: no email, login, external id, sign-in or lock state of other users', async () => {
+    const owner = await newUser('owner2');
+    const delegate = await newUser('delegate2');
+    const options = await t.http().get('/api/account/access-assignments/delegate-options').set('Authorization', `Bearer ${t.tokenForUser(owner.id)}`);
+    expect(options.status).toBe(200);
+    expect(options.body.find((u: { id: string }) => u.id === delegate.id)).toEqual({ id: delegate.id, fullName: 'Acc delegate2' });
+    expect(options.body.every((u: object) => Object.keys(u).sort().join() === 'fullName,id')).toBe(true);
+  });
 });

@@ -5,9 +5,7 @@ import { READ_STORE } from '../../platform/storage/storage-tokens';
 import type { ReadStore } from '../../storage/read-store/read-store.port';
 import { IdentityDirectory } from '../identity-directory';
 import { ADMINISTRATOR_ID, UserStatus } from '../identity-rules';
-import type { UserView } from '../users/user.dto';
-import { UserViews } from '../users/user.queries';
-import type { AccessAssignmentView } from './account.dto';
+import type { AccessAssignmentView, DelegateOption } from './account.dto';
 
 export class ListOwnAccessAssignmentsQuery {
   constructor(readonly ownerId: string) {}
@@ -28,18 +26,17 @@ export class ListOwnAccessAssignmentsHandler implements IQueryHandler<ListOwnAcc
   }
 }
 
-/** Who can receive one's new assessments: active users of one's agency (everyone active without one), not oneself or the administrator. */
+/**
+ * Who can receive one's new assessments: active users of one's agency (everyone active without one), not oneself
+ * or the administrator. Any case worker may ask, so it answers id and name only: other users' email, login,
+ * external id, sign-in and lock state are not theirs to see.
+ */
 @QueryHandler(DelegateOptionsQuery)
-export class DelegateOptionsHandler implements IQueryHandler<DelegateOptionsQuery, UserView[]> {
-  private readonly views: UserViews;
+export class DelegateOptionsHandler implements IQueryHandler<DelegateOptionsQuery, DelegateOption[]> {
+  constructor(private readonly directory: IdentityDirectory) {}
 
-  constructor(private readonly directory: IdentityDirectory, @Inject(READ_STORE) readStore: ReadStore) {
-    this.views = new UserViews(directory, readStore);
-  }
-
-  async execute({ userId, agencyId }: DelegateOptionsQuery): Promise<UserView[]> {
+  async execute({ userId, agencyId }: DelegateOptionsQuery): Promise<DelegateOption[]> {
     const docs = await this.directory.findUsers({ status: UserStatus.Active, ...(agencyId ? { agencyId } : {}), id: { $nin: [userId, ADMINISTRATOR_ID] } }, 2000);
-    docs.sort((a, b) => a.fullName.localeCompare(b.fullName));
-    return this.views.of(docs);
+    return docs.map((d) => ({ id: d.id, fullName: d.fullName })).sort((a, b) => a.fullName.localeCompare(b.fullName) || a.id.localeCompare(b.id));
   }
 }

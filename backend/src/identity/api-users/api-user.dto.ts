@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsInt, IsIP, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { IsRevision } from '../../platform/http/field-validators';
 import { PASSWORD_MAX_LENGTH } from '../identity-rules';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -70,8 +71,7 @@ export class UpdateApiUserDto {
 
   @ApiPropertyOptional({ description: 'Revision the client last saw; a stale one answers 409' })
   @IsOptional()
-  @IsInt()
-  @Min(0)
+  @IsRevision()
   revision?: number;
 
   // react-admin sends the record back; read-only fields are accepted and ignored.

@@ -47,16 +47,8 @@ import { MeService } from './me.service';
 import { PrincipalService } from './principal.service';
 import { GetPasswordLinkStateQuery, PasswordLinkState, RequestPasswordResetCommand, SetPasswordWithLinkCommand } from './password.commands';
 import { RateLimited } from './rate-limit';
-import {
-  CodeSent,
-  EndSessionCommand,
-  IssuedSession,
-  PasswordStepResult,
-  SendVerificationCodeCommand,
-  SignInWithPasswordCommand,
-  VerifiedSignIn,
-  VerifySignInCodeCommand,
-} from './sign-in.commands';
+import { PasswordStepResult, SignInWithPasswordCommand } from './sign-in-password-step';
+import { CodeSent, EndSessionCommand, IssuedSession, SendVerificationCodeCommand, VerifiedSignIn, VerifySignInCodeCommand } from './sign-in.commands';
 
 @ApiTags('Authentication')
 @UseInterceptors(RecordedRefusalInterceptor)
@@ -81,7 +73,8 @@ export class AuthController {
     description:
       'Answers status "signed-in" (cookie cans_token set) when remember-me is on and this browser was remembered; otherwise ' +
       'status "verification-required" with the channels, and a short-lived HttpOnly cookie cans_signin that the next two calls use. ' +
-      'Wrong password: 401; 5 in a row lock sign-in for 15 minutes: 423; inactive, locked, pending or expired account: 403.',
+      'Wrong password or unknown login (answered alike): 401 with attemptsLeft; 5 in a row lock sign-in for 15 minutes: 423 ' +
+      '(not for a browser holding that account\'s remembered-device cookie); after a right password, an inactive, locked, pending or expired account: 403.',
   })
   @ApiOkResponse({ type: LoginResultView })
   @ApiUnauthorizedResponse({ description: 'The username or password is incorrect.' })
@@ -109,7 +102,7 @@ export class AuthController {
   @ApiOkResponse({ type: CodeSentView })
   @ApiUnauthorizedResponse({ description: 'No pending sign-in (cookie missing or expired): sign in again.' })
   async sendCode(@Body() body: SendCodeDto, @RequestActor() actor: Actor, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
-    const sent: CodeSent = await this.commands.execute(new SendVerificationCodeCommand(actor, readCookie(request, SIGN_IN_CHALLENGE_COOKIE), body.channel));
+    const sent: CodeSent = await this.commands.execute(new SendVerificationCodeCommand(actor, readCookie(request, SIGN_IN_CHALLENGE_COOKIE), body.channel, readCookie(request, DEVICE_COOKIE) ?? null));
     exposeEventPosition(response, sent.position);
     return { channel: sent.channel, destination: sent.destination, expiresInSeconds: sent.expiresInSeconds, resendAfterSeconds: sent.resendAfterSeconds, ...messageOf('code_sent') };
   }
@@ -120,7 +113,9 @@ export class AuthController {
   @RateLimited('verify')
   @ApiOperation({
     summary: 'Sign in, step 3: confirm the code; sets cans_token',
-    description: 'With remember-me the browser gets an HttpOnly device cookie and skips the code for 30 days. Wrong or expired code: 400 with errors.code.',
+    description:
+      'With remember-me the browser gets an HttpOnly device cookie and skips the code for 30 days. Wrong or expired code: 400 with errors.code. ' +
+      'The account is checked again: locked after failed attempts (423), or inactive, locked, pending or expired (403) since the password step.',
   })
   @ApiOkResponse({ type: LoginResultView })
   @ApiBadRequestResponse({ description: 'Verification code is required. / The verification code is incorrect. / … has expired.' })

@@ -10,7 +10,8 @@ import {
   SendPasswordResetLinkHandler,
   SetPasswordWithLinkHandler,
 } from './password.commands';
-import { EndSessionHandler, SendVerificationCodeHandler, SignInWithPasswordHandler, VerifySignInCodeHandler } from './sign-in.commands';
+import { SignInWithPasswordHandler } from './sign-in-password-step';
+import { EndSessionHandler, SendVerificationCodeHandler, VerifySignInCodeHandler } from './sign-in.commands';
 
 @Module({
   imports: [CqrsModule],

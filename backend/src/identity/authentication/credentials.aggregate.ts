@@ -1,5 +1,5 @@
 import type { AggregateDefinition } from '../../platform/commands/event-sourced-repository';
-import { CODE_MAX_ATTEMPTS, MAX_REMEMBERED_DEVICES, VerificationChannel } from '../identity-rules';
+import { CODE_MAX_ATTEMPTS, LOCKOUT_THRESHOLD, MAX_REMEMBERED_DEVICES, VerificationChannel } from '../identity-rules';
 import {
   CredentialEvents,
   DeviceRememberedData,
@@ -44,8 +44,15 @@ export interface CredentialsState {
   lockedUntil: string | null;
   /** The latest challenge only: a new password step replaces an older pending one. */
   challenge: ChallengeState | null;
-  rememberedDevices: Array<{ deviceHash: string; until: string }>;
+  rememberedDevices: RememberedDevice[];
   endedSessionIds: string[];
+}
+
+export interface RememberedDevice {
+  deviceHash: string;
+  until: string;
+  /** Wrong passwords in a row sent with this device's proof; at the lockout threshold the device is forgotten. */
+  failures: number;
 }
 
 export const credentialsAggregate: AggregateDefinition<CredentialsState> = {
@@ -90,7 +97,16 @@ export const credentialsAggregate: AggregateDefinition<CredentialsState> = {
         return { ...state, activeResetLinkId: (event.data as PasswordResetRequestedData).linkId };
       case CredentialEvents.SignInFailed: {
         const data = event.data as SignInFailedData;
-        return data.reason === 'wrong-password' ? { ...state, consecutiveFailures: data.failedAttempts ?? state.consecutiveFailures + 1 } : state;
+        if (data.deviceHash) {
+          const failures = data.failedAttempts ?? 1;
+          const devices = state.rememberedDevices
+            .map((device) => (device.deviceHash === data.deviceHash ? { ...device, failures } : device))
+            .filter((device) => device.failures < LOCKOUT_THRESHOLD);
+          return { ...state, rememberedDevices: devices };
+        }
+        if (typeof data.failedAttempts === 'number') return { ...state, consecutiveFailures: data.failedAttempts };
+        // Recorded before no-password attempts were counted.
+        return data.reason === 'wrong-password' ? { ...state, consecutiveFailures: state.consecutiveFailures + 1 } : state;
       }
       case CredentialEvents.SignInLockedOut: {
         const data = event.data as SignInLockedOutData;
@@ -119,12 +135,15 @@ export const credentialsAggregate: AggregateDefinition<CredentialsState> = {
       case CredentialEvents.DeviceRemembered: {
         const data = event.data as DeviceRememberedData;
         const others = state.rememberedDevices.filter((device) => device.deviceHash !== data.deviceHash);
-        return { ...state, rememberedDevices: [...others, { deviceHash: data.deviceHash, until: data.until }].slice(-MAX_REMEMBERED_DEVICES) };
+        return { ...state, rememberedDevices: [...others, { deviceHash: data.deviceHash, until: data.until, failures: 0 }].slice(-MAX_REMEMBERED_DEVICES) };
       }
       case CredentialEvents.SignInSucceeded: {
         const data = event.data as SignInSucceededData;
         const challenge = state.challenge && data.method === 'verification-code' ? { ...state.challenge, completed: true } : state.challenge;
-        return { ...state, consecutiveFailures: 0, lockedUntil: null, challenge };
+        const rememberedDevices = data.deviceHash
+          ? state.rememberedDevices.map((device) => (device.deviceHash === data.deviceHash ? { ...device, failures: 0 } : device))
+          : state.rememberedDevices;
+        return { ...state, consecutiveFailures: 0, lockedUntil: null, challenge, rememberedDevices };
       }
       case CredentialEvents.SessionEnded: {
         const sessionId = (event.data as { sessionId: string }).sessionId;

@@ -72,8 +72,12 @@ export interface SignInFailedData {
   userId: string | null;
   login: string;
   reason: SignInFailureReason;
-  /** Consecutive wrong passwords so far (wrong-password only). */
+  /** Consecutive wrong passwords so far (wrong or no password, unknown login); of the device when deviceHash is set. */
   failedAttempts?: number;
+  /** The attempt carried this remembered device's proof: it counts against the device, not the account. */
+  deviceHash?: string;
+  /** Unknown logins only (their stream has no SignInLockedOut): the attempt that locked the login, until then. */
+  lockedUntil?: string;
 }
 
 /** Too many wrong passwords: sign-in is refused until lockedUntil. */
@@ -127,6 +131,8 @@ export interface SignInSucceededData {
   method: SignInMethod;
   rememberMe: boolean;
   expiresAt: string;
+  /** The remembered device this sign-in came through, if any: its wrong-password count starts again. */
+  deviceHash?: string;
 }
 
 export interface SessionEndedData {
@@ -136,5 +142,5 @@ export interface SessionEndedData {
 }
 
 export const credentialsStreamId = (userId: string) => `credentials-${userId}`;
-/** Attempts with a login that matched no user; appended without reading ('any'). */
+/** Attempts with logins that matched no user were appended here until the lockout covered them (sign-in-lockout.ts). */
 export const UNKNOWN_SIGN_IN_STREAM = 'signin-attempts-unknown';

@@ -4,6 +4,7 @@ import type { Actor } from '../../platform/commands/actor';
 import { EventSourcedRepository } from '../../platform/commands/event-sourced-repository';
 import { NotFoundError } from '../../platform/http/domain-errors';
 import { FieldValidationException } from '../../platform/http/validation';
+import { UserManagementService } from '../access/user-management-policy.service';
 import { passwordLinkUrl, resetPasswordMail } from '../delivery/identity-mails';
 import { MAILER, Mailer } from '../delivery/mailer';
 import { IDENTITY_CLOCK, IdentityClock } from '../identity-clock';
@@ -121,7 +122,10 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
   }
 }
 
-/** "Reset Password" in the user dialog: an administrator sends the user a reset link. */
+/**
+ * "Reset Password" in the user dialog: a user manager sends the user a reset link. Only for users the caller may
+ * manage (the user-management policy): whoever sends the link can, with a changed email, take the account over.
+ */
 @CommandHandler(SendPasswordResetLinkCommand)
 export class SendPasswordResetLinkHandler implements ICommandHandler<SendPasswordResetLinkCommand, { position: number }> {
   constructor(
@@ -130,9 +134,13 @@ export class SendPasswordResetLinkHandler implements ICommandHandler<SendPasswor
     @Inject(MAILER) private readonly mailer: Mailer,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
     @Inject(IDENTITY_CLOCK) private readonly clock: IdentityClock,
+    private readonly userManagement: UserManagementService,
   ) {}
 
   async execute(command: SendPasswordResetLinkCommand): Promise<{ position: number }> {
+    const account = await this.repository.load(userStreamId(command.userId), userAggregate);
+    if (!isLiveUser(account.state)) throw new NotFoundError(IdentityMessages.user_not_exist);
+    await this.userManagement.assertMayManageUser(command.actor, { id: command.userId, groupId: account.state.account.userGroupId });
     try {
       return await issueResetLink(this.repository, this.tokens, this.mailer, this.config, this.clock, command.actor, command.userId, 'administrator');
     } catch (error) {

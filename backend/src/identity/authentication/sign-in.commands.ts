@@ -1,46 +1,31 @@
 import { HttpException, Inject, Logger } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import type { UserDocument } from '../../../../projections/src/identity/users.projection';
 import type { Actor } from '../../platform/commands/actor';
-import { DomainEvent, EventSourcedRepository } from '../../platform/commands/event-sourced-repository';
+import { DomainEvent, EventSourcedRepository, LoadedAggregate } from '../../platform/commands/event-sourced-repository';
 import { WrongExpectedRevisionError } from '../../storage/event-store/event-store.port';
 import { MAILER, Mailer } from '../delivery/mailer';
 import { verificationCodeMail, verificationCodeSms } from '../delivery/identity-mails';
 import { SMS_SENDER, SmsSender } from '../delivery/sms-sender';
 import { IDENTITY_CLOCK, IdentityClock } from '../identity-clock';
-import { IdentityDirectory } from '../identity-directory';
 import { identityError, recordedAt } from '../identity-errors';
-import { IdentityMessageKey, IdentityMessages } from '../identity-messages';
 import {
   BROWSER_SESSION_TTL_MS,
-  CHANNEL_EMAIL,
   CHANNEL_PHONE,
   CODE_MAX_ATTEMPTS,
   CODE_RESEND_INTERVAL_MS,
   CODE_TTL_MS,
   displayUsername,
-  hasExpired,
-  LOCKOUT_DURATION_MS,
-  LOCKOUT_THRESHOLD,
   MINUTE,
   REMEMBERED_DEVICE_TTL_MS,
   REMEMBERED_SESSION_TTL_MS,
-  SIGN_IN_CHALLENGE_TTL_MS,
-  UserStatus,
   VerificationChannel,
 } from '../identity-rules';
 import { apiClientSignInStreamId } from '../api-users/api-user.events';
 import { isLiveUser, userAggregate } from '../users/user.aggregate';
 import { userStreamId } from '../users/user.events';
-import { credentialsAggregate } from './credentials.aggregate';
-import {
-  CredentialEvents,
-  credentialsStreamId,
-  SignInFailureReason,
-  SignInMethod,
-  UNKNOWN_SIGN_IN_STREAM,
-} from './credentials.events';
-import { PasswordHasher } from './password-hasher';
+import { credentialsAggregate, CredentialsState } from './credentials.aggregate';
+import { CredentialEvents, credentialsStreamId, SignInMethod } from './credentials.events';
+import { accountRefusal, isLockedOut, lockedOutAnswer, trustedDevice } from './sign-in-lockout';
 import { maskEmail, maskPhone, SignInTokens } from './sign-in-tokens';
 
 /** A started session: the token to put in the cookie and how long the cookie should persist. */
@@ -54,40 +39,14 @@ export interface IssuedSession {
   position: number;
 }
 
-export interface ChannelOption {
-  channel: VerificationChannel;
-  name: 'email' | 'phone';
-  enabled: boolean;
-  /** Masked address the code would go to. */
-  destination: string | null;
-  /** Why the channel is disabled. */
-  reason: string | null;
-}
-
-export type PasswordStepResult =
-  | { kind: 'signed-in'; session: IssuedSession }
-  | {
-      kind: 'verification-required';
-      challengeToken: string;
-      channels: ChannelOption[];
-      expiresInSeconds: number;
-      reason: 'remember-me-off' | 'device-not-remembered';
-      position: number;
-    };
-
-export class SignInWithPasswordCommand {
+export class SendVerificationCodeCommand {
   constructor(
     readonly actor: Actor,
-    readonly login: string,
-    readonly password: string,
-    readonly rememberMe: boolean,
-    /** The device cookie, if the browser has one. */
-    readonly deviceId: string | null,
+    readonly challengeToken: string | undefined,
+    readonly channel: VerificationChannel,
+    /** The device cookie, if the browser has one (it lifts the lockout for its owner). */
+    readonly deviceId: string | null = null,
   ) {}
-}
-
-export class SendVerificationCodeCommand {
-  constructor(readonly actor: Actor, readonly challengeToken: string | undefined, readonly channel: VerificationChannel) {}
 }
 
 export class VerifySignInCodeCommand {
@@ -124,148 +83,18 @@ export function startSession(
   method: SignInMethod,
   rememberMe: boolean,
   now: Date,
+  deviceHash?: string,
 ): { event: DomainEvent; sessionId: string; token: string; expiresAt: string; persistentForMs: number | null } {
   const sessionId = tokens.newId();
   const ttl = rememberMe ? REMEMBERED_SESSION_TTL_MS : BROWSER_SESSION_TTL_MS;
   const expiresAt = addMs(now, ttl);
   return {
-    event: { type: CredentialEvents.SignInSucceeded, data: { userId, sessionId, method, rememberMe, expiresAt } },
+    event: { type: CredentialEvents.SignInSucceeded, data: { userId, sessionId, method, rememberMe, expiresAt, ...(deviceHash ? { deviceHash } : {}) } },
     sessionId,
     token: tokens.accessToken(userId, sessionId, 'user', ttl),
     expiresAt,
     persistentForMs: rememberMe ? REMEMBERED_SESSION_TTL_MS : null,
   };
-}
-
-const STATUS_REFUSALS: Record<number, { reason: SignInFailureReason; key: IdentityMessageKey }> = {
-  [UserStatus.Inactive]: { reason: 'inactive', key: 'account_inactive' },
-  [UserStatus.Locked]: { reason: 'locked', key: 'account_locked' },
-  [UserStatus.PendingApproval]: { reason: 'pending-approval', key: 'account_pending' },
-};
-
-/**
- * Step 1 of signing in. A wrong password counts towards the lockout (5 in a row lock sign-in for 15 minutes);
- * the account's status is revealed only after a correct password. Then: a remembered device with remember-me
- * signs in at once; otherwise a challenge starts and a verification code is required.
- */
-@CommandHandler(SignInWithPasswordCommand)
-export class SignInWithPasswordHandler implements ICommandHandler<SignInWithPasswordCommand, PasswordStepResult> {
-  constructor(
-    private readonly repository: EventSourcedRepository,
-    private readonly directory: IdentityDirectory,
-    private readonly hasher: PasswordHasher,
-    private readonly tokens: SignInTokens,
-    @Inject(IDENTITY_CLOCK) private readonly clock: IdentityClock,
-    @Inject(SMS_SENDER) private readonly sms: SmsSender | null,
-  ) {}
-
-  async execute(command: SignInWithPasswordCommand): Promise<PasswordStepResult> {
-    const login = command.login.trim();
-    const candidates = await this.directory.findUsersByLogin(login);
-    // A username match wins; an email or phone shared by several accounts identifies none of them.
-    const typed = displayUsername(login.toLowerCase());
-    const user = candidates.find((c) => displayUsername(c.usernameKey) === typed) ?? (candidates.length === 1 ? candidates[0] : null);
-    if (!user) {
-      await this.hasher.verify(null, command.password);
-      const recorded = await this.repository.append(
-        UNKNOWN_SIGN_IN_STREAM,
-        [{ type: CredentialEvents.SignInFailed, data: { userId: null, login: login.slice(0, 200), reason: 'unknown-user' } }],
-        'any',
-        command.actor,
-      );
-      throw recordedAt(identityError(401, 'login_failed'), recorded.position);
-    }
-    return withStreamRetry(() => this.decide(command, user, login));
-  }
-
-  private async decide(command: SignInWithPasswordCommand, user: UserDocument, login: string): Promise<PasswordStepResult> {
-    const userId = user.id;
-    const credentials = await this.repository.load(credentialsStreamId(userId), credentialsAggregate);
-    const state = credentials.state;
-    const now = this.clock.now();
-    const nowIso = now.toISOString();
-    const actor = { ...command.actor, userId };
-    const append = (events: DomainEvent[]) => this.repository.append(credentials.streamId, events, credentials.revision, actor);
-    const failed = (reason: SignInFailureReason, extra: Record<string, unknown> = {}): DomainEvent => ({
-      type: CredentialEvents.SignInFailed,
-      data: { userId, login: login.slice(0, 200), reason, ...extra },
-    });
-
-    if (state.lockedUntil && state.lockedUntil > nowIso) {
-      const recorded = await append([failed('temporarily-locked')]);
-      throw recordedAt(this.lockedOut(state.lockedUntil, now), recorded.position);
-    }
-
-    const passwordOk = await this.hasher.verify(state.passwordHash, command.password);
-    if (!passwordOk) {
-      if (!state.passwordHash) {
-        const recorded = await append([failed('no-password')]);
-        throw recordedAt(identityError(401, 'login_failed'), recorded.position);
-      }
-      const failedAttempts = state.consecutiveFailures + 1;
-      const events = [failed('wrong-password', { failedAttempts })];
-      if (failedAttempts >= LOCKOUT_THRESHOLD) {
-        const lockedUntil = new Date(now.getTime() + LOCKOUT_DURATION_MS).toISOString();
-        events.push({ type: CredentialEvents.SignInLockedOut, data: { userId, login: login.slice(0, 200), failedAttempts, lockedUntil } });
-        const recorded = await append(events);
-        throw recordedAt(this.lockedOut(lockedUntil, now), recorded.position);
-      }
-      const recorded = await append(events);
-      throw recordedAt(identityError(401, 'login_failed', { extra: { attemptsLeft: LOCKOUT_THRESHOLD - failedAttempts } }), recorded.position);
-    }
-
-    // The user stream is the authority on status and expiry (the read model may trail by a moment).
-    const account = await this.repository.load(userStreamId(userId), userAggregate);
-    if (!isLiveUser(account.state)) throw identityError(401, 'login_failed');
-    const refusal = STATUS_REFUSALS[account.state.account.status];
-    if (refusal) {
-      const recorded = await append([failed(refusal.reason)]);
-      throw recordedAt(identityError(403, refusal.key), recorded.position);
-    }
-    if (hasExpired(account.state.account.expirationDate, now)) {
-      const recorded = await append([failed('expired')]);
-      throw recordedAt(identityError(403, 'account_expired'), recorded.position);
-    }
-
-    const deviceHash = command.deviceId ? this.tokens.deviceHash(command.deviceId) : null;
-    const deviceRemembered = !!deviceHash && state.rememberedDevices.some((d) => d.deviceHash === deviceHash && d.until > nowIso);
-    if (command.rememberMe && deviceRemembered) {
-      const session = startSession(this.tokens, userId, 'remembered-device', true, now);
-      const result = await append([session.event]);
-      return { kind: 'signed-in', session: { userId, ...session, position: result.position } };
-    }
-
-    const challengeId = this.tokens.newId();
-    const reason = command.rememberMe ? 'device-not-remembered' : 'remember-me-off';
-    const result = await append([
-      {
-        type: CredentialEvents.SignInChallengeStarted,
-        data: { userId, challengeId, rememberMe: command.rememberMe, reason, expiresAt: addMs(now, SIGN_IN_CHALLENGE_TTL_MS) },
-      },
-    ]);
-    return {
-      kind: 'verification-required',
-      challengeToken: this.tokens.challengeToken(userId, challengeId, SIGN_IN_CHALLENGE_TTL_MS),
-      channels: channelOptions(account.state.account.email, account.state.account.phone, this.sms),
-      expiresInSeconds: SIGN_IN_CHALLENGE_TTL_MS / 1000,
-      reason,
-      position: result.position,
-    };
-  }
-
-  private lockedOut(lockedUntil: string, now: Date) {
-    const minutesLeft = Math.max(1, Math.ceil((Date.parse(lockedUntil) - now.getTime()) / MINUTE));
-    return identityError(423, 'account_temporarily_locked', { extra: { lockedUntil, minutesLeft } });
-  }
-}
-
-/** Email always; phone only with an SMS sender and a phone on file (otherwise disabled, with the reason). */
-export function channelOptions(email: string, phone: string | null, sms: SmsSender | null): ChannelOption[] {
-  const phoneReason = !sms ? IdentityMessages.phone_channel_unconfigured : !phone ? IdentityMessages.phone_channel_no_phone : null;
-  return [
-    { channel: CHANNEL_EMAIL, name: 'email', enabled: true, destination: maskEmail(email), reason: null },
-    { channel: CHANNEL_PHONE, name: 'phone', enabled: phoneReason === null, destination: phone ? maskPhone(phone) : null, reason: phoneReason },
-  ];
 }
 
 /** Loads the pending challenge named by the challenge cookie, or answers 401 "sign in again". */
@@ -278,6 +107,32 @@ async function loadChallenge(repository: EventSourcedRepository, tokens: SignInT
     throw identityError(401, 'sign_in_expired');
   }
   return { userId: claims.userId, credentials, challenge };
+}
+
+/**
+ * The code step asks again what the password step asked: the account may still sign in (status, expiry) and is
+ * not locked out for this browser. A sign-in begun before a lock or a deactivation stops here.
+ */
+async function refuseBarredSignIn(
+  repository: EventSourcedRepository,
+  tokens: SignInTokens,
+  credentials: LoadedAggregate<CredentialsState>,
+  userId: string,
+  deviceId: string | null,
+  now: Date,
+  actor: Actor,
+) {
+  const account = await repository.load(userStreamId(userId), userAggregate);
+  if (!isLiveUser(account.state)) throw identityError(401, 'sign_in_expired');
+  const device = trustedDevice(credentials.state, deviceId ? tokens.deviceHash(deviceId) : null, now);
+  const lockedUntil = credentials.state.lockedUntil;
+  const refusal =
+    accountRefusal(account.state, now) ??
+    (!device && isLockedOut(lockedUntil, now) ? { reason: 'temporarily-locked' as const, error: lockedOutAnswer(lockedUntil, now) } : null);
+  if (!refusal) return { account: account.state.account, device };
+  const failed = { type: CredentialEvents.SignInFailed, data: { userId, login: displayUsername(account.state.account.username), reason: refusal.reason } };
+  const recorded = await repository.append(credentials.streamId, [failed], credentials.revision, actor);
+  throw recordedAt(refusal.error, recorded.position);
 }
 
 export interface CodeSent {
@@ -308,13 +163,12 @@ export class SendVerificationCodeHandler implements ICommandHandler<SendVerifica
   async execute(command: SendVerificationCodeCommand): Promise<CodeSent> {
     const now = this.clock.now();
     const { userId, credentials, challenge } = await loadChallenge(this.repository, this.tokens, command.challengeToken, now);
+    const { account } = await refuseBarredSignIn(this.repository, this.tokens, credentials, userId, command.deviceId, now, { ...command.actor, userId });
     if (challenge.code) {
       const waitMs = Date.parse(challenge.code.sentAt) + CODE_RESEND_INTERVAL_MS - now.getTime();
       if (waitMs > 0) throw identityError(429, 'code_has_sent', { extra: { retryAfterSeconds: Math.ceil(waitMs / 1000) } });
     }
-    const account = await this.repository.load(userStreamId(userId), userAggregate);
-    if (!isLiveUser(account.state)) throw identityError(401, 'sign_in_expired');
-    const { email, phone, firstName, lastName } = account.state.account;
+    const { email, phone, firstName, lastName } = account;
 
     const code = this.tokens.verificationCode();
     const minutes = CODE_TTL_MS / MINUTE;
@@ -391,6 +245,7 @@ export class VerifySignInCodeHandler implements ICommandHandler<VerifySignInCode
     const now = this.clock.now();
     const { userId, credentials, challenge } = await loadChallenge(this.repository, this.tokens, command.challengeToken, now);
     const actor = { ...command.actor, userId };
+    const { account, device } = await refuseBarredSignIn(this.repository, this.tokens, credentials, userId, command.deviceId, now, actor);
     const code = challenge.code;
     if (!code) throw identityError(400, 'code_not_requested', { field: 'code' });
     if (code.void) throw identityError(400, code.attempts >= CODE_MAX_ATTEMPTS ? 'code_attempts_exceeded' : 'code_expired', { field: 'code' });
@@ -418,7 +273,8 @@ export class VerifySignInCodeHandler implements ICommandHandler<VerifySignInCode
     }
 
     const rememberMe = command.rememberMe ?? challenge.rememberMe;
-    const session = startSession(this.tokens, userId, 'verification-code', rememberMe, now);
+    // A sign-in through a remembered device starts its wrong-password count again.
+    const session = startSession(this.tokens, userId, 'verification-code', rememberMe, now, device?.deviceHash);
     const events: DomainEvent[] = [session.event];
     let newDeviceId: string | null = null;
     if (rememberMe) {
@@ -430,11 +286,10 @@ export class VerifySignInCodeHandler implements ICommandHandler<VerifySignInCode
       });
     }
     const result = await this.repository.append(credentials.streamId, events, credentials.revision, actor);
-    const account = await this.repository.load(userStreamId(userId), userAggregate);
     return {
       session: { userId, ...session, position: result.position },
       newDeviceId,
-      phoneMissing: !account.state.account?.phone,
+      phoneMissing: !account.phone,
     };
   }
 }

@@ -3,6 +3,7 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { SYSTEM_LOG_ACTIONS } from '../../../../projections/src/audit/system-log-actions';
 import { SYSTEM_LOG_COLLECTION, SystemLogRow } from '../../../../projections/src/audit/system-log.projection';
 import type { ListRequest, ListRules } from '../../platform/http/simple-rest-list';
+import { isCalendarDate } from '../../platform/http/field-validators';
 import { FieldValidationException } from '../../platform/http/validation';
 import { READ_STORE } from '../../platform/storage/storage-tokens';
 import type { Filter, ReadStore } from '../../storage/read-store/read-store.port';
@@ -20,7 +21,7 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]
 
 /** yyyy-MM-dd takes the whole day (00:00:00 to 23:59:59, UTC, as the spec's default range times); timestamps are exact. */
 function boundary(key: 'from' | 'to', value: unknown): string {
-  if (typeof value !== 'string' || !(DATE_ONLY.test(value) || DATE_TIME.test(value)) || Number.isNaN(Date.parse(value.replace(' ', 'T')))) {
+  if (typeof value !== 'string' || !(DATE_ONLY.test(value) || DATE_TIME.test(value)) || !isCalendarDate(value.slice(0, 10)) || Number.isNaN(Date.parse(value.replace(' ', 'T')))) {
     throw new FieldValidationException({ filter: [`${key} must be a date (yyyy-MM-dd) or a date and time`] }, 'Invalid list parameters.');
   }
   if (DATE_ONLY.test(value)) return `${value}T${key === 'from' ? '00:00:00.000' : '23:59:59.999'}Z`;

@@ -4,6 +4,7 @@ import type { Actor, CommandResult } from '../../platform/commands/actor';
 import { EventSourcedRepository } from '../../platform/commands/event-sourced-repository';
 import { DomainRuleViolation, NotFoundError } from '../../platform/http/domain-errors';
 import type { Privilege } from '../access/privileges';
+import { UserManagementService } from '../access/user-management-policy.service';
 import { IdentityDirectory } from '../identity-directory';
 import { IdentityMessages } from '../identity-messages';
 import { USER_GROUP_MANAGER_GROUP_IDS } from '../identity-rules';
@@ -54,9 +55,14 @@ async function checkGroup(repository: EventSourcedRepository, directory: Identit
 
 @CommandHandler(CreateUserGroupCommand)
 export class CreateUserGroupHandler implements ICommandHandler<CreateUserGroupCommand, CommandResult> {
-  constructor(private readonly repository: EventSourcedRepository, private readonly directory: IdentityDirectory) {}
+  constructor(
+    private readonly repository: EventSourcedRepository,
+    private readonly directory: IdentityDirectory,
+    private readonly userManagement: UserManagementService,
+  ) {}
 
   async execute(command: CreateUserGroupCommand): Promise<CommandResult> {
+    await this.userManagement.assertMayChangeGroup(command.actor, null, command.fields.privileges);
     const fields = await checkGroup(this.repository, this.directory, command.groupId, command.fields);
     const result = await this.repository.append(
       userGroupStreamId(command.groupId),
@@ -70,11 +76,16 @@ export class CreateUserGroupHandler implements ICommandHandler<CreateUserGroupCo
 
 @CommandHandler(UpdateUserGroupCommand)
 export class UpdateUserGroupHandler implements ICommandHandler<UpdateUserGroupCommand, CommandResult> {
-  constructor(private readonly repository: EventSourcedRepository, private readonly directory: IdentityDirectory) {}
+  constructor(
+    private readonly repository: EventSourcedRepository,
+    private readonly directory: IdentityDirectory,
+    private readonly userManagement: UserManagementService,
+  ) {}
 
   async execute(command: UpdateUserGroupCommand): Promise<CommandResult> {
     const group = await this.repository.load(userGroupStreamId(command.groupId), userGroupAggregate);
     if (!isLiveGroup(group.state)) throw new NotFoundError(USER_GROUP_NOT_FOUND);
+    await this.userManagement.assertMayChangeGroup(command.actor, command.groupId, command.fields.privileges);
     const fields = await checkGroup(this.repository, this.directory, command.groupId, command.fields);
     const result = await this.repository.append(
       group.streamId,
@@ -88,11 +99,16 @@ export class UpdateUserGroupHandler implements ICommandHandler<UpdateUserGroupCo
 
 @CommandHandler(DeleteUserGroupCommand)
 export class DeleteUserGroupHandler implements ICommandHandler<DeleteUserGroupCommand, CommandResult> {
-  constructor(private readonly repository: EventSourcedRepository, private readonly directory: IdentityDirectory) {}
+  constructor(
+    private readonly repository: EventSourcedRepository,
+    private readonly directory: IdentityDirectory,
+    private readonly userManagement: UserManagementService,
+  ) {}
 
   async execute(command: DeleteUserGroupCommand): Promise<CommandResult> {
     const group = await this.repository.load(userGroupStreamId(command.groupId), userGroupAggregate);
     if (!isLiveGroup(group.state)) throw new NotFoundError(USER_GROUP_NOT_FOUND);
+    await this.userManagement.assertMayChangeGroup(command.actor, command.groupId, null);
     if (USER_GROUP_MANAGER_GROUP_IDS.includes(command.groupId)) throw new DomainRuleViolation(GROUP_BUILT_IN, {}, true);
     if ((await this.directory.countUsers({ userGroupId: command.groupId })) > 0) throw new DomainRuleViolation(GROUP_HAS_USERS, {}, true);
     if ((await this.directory.allGroups()).some((other) => other.parentGroupId === command.groupId)) {

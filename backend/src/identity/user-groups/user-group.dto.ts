@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsRevision } from '../../platform/http/field-validators';
 import { PRIVILEGES } from '../access/privileges';
 import { IdentityMessages } from '../identity-messages';
 import { ENTITY_ID_PATTERN } from '../identity-rules';
@@ -48,8 +49,7 @@ export class SaveUserGroupDto {
 export class UpdateUserGroupDto extends SaveUserGroupDto {
   @ApiPropertyOptional({ description: 'Revision the client last saw; a stale one answers 409' })
   @IsOptional()
-  @IsInt()
-  @Min(0)
+  @IsRevision()
   revision?: number;
 
   // react-admin sends the record back; read-only fields are accepted and ignored.
@@ -59,6 +59,7 @@ export class UpdateUserGroupDto extends SaveUserGroupDto {
   @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsString() parentGroupName?: string | null;
   @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsBoolean() builtIn?: boolean;
   @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsInt() memberCount?: number;
+  @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsBoolean() assignable?: boolean;
   @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsString() message?: string;
   @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsString() messageKey?: string;
 }
@@ -73,6 +74,8 @@ export class UserGroupView {
   @ApiProperty({ type: [String] }) privileges!: string[];
   @ApiProperty({ description: 'Group 1 or 153: cannot be deleted' }) builtIn!: boolean;
   @ApiProperty() memberCount!: number;
+  @ApiProperty({ description: 'Whether you may put users into this group (User_Actions and the user-management policy): the user form offers only these' })
+  assignable!: boolean;
   @ApiProperty() revision!: number;
   @ApiProperty() createdAt!: string;
   @ApiProperty() updatedAt!: string;

@@ -1,28 +1,41 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { UserGroupDocument } from '../../../../projections/src/identity/user-groups.projection';
 import type { ListRequest, ListRules } from '../../platform/http/simple-rest-list';
+import { FieldValidationException } from '../../platform/http/validation';
+import { mayAssignGroup } from '../access/user-management-policy';
+import { managerFromPrincipal } from '../access/user-management-policy.service';
+import type { AuthenticatedUser } from '../authentication/authenticated-user';
 import { IdentityDirectory } from '../identity-directory';
 import type { UserGroupTreeNode, UserGroupView } from './user-group.dto';
 
 export const userGroupListRules: ListRules = {
   sortable: ['name', 'createdAt', 'updatedAt'],
   defaultSort: { field: 'name', direction: 'asc' },
-  filterable: ['q', 'id', 'parentGroupId'],
+  /** assignable: true lists the groups the caller may put users into (the user form's choices). */
+  filterable: ['q', 'id', 'parentGroupId', 'assignable'],
 };
 
+/** `viewer`: the caller, for each group's assignable flag. */
 export class ListUserGroupsQuery {
-  constructor(readonly list: ListRequest) {}
+  constructor(readonly list: ListRequest, readonly viewer: AuthenticatedUser | null = null) {}
 }
 
 export class GetUserGroupQuery {
-  constructor(readonly groupId: string) {}
+  constructor(readonly groupId: string, readonly viewer: AuthenticatedUser | null = null) {}
 }
 
 export class GetUserGroupTreeQuery {}
 
+/** Whether the viewer may put users into the group (the user-management policy); false without a viewer. */
+function assignableBy(viewer: AuthenticatedUser | null): (group: UserGroupDocument) => boolean {
+  const manager = viewer ? managerFromPrincipal(viewer) : null;
+  return (group) => !!manager && mayAssignGroup(manager, { id: group.id, privileges: group.privileges }).allowed;
+}
+
 /** Groups are few (tens): they are read whole and shaped in memory, which keeps tree and counts simple. */
-async function viewsOf(directory: IdentityDirectory, groups: UserGroupDocument[]): Promise<UserGroupView[]> {
+async function viewsOf(directory: IdentityDirectory, groups: UserGroupDocument[], viewer: AuthenticatedUser | null): Promise<UserGroupView[]> {
   if (groups.length === 0) return [];
+  const assignable = assignableBy(viewer);
   const all = await directory.allGroups();
   const names = new Map(all.map((g) => [g.id, g.name]));
   const members = await directory.findUsers({ userGroupId: { $in: groups.map((g) => g.id) } }, 100_000);
@@ -38,6 +51,7 @@ async function viewsOf(directory: IdentityDirectory, groups: UserGroupDocument[]
     privileges: g.privileges,
     builtIn: g.builtIn,
     memberCount: counts.get(g.id) ?? 0,
+    assignable: assignable(g),
     revision: g.revision,
     createdAt: g.createdAt,
     updatedAt: g.updatedAt,
@@ -48,9 +62,15 @@ async function viewsOf(directory: IdentityDirectory, groups: UserGroupDocument[]
 export class ListUserGroupsHandler implements IQueryHandler<ListUserGroupsQuery, { rows: UserGroupView[]; total: number }> {
   constructor(private readonly directory: IdentityDirectory) {}
 
-  async execute({ list }: ListUserGroupsQuery) {
+  async execute({ list, viewer }: ListUserGroupsQuery) {
     let groups = await this.directory.allGroups();
     const { q, id, parentGroupId } = list.filter as { q?: unknown; id?: unknown; parentGroupId?: unknown };
+    const wrongType = [
+      q !== undefined && typeof q !== 'string' && 'filter.q',
+      id !== undefined && !(typeof id === 'string' || (Array.isArray(id) && id.every((v) => typeof v === 'string'))) && 'filter.id',
+      parentGroupId !== undefined && parentGroupId !== null && typeof parentGroupId !== 'string' && 'filter.parentGroupId',
+    ].filter((field): field is string => !!field);
+    if (wrongType.length) throw new FieldValidationException(Object.fromEntries(wrongType.map((field) => [field, ['must be text']])), 'Invalid list parameters.');
     if (typeof q === 'string' && q.trim()) {
       const text = q.trim().toLowerCase();
       groups = groups.filter((g) => g.nameKey.includes(text) || g.description.toLowerCase().includes(text));
@@ -58,11 +78,17 @@ export class ListUserGroupsHandler implements IQueryHandler<ListUserGroupsQuery,
     if (Array.isArray(id)) groups = groups.filter((g) => id.map(String).includes(g.id));
     else if (typeof id === 'string') groups = groups.filter((g) => g.id === id);
     if (parentGroupId !== undefined) groups = groups.filter((g) => g.parentGroupId === (parentGroupId === null ? null : String(parentGroupId)));
+    const wanted = (list.filter as { assignable?: unknown }).assignable;
+    if (wanted !== undefined) {
+      if (typeof wanted !== 'boolean') throw new FieldValidationException({ 'filter.assignable': ['must be true or false'] }, 'Invalid list parameters.');
+      const assignable = assignableBy(viewer);
+      groups = groups.filter((g) => assignable(g) === wanted);
+    }
     const { field, direction } = list.sort[0];
     const key = (g: UserGroupDocument) => (field === 'name' ? g.nameKey : String(g[field] ?? ''));
     groups.sort((a, b) => key(a).localeCompare(key(b)) * (direction === 'desc' ? -1 : 1));
     const page = groups.slice(list.skip, list.skip + list.limit);
-    return { rows: await viewsOf(this.directory, page), total: groups.length };
+    return { rows: await viewsOf(this.directory, page, viewer), total: groups.length };
   }
 }
 
@@ -70,9 +96,9 @@ export class ListUserGroupsHandler implements IQueryHandler<ListUserGroupsQuery,
 export class GetUserGroupHandler implements IQueryHandler<GetUserGroupQuery, UserGroupView | null> {
   constructor(private readonly directory: IdentityDirectory) {}
 
-  async execute({ groupId }: GetUserGroupQuery) {
+  async execute({ groupId, viewer }: GetUserGroupQuery) {
     const group = await this.directory.getGroup(groupId);
-    return group ? (await viewsOf(this.directory, [group]))[0] : null;
+    return group ? (await viewsOf(this.directory, [group], viewer))[0] : null;
   }
 }
 

@@ -1,11 +1,12 @@
-import { ForbiddenException, HttpException, Inject, Logger } from '@nestjs/common';
+import { HttpException, Inject, Logger } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import { agencyAggregate } from '../../administration/agencies/agency.aggregate';
 import { agencyStreamId } from '../../administration/agencies/agency.events';
 import type { Actor, CommandResult } from '../../platform/commands/actor';
 import { EventSourcedRepository } from '../../platform/commands/event-sourced-repository';
-import { DomainRuleViolation, NotFoundError } from '../../platform/http/domain-errors';
+import { AccessDeniedError, DomainRuleViolation, NotFoundError } from '../../platform/http/domain-errors';
+import { UserManagementService } from '../access/user-management-policy.service';
 import { SignInTokens } from '../authentication/sign-in-tokens';
 import { initialPasswordMail, passwordLinkUrl } from '../delivery/identity-mails';
 import { MAILER, Mailer } from '../delivery/mailer';
@@ -36,7 +37,6 @@ export const SUPERVISOR_NOT_FOUND = 'The chosen supervisor does not exist.';
 export const SUPERVISOR_CYCLE = 'A user cannot be supervised by themselves or by one of their supervisees.';
 export const AGENCY_NOT_FOUND = 'The chosen agency does not exist.';
 export const ADMINISTRATOR_FIXED = 'The administrator has no supervisor or expiry date, stays active and stays in the System Administrator group.';
-export const ADMINISTRATOR_ONLY_SELF = 'Only the administrator can edit the administrator.';
 export const ADMINISTRATOR_UNDELETABLE = 'The administrator cannot be deleted.';
 export const SELF_UNDELETABLE = 'You cannot delete your own account.';
 export const RESTRICTED_FIELDS = 'Only members of the System Administrator or State Administrator groups can change the external id or the expiration date.';
@@ -190,9 +190,11 @@ export class CreateUserHandler implements ICommandHandler<CreateUserCommand, Cre
     private readonly tokens: SignInTokens,
     @Inject(MAILER) private readonly mailer: Mailer,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+    private readonly userManagement: UserManagementService,
   ) {}
 
   async execute(command: CreateUserCommand): Promise<CreatedUser> {
+    await this.userManagement.assertMayChangeUser(command.actor, null, command.input.userGroupId);
     const userId = command.options.userId ?? randomUUID();
     const username = command.options.keepUsernameAsTyped ? command.input.username : storedUsername(command.input.username);
     const status = command.actorManagesUsers ? (command.options.status ?? UserStatus.Active) : UserStatus.PendingApproval;
@@ -216,13 +218,17 @@ export class CreateUserHandler implements ICommandHandler<CreateUserCommand, Cre
 
 @CommandHandler(UpdateUserCommand)
 export class UpdateUserHandler implements ICommandHandler<UpdateUserCommand, CommandResult> {
-  constructor(private readonly repository: EventSourcedRepository, private readonly directory: IdentityDirectory) {}
+  constructor(
+    private readonly repository: EventSourcedRepository,
+    private readonly directory: IdentityDirectory,
+    private readonly userManagement: UserManagementService,
+  ) {}
 
   async execute(command: UpdateUserCommand): Promise<CommandResult> {
     const user = await this.repository.load(userStreamId(command.userId), userAggregate);
     if (!isLiveUser(user.state)) throw new NotFoundError(IdentityMessages.user_not_exist);
     const current = user.state.account;
-    if (command.userId === ADMINISTRATOR_ID && command.actor.userId !== ADMINISTRATOR_ID) throw new ForbiddenException(ADMINISTRATOR_ONLY_SELF);
+    await this.userManagement.assertMayChangeUser(command.actor, { id: command.userId, groupId: current.userGroupId }, command.input.userGroupId);
     if (
       !command.actorManagesUsers &&
       ((command.input.externalId ?? null) !== current.externalId || (command.input.expirationDate ?? null) !== current.expirationDate)
@@ -251,12 +257,13 @@ export class UpdateUserHandler implements ICommandHandler<UpdateUserCommand, Com
 /** Spec §4: status 3 shows Approve; approving (the review action) makes the user Active. */
 @CommandHandler(ApproveUserCommand)
 export class ApproveUserHandler implements ICommandHandler<ApproveUserCommand, CommandResult> {
-  constructor(private readonly repository: EventSourcedRepository) {}
+  constructor(private readonly repository: EventSourcedRepository, private readonly userManagement: UserManagementService) {}
 
   async execute(command: ApproveUserCommand): Promise<CommandResult> {
-    if (!command.actorManagesUsers) throw new ForbiddenException(APPROVE_FORBIDDEN);
+    if (!command.actorManagesUsers) throw new AccessDeniedError(APPROVE_FORBIDDEN);
     const user = await this.repository.load(userStreamId(command.userId), userAggregate);
     if (!isLiveUser(user.state)) throw new NotFoundError(IdentityMessages.user_not_exist);
+    await this.userManagement.assertMayManageUser(command.actor, { id: command.userId, groupId: user.state.account.userGroupId });
     if (user.state.account.status !== UserStatus.PendingApproval) throw new DomainRuleViolation(NOT_PENDING, {}, true);
     const result = await this.repository.append(user.streamId, [{ type: UserEvents.Approved, data: { userId: command.userId } }], user.revision, command.actor);
     return { ...result, id: command.userId };
@@ -270,13 +277,18 @@ export class ApproveUserHandler implements ICommandHandler<ApproveUserCommand, C
  */
 @CommandHandler(DeleteUserCommand)
 export class DeleteUserHandler implements ICommandHandler<DeleteUserCommand, CommandResult> {
-  constructor(private readonly repository: EventSourcedRepository, private readonly directory: IdentityDirectory) {}
+  constructor(
+    private readonly repository: EventSourcedRepository,
+    private readonly directory: IdentityDirectory,
+    private readonly userManagement: UserManagementService,
+  ) {}
 
   async execute(command: DeleteUserCommand): Promise<CommandResult> {
     if (command.userId === ADMINISTRATOR_ID) throw new DomainRuleViolation(ADMINISTRATOR_UNDELETABLE, {}, true);
     if (command.userId === command.actor.userId) throw new DomainRuleViolation(SELF_UNDELETABLE, {}, true);
     const user = await this.repository.load(userStreamId(command.userId), userAggregate);
     if (!isLiveUser(user.state)) throw new NotFoundError(IdentityMessages.user_not_exist);
+    await this.userManagement.assertMayManageUser(command.actor, { id: command.userId, groupId: user.state.account.userGroupId });
     const supervisees = await this.directory.findUsers({ supervisorId: command.userId });
     if (supervisees.length > 0 && !command.successorUserId) {
       throw new HttpException(

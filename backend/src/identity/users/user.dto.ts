@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, Min, MinLength } from 'class-validator';
+import { IsBoolean, IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { IsCalendarDate, IsRevision } from '../../platform/http/field-validators';
 import { IdentityMessages } from '../identity-messages';
 import { ENTITY_ID_PATTERN } from '../identity-rules';
 
@@ -78,7 +79,7 @@ export class SaveUserDto {
   @ApiPropertyOptional({ nullable: true, example: '2026-12-31', description: 'yyyy-MM-dd, inclusive; null: never expires' })
   @Transform(toDate)
   @IsOptional()
-  @Matches(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { message: 'Please enter the expiration date as yyyy-MM-dd.' })
+  @IsCalendarDate({ message: 'Please enter the expiration date as yyyy-MM-dd.' })
   expirationDate!: string | null;
 }
 
@@ -98,8 +99,7 @@ export class UpdateUserDto extends SaveUserDto {
 
   @ApiPropertyOptional({ description: 'Revision the client last saw; a stale one answers 409' })
   @IsOptional()
-  @IsInt()
-  @Min(0)
+  @IsRevision()
   revision?: number;
 
   // react-admin sends the whole record back; these read-only fields are accepted and ignored.
@@ -114,6 +114,7 @@ export class UpdateUserDto extends SaveUserDto {
   @ApiPropertyOptional({ readOnly: true }) @IsOptional() lockedUntil?: string | null;
   @ApiPropertyOptional({ readOnly: true }) @IsOptional() lastSignInAt?: string | null;
   @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsBoolean() canEditRestricted?: boolean;
+  @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsBoolean() canManage?: boolean;
   @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsInt() superviseeCount?: number;
   @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsString() createdAt?: string;
   @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsString() updatedAt?: string;
@@ -168,6 +169,10 @@ export class UserView {
   @ApiProperty() createdAt!: string;
   @ApiProperty() updatedAt!: string;
   @ApiPropertyOptional({ description: 'Spec canEdit: whether you may change externalId and expirationDate' }) canEditRestricted?: boolean;
+  @ApiPropertyOptional({
+    description: 'Whether you may edit, approve, lock, reset the password of or delete this user (User_Actions and the user-management policy); in the list and by id',
+  })
+  canManage?: boolean;
 }
 
 export class SuperviseesView {

@@ -6,6 +6,9 @@ import { FieldValidationException } from '../../platform/http/validation';
 import type { ListRequest, ListRules } from '../../platform/http/simple-rest-list';
 import { READ_STORE } from '../../platform/storage/storage-tokens';
 import type { Filter, ReadStore } from '../../storage/read-store/read-store.port';
+import { managerFromPrincipal } from '../access/user-management-policy.service';
+import { mayManageUser } from '../access/user-management-policy';
+import type { AuthenticatedUser } from '../authentication/authenticated-user';
 import { IdentityDirectory } from '../identity-directory';
 import { USER_STATUS_LABELS, UserStatus, UserStatusValue } from '../identity-rules';
 import type { UserView } from './user.dto';
@@ -23,12 +26,13 @@ const SORT_FIELD: Record<string, string> = { username: 'usernameKey', email: 'em
 const TEXT_FILTERS: Record<string, string> = { firstName: 'firstName', lastName: 'lastName', username: 'usernameKey', email: 'emailKey', phone: 'phone' };
 const ID_FILTERS = ['userGroupId', 'supervisorId', 'agencyId'];
 
+/** `viewer`: the caller, for each row's canManage flag. */
 export class ListUsersQuery {
-  constructor(readonly list: ListRequest) {}
+  constructor(readonly list: ListRequest, readonly viewer: AuthenticatedUser | null = null) {}
 }
 
 export class GetUserQuery {
-  constructor(readonly userId: string) {}
+  constructor(readonly userId: string, readonly viewer: AuthenticatedUser | null = null) {}
 }
 
 export class ListSuperviseesQuery {
@@ -39,11 +43,14 @@ export class SupervisorOptionsQuery {
   constructor(readonly userGroupId: string, readonly userId: string | null) {}
 }
 
-/** Adds the names a row shows (group, supervisor, agency): three key lookups for the whole page. */
+/**
+ * Adds the names a row shows (group, supervisor, agency): three key lookups for the whole page. With a viewer, each
+ * row also says whether the viewer may manage that user (the user-management policy, from the read models).
+ */
 export class UserViews {
   constructor(private readonly directory: IdentityDirectory, private readonly readStore: ReadStore) {}
 
-  async of(docs: UserDocument[]): Promise<UserView[]> {
+  async of(docs: UserDocument[], viewer: AuthenticatedUser | null = null): Promise<UserView[]> {
     if (docs.length === 0) return [];
     const [groups, supervisors, agencies] = await Promise.all([
       this.directory.getGroups(docs.map((d) => d.userGroupId)),
@@ -51,6 +58,10 @@ export class UserViews {
       this.readStore.getMany<{ id: string; name: string }>(AGENCIES_COLLECTION, [...new Set(docs.map((d) => d.agencyId).filter((id): id is string => !!id))]),
     ]);
     const groupName = new Map(groups.map((g) => [g.id, g.name]));
+    const groupPrivileges = new Map(groups.map((g) => [g.id, g.privileges]));
+    const manager = viewer ? managerFromPrincipal(viewer) : null;
+    const canManage = (d: UserDocument) =>
+      !!manager && mayManageUser(manager, { id: d.id, groupId: d.userGroupId, groupPrivileges: groupPrivileges.get(d.userGroupId) ?? [] }).allowed;
     const supervisorName = new Map(supervisors.map((s) => [s.id, s.fullName]));
     const agencyName = new Map(agencies.map((a) => [a.id, a.name]));
     return docs.map((d) => ({
@@ -79,6 +90,7 @@ export class UserViews {
       revision: d.revision,
       createdAt: d.createdAt,
       updatedAt: d.updatedAt,
+      ...(viewer ? { canManage: canManage(d) } : {}),
     }));
   }
 }
@@ -133,14 +145,14 @@ export class ListUsersHandler implements IQueryHandler<ListUsersQuery, { rows: U
     this.views = new UserViews(directory, readStore);
   }
 
-  async execute({ list }: ListUsersQuery) {
+  async execute({ list, viewer }: ListUsersQuery) {
     const filter = await userFilter(this.directory, list.filter);
     const sort = list.sort.map((s) => ({ ...s, field: SORT_FIELD[s.field] ?? s.field }));
     const [docs, total] = await Promise.all([
       this.directory.findUsersPage(filter, { sort: [...sort, { field: 'id', direction: 'asc' }], skip: list.skip, limit: list.limit }),
       this.directory.countUsers(filter),
     ]);
-    return { rows: await this.views.of(docs), total };
+    return { rows: await this.views.of(docs, viewer), total };
   }
 }
 
@@ -152,9 +164,9 @@ export class GetUserHandler implements IQueryHandler<GetUserQuery, UserView | nu
     this.views = new UserViews(directory, readStore);
   }
 
-  async execute({ userId }: GetUserQuery) {
+  async execute({ userId, viewer }: GetUserQuery) {
     const doc = await this.directory.getUser(userId);
-    return doc ? (await this.views.of([doc]))[0] : null;
+    return doc ? (await this.views.of([doc], viewer))[0] : null;
   }
 }
 

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiConflictResponse, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiCookieAuth, ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { Actor, CommandResult } from '../../platform/commands/actor';
 import { NotFoundError } from '../../platform/http/domain-errors';
@@ -18,6 +18,9 @@ import { ApproveUserCommand, CreatedUser, CreateUserCommand, DeleteUserCommand, 
 import { CreateUserDto, DeleteUserQueryDto, SaveUserDto, SuperviseesView, SupervisorOptionsQueryDto, UpdateUserDto, UserView } from './user.dto';
 import { GetUserQuery, ListSuperviseesQuery, ListUsersQuery, SupervisorOptionsQuery, userListRules } from './user.queries';
 
+/** The 403 of the user-management policy (docs/permissions.md, "Who manages whom"). */
+const NOT_YOURS_TO_MANAGE = 'A user or group you may not manage: the administrator, members of groups 1 and 153 (unless you are one), a group with a privilege you lack, or your own group';
+
 const inputOf = (body: SaveUserDto): UserInput => ({
   firstName: body.firstName,
   lastName: body.lastName,
@@ -33,7 +36,8 @@ const inputOf = (body: SaveUserDto): UserInput => ({
 
 /**
  * User Management. User_View reads (search bar, View); User_Actions adds, approves, edits, deletes and resets
- * passwords (spec §6). Members of groups 1 and 153 create active users and approve pending ones.
+ * passwords (spec §6). Members of groups 1 and 153 create active users and approve pending ones. Which users and
+ * groups: the user-management policy, in the command handlers (403); answers carry canManage per user.
  */
 @ApiTags('Users')
 @ApiCookieAuth()
@@ -43,14 +47,14 @@ export class UsersController {
 
   @Get()
   @RequirePrivileges('User_View')
-  @ApiOperation({ summary: 'Search users: q, firstName, lastName, username, email, supervisor names, group, status; sorted and paged' })
+  @ApiOperation({ summary: 'Search users: q, firstName, lastName, username, email, supervisor names, group, status; sorted and paged; canManage per user' })
   @ApiQuery({ name: 'sort', required: false, example: '["lastName","ASC"]' })
   @ApiQuery({ name: 'range', required: false, example: '[0,19]' })
   @ApiQuery({ name: 'filter', required: false, example: '{"q":"lee","userGroupId":"0b5e7c1a-93d4-4c1e-8f00-000000000156","status":1,"supervisorLastName":"super"}' })
   @ApiOkResponse({ type: [UserView] })
-  async list(@Query() query: SimpleRestListQuery, @Res({ passthrough: true }) response: Response) {
+  async list(@Query() query: SimpleRestListQuery, @CurrentUser() user: AuthenticatedUser, @Res({ passthrough: true }) response: Response) {
     const list = parseListQuery(query, userListRules);
-    const { rows, total } = await this.queries.execute(new ListUsersQuery(list));
+    const { rows, total } = await this.queries.execute(new ListUsersQuery(list, user));
     return sendListPage(response, 'users', list.skip, rows, total);
   }
 
@@ -66,7 +70,7 @@ export class UsersController {
   @RequirePrivileges('User_View')
   @ApiOkResponse({ type: UserView })
   async get(@Param('id', entityId) id: string, @CurrentUser() user: AuthenticatedUser): Promise<UserView> {
-    const found: UserView | null = await this.queries.execute(new GetUserQuery(id));
+    const found: UserView | null = await this.queries.execute(new GetUserQuery(id, user));
     if (!found) throw new NotFoundError(IdentityMessages.user_not_exist);
     return { ...found, canEditRestricted: canManageUserGroups(user) };
   }
@@ -81,6 +85,7 @@ export class UsersController {
 
   @Post()
   @RequirePrivileges('User_Actions')
+  @ApiForbiddenResponse({ description: NOT_YOURS_TO_MANAGE })
   @ApiOperation({ summary: 'Add a user; mails a link to set the initial password. Created by others than groups 1/153: pending approval (3)' })
   @ApiOkResponse({ type: UserView })
   async create(@Body() body: CreateUserDto, @CurrentUser() user: AuthenticatedUser, @RequestActor() actor: Actor, @Res({ passthrough: true }) response: Response) {
@@ -91,6 +96,7 @@ export class UsersController {
 
   @Put(':id')
   @RequirePrivileges('User_Actions')
+  @ApiForbiddenResponse({ description: NOT_YOURS_TO_MANAGE })
   @ApiOperation({ summary: 'Edit a user; deactivating or locking takes effect on their next request' })
   @ApiOkResponse({ type: UserView })
   async update(
@@ -107,6 +113,7 @@ export class UsersController {
   @Post(':id/approve')
   @HttpCode(200)
   @RequirePrivileges('User_Actions')
+  @ApiForbiddenResponse({ description: NOT_YOURS_TO_MANAGE })
   @ApiOperation({ summary: 'Approve a user pending approval (status 3 → 1); groups 1 and 153 only' })
   @ApiOkResponse({ type: UserView })
   async approve(@Param('id', entityId) id: string, @CurrentUser() user: AuthenticatedUser, @RequestActor() actor: Actor, @Res({ passthrough: true }) response: Response) {
@@ -117,6 +124,7 @@ export class UsersController {
   @Post(':id/password-reset')
   @HttpCode(200)
   @RequirePrivileges('User_Actions')
+  @ApiForbiddenResponse({ description: NOT_YOURS_TO_MANAGE })
   @ApiOperation({ summary: "Reset Password in the user dialog: mails the user a link to set a new password" })
   @ApiOkResponse({ type: MessageView })
   async resetPassword(@Param('id', entityId) id: string, @RequestActor() actor: Actor, @Res({ passthrough: true }) response: Response) {
@@ -133,6 +141,7 @@ export class UsersController {
     description: "With supervisees, successorUserId is required (409 user_delete_error with superviseeCount otherwise); they and the user's cases move to that user.",
   })
   @ApiQuery({ name: 'successorUserId', required: false })
+  @ApiForbiddenResponse({ description: NOT_YOURS_TO_MANAGE })
   @ApiConflictResponse({ description: IdentityMessages.user_delete_error })
   async remove(@Param('id', entityId) id: string, @Query() query: DeleteUserQueryDto, @RequestActor() actor: Actor, @Res({ passthrough: true }) response: Response) {
     const result: CommandResult = await this.commands.execute(new DeleteUserCommand(actor, id, query.successorUserId ?? null));
@@ -144,7 +153,7 @@ export class UsersController {
   private async saved(result: CommandResult, response: Response, user: AuthenticatedUser): Promise<UserView> {
     exposeEventPosition(response, result.position);
     await this.directory.settle(result.position);
-    const saved: UserView | null = await this.queries.execute(new GetUserQuery(result.id));
+    const saved: UserView | null = await this.queries.execute(new GetUserQuery(result.id, user));
     return { ...(saved as UserView), canEditRestricted: canManageUserGroups(user) };
   }
 }

@@ -1,10 +1,12 @@
-import { DIRECT_CARE_WORKER_GROUP_ID, SUPERVISOR_GROUP_ID } from '../user-groups/built-in-groups';
+import { BUILT_IN_GROUPS, DIRECT_CARE_WORKER_GROUP_ID, SUPERVISOR_GROUP_ID } from '../user-groups/built-in-groups';
 import { uniqueName } from '../../../test-support/identity-kit';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
 import { testPostgresUrl } from '../../../test-support/databases';
 import { IdentityMessages } from '../identity-messages';
 
 const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
+/** A user manager outside groups 1/153 must hold every privilege of the group they add users to (docs/permissions.md). */
+const WORKER_PRIVILEGES = BUILT_IN_GROUPS.find((g) => g.id === DIRECT_CARE_WORKER_GROUP_ID)!.privileges;
 
 describe.each(backends)('User management over HTTP (%s)', (backend) => {
   let t: TestApp;
@@ -133,7 +135,7 @@ describe.each(backends)('User management over HTTP (%s)', (backend) => {
   });
 
   it('creates users pending approval when the creator is outside groups 1/153; only they approve (status 3 → 1)', async () => {
-    const helper = `Bearer ${t.tokenFor(['User_View', 'User_Actions'])}`;
+    const helper = `Bearer ${t.tokenFor(['User_View', 'User_Actions', ...WORKER_PRIVILEGES])}`;
     const pending = await create({ status: 1 }, helper);
     expect(pending).toMatchObject({ status: 3, statusLabel: 'Pending approval' });
     // Editing keeps it pending; only Approve activates it.
@@ -148,7 +150,7 @@ describe.each(backends)('User management over HTTP (%s)', (backend) => {
   });
 
   it('lets only groups 1/153 change the external id and expiry date (spec canEdit)', async () => {
-    const helper = `Bearer ${t.tokenFor(['User_View', 'User_Actions'])}`;
+    const helper = `Bearer ${t.tokenFor(['User_View', 'User_Actions', ...WORKER_PRIVILEGES])}`;
     const user = await create();
     const seen = await t.http().get(`/api/users/${user.id}`).set('Authorization', helper);
     expect(seen.body.canEditRestricted).toBe(false);

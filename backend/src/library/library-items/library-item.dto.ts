@@ -14,6 +14,7 @@ import {
   ValidateBy,
   ValidateNested,
 } from 'class-validator';
+import { IsRevision } from '../../platform/http/field-validators';
 import { AGE_SCALE_MAX, LibraryNodeKind, RATINGS, Rating, RatingMeaning } from '../instrument/instrument.types';
 import { LibraryFormField, validateLibraryForm } from '../instrument/instrument-validation';
 import { FormRule } from '../library-stream/form-rule.decorator';
@@ -159,8 +160,7 @@ export class SaveLibraryItemDto {
 export class UpdateLibraryItemDto extends SaveLibraryItemDto {
   @ApiPropertyOptional({ description: 'Revision of the item the client last saw; a stale one answers 409 instead of overwriting.' })
   @IsOptional()
-  @IsInt()
-  @Min(0)
+  @IsRevision()
   revision?: number;
 
   // react-admin sends the whole record back on update; these read-only fields are accepted and ignored.
@@ -180,8 +180,7 @@ export class ChangeVisibilityDto {
 
   @ApiPropertyOptional({ description: 'Revision of the item the client last saw (409 when stale)' })
   @IsOptional()
-  @IsInt()
-  @Min(0)
+  @IsRevision()
   revision?: number;
 }
 

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, IsUUID, Min } from 'class-validator';
+import { IsIn, IsOptional, IsString, IsUUID } from 'class-validator';
+import { IsRevision } from '../../platform/http/field-validators';
 import { RATINGS, Rating, RuleAction, isRating } from '../instrument/instrument.types';
 import { RULE_MESSAGES } from '../instrument/instrument-validation';
 import { FormRule } from '../library-stream/form-rule.decorator';
@@ -82,8 +83,7 @@ export class SaveQuestionRuleDto {
 export class UpdateQuestionRuleDto extends SaveQuestionRuleDto {
   @ApiPropertyOptional({ description: 'Revision of the rule the client last saw; a stale one answers 409.' })
   @IsOptional()
-  @IsInt()
-  @Min(0)
+  @IsRevision()
   revision?: number;
 
   // react-admin sends the whole record back on update; these read-only fields are accepted and ignored.

@@ -1,10 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
+import { ConfigurationError } from './configuration-error';
 import { repositoryRoot } from './repository-root';
+import { parseTrustProxy, TrustProxy } from './trust-proxy';
+
+export type { TrustProxy } from './trust-proxy';
+export { ConfigurationError } from './configuration-error';
 
 /** Everything the app reads from the environment, parsed once. Names are the project's conventions. */
 export interface AppConfig {
   port: number;
+  /** NODE_ENV=production: a JWT_SECRET is required, HSTS is sent, API docs need sign-in, no demo banner. */
+  production: boolean;
   /** Embedded PGlite data folder, used when no DATABASE_URL is set. */
   dataDir: string;
   databaseUrl: string | null;
@@ -13,31 +20,58 @@ export interface AppConfig {
   jwtSecret: string;
   /** Upper bound a query waits for projections to reach a command's position (read-your-writes). */
   readYourWritesTimeoutMs: number;
+  /** /api/ready: how old the oldest event a projection has not applied yet may be. */
+  readinessMaxProjectionDelayMs: number;
   /** Seed demo data when the event store is empty on start. */
   seedDemoData: boolean;
   frontendDist: string;
   logLevel: string;
+  /** Which peers may tell the client IP (X-Forwarded-For): Express `trust proxy`; false believes nobody. */
+  trustProxy: TrustProxy;
 }
 
+
+/** HS256 keys shorter than the hash output are guessable offline from one token. */
+const MIN_JWT_SECRET_BYTES = 32;
+
 export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const production = env.NODE_ENV === 'production';
   return {
     port: parseInteger(env.PORT, 3000, 'PORT'),
+    production,
     dataDir: env.DATA_DIR === 'memory://' ? 'memory://' : resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || null,
     eventStoreUrl: env.EVENTSTORE_URL || null,
     mongoUrl: env.MONGODB_URL || null,
-    // A random secret per process is safe (tokens just expire on restart) but production must set one.
-    jwtSecret: env.JWT_SECRET || randomBytes(32).toString('hex'),
+    jwtSecret: jwtSecret(env.JWT_SECRET, production),
     readYourWritesTimeoutMs: parseInteger(env.READ_YOUR_WRITES_TIMEOUT_MS, 3000, 'READ_YOUR_WRITES_TIMEOUT_MS'),
-    seedDemoData: (env.SEED_DEMO_DATA ?? 'true') !== 'false',
+    readinessMaxProjectionDelayMs: parseInteger(env.READY_MAX_PROJECTION_DELAY_MS, 5000, 'READY_MAX_PROJECTION_DELAY_MS'),
+    // Demo users share a published password: never by default in production.
+    seedDemoData: (env.SEED_DEMO_DATA ?? (production ? 'false' : 'true')) !== 'false',
     frontendDist: resolve(env.FRONTEND_DIST || resolve(repositoryRoot(), 'frontend/dist')),
     logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
+}
+
+/**
+ * Production needs a fixed secret (a random one per process signs everyone out on every restart, and differs
+ * between instances); elsewhere a random one per process is fine.
+ */
+function jwtSecret(value: string | undefined, production: boolean): string {
+  if (!production) return value || randomBytes(32).toString('hex');
+  if (!value || value.trim() === '' || Buffer.byteLength(value, 'utf8') < MIN_JWT_SECRET_BYTES) {
+    throw new ConfigurationError(
+      `JWT_SECRET must be set to at least ${MIN_JWT_SECRET_BYTES} bytes when NODE_ENV=production ` +
+        `(${value ? `it has ${Buffer.byteLength(value, 'utf8')}` : 'it is not set'}). Make one with: openssl rand -hex 32`,
+    );
+  }
+  return value;
 }
 
 function parseInteger(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new ConfigurationError(`${name} must be a non-negative integer, got "${value}"`);
   return parsed;
 }

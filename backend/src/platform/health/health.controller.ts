@@ -5,8 +5,10 @@ import { Public } from '../../identity/access/access.decorators';
 import { ProjectionRunnerService } from '../projections/projection-runner.service';
 import type { EventStore } from '../../storage/event-store/event-store.port';
 import type { ReadStore } from '../../storage/read-store/read-store.port';
-import { EVENT_STORE, READ_STORE } from '../storage/storage-tokens';
+import { APP_CONFIG, EVENT_STORE, READ_STORE } from '../storage/storage-tokens';
+import type { AppConfig } from '../config/app-config';
 import { APP_VERSION } from '../config/app-version';
+import { projectionReadiness } from './projection-readiness';
 
 @ApiTags('Health')
 @Controller()
@@ -15,6 +17,7 @@ export class HealthController {
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject('STORAGE_DESCRIPTION') private readonly storage: { eventStore: string; readStore: string },
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly projections: ProjectionRunnerService,
   ) {}
 
@@ -27,23 +30,26 @@ export class HealthController {
 
   @Public()
   @Get('ready')
-  @ApiOperation({ summary: 'Readiness: storage reachable and every projection caught up (503 otherwise)' })
+  @ApiOperation({
+    summary: 'Readiness: storage reachable and every projection running and caught up within READY_MAX_PROJECTION_DELAY_MS (503 otherwise)',
+  })
   @ApiOkResponse({ description: 'Ready' })
-  @ApiServiceUnavailableResponse({ description: 'Storage unreachable or projections behind' })
+  @ApiServiceUnavailableResponse({ description: 'Storage unreachable, a projection not running, or one behind by more than the bound' })
   async ready(@Res({ passthrough: true }) response: Response) {
     const checks: Record<string, unknown> = { eventStore: this.storage.eventStore, readStore: this.storage.readStore };
-    let ready = true;
+    let problems: string[];
     try {
       checks.headPosition = await this.eventStore.headPosition();
       await this.readStore.listCheckpoints();
-      const statuses = await this.projections.status();
-      checks.projections = statuses.map(({ name, state, position, lag }) => ({ name, state, position, lag }));
-      ready = statuses.every((status) => status.state === 'live' && status.lag === 0);
+      const readiness = await projectionReadiness(await this.projections.status(), this.eventStore, this.config.readinessMaxProjectionDelayMs);
+      checks.projections = readiness.projections;
+      problems = readiness.problems;
     } catch (error) {
-      ready = false;
       checks.error = error instanceof Error ? error.message : String(error);
+      problems = ['storage unreachable'];
     }
+    const ready = problems.length === 0;
     response.status(ready ? 200 : 503);
-    return { status: ready ? 'ready' : 'not ready', ...checks };
+    return { status: ready ? 'ready' : 'not ready', ...(ready ? {} : { reason: problems.join('; ') }), ...checks };
   }
 }

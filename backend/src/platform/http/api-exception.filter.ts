@@ -4,6 +4,9 @@ import { WrongExpectedRevisionError } from '../../storage/event-store/event-stor
 import { InvalidFilterError } from '../../storage/read-store/read-store.port';
 import { AccessDeniedError, DomainRuleViolation, NotFoundError } from './domain-errors';
 
+/** A lost optimistic-concurrency race, in the user's words (the stream and revisions go to the log only). */
+export const STALE_RECORD_MESSAGE = 'This record was changed by someone else in the meantime. Reload it and try again.';
+
 /**
  * Maps errors to HTTP answers: domain and validation errors to 4xx with a message the UI can show, optimistic
  * concurrency conflicts to 409, anything unexpected to 500 without internals (logged with its stack).
@@ -16,6 +19,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const response = host.switchToHttp().getResponse<Response>();
     const { status, body } = this.toAnswer(exception);
     if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    else if (exception instanceof WrongExpectedRevisionError) this.logger.warn(exception.message);
     response.status(status).json(body);
   }
 
@@ -26,7 +30,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
       return { status: exception.getStatus(), body };
     }
     if (exception instanceof WrongExpectedRevisionError) {
-      return { status: HttpStatus.CONFLICT, body: { statusCode: 409, error: 'Conflict', message: exception.message } };
+      return { status: HttpStatus.CONFLICT, body: { statusCode: 409, error: 'Conflict', message: STALE_RECORD_MESSAGE } };
     }
     if (exception instanceof InvalidFilterError) {
       return { status: 400, body: { statusCode: 400, error: 'Bad Request', message: exception.message, errors: { filter: [exception.message] } } };

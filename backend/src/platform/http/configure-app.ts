@@ -8,6 +8,12 @@ import type { Request, Response, NextFunction } from 'express';
 import { Logger } from 'nestjs-pino';
 import type { AppConfig } from '../config/app-config';
 import { APP_VERSION } from '../config/app-version';
+import { IDENTITY_CONFIG, IdentityConfig } from '../../identity/identity-config';
+import { requireSignInForApiDocs } from './api-docs-guard';
+import { deriveClientIp } from './client-ip';
+import { refuseCrossSiteRequests } from './csrf-protection';
+import { sendSecurityHeaders } from './security-headers';
+import { hardenInput } from './input-hardening';
 import { createValidationPipe } from './validation';
 
 /** Nest's start-up bookkeeping (one line per module and route): debug detail, not news for the operator. */
@@ -31,10 +37,13 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   const express = app as NestExpressApplication;
   app.useLogger(operatorLogger(app.get(Logger)));
   app.setGlobalPrefix('api');
+  // Transport security first: client IP, response headers, then CSRF and JSON-only bodies before any body is parsed.
+  deriveClientIp(express, config.trustProxy);
+  sendSecurityHeaders(express, { production: config.production });
+  refuseCrossSiteRequests(express, app.get<IdentityConfig>(IDENTITY_CONFIG).publicUrl);
   app.use(cookieParser());
+  hardenInput(app);
   app.useGlobalPipes(createValidationPipe());
-  // Behind a reverse proxy the client IP (system log, API-user IP allow-list) comes from X-Forwarded-For.
-  express.set('trust proxy', 'loopback');
   express.disable('x-powered-by');
   app.enableShutdownHooks();
 
@@ -48,6 +57,7 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
       .addBearerAuth()
       .build(),
   );
+  if (config.production) requireSignInForApiDocs(express);
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
 
   serveFrontend(express, config.frontendDist);

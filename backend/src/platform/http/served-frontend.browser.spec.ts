@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { browserTestsCanRun, FRONTEND_DIST, launchChromium } from '../../../test-support/browser';
+import { browserTestsCanRun, FRONTEND_DIST, launchChromium, takeCspViolations } from '../../../test-support/browser';
 import { announceSkipped } from '../../../test-support/databases';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
 
@@ -38,6 +38,37 @@ describeInBrowser('The app served at / in headless Chromium', () => {
     expect(await deepLink.text()).toContain('<div id="root">');
     const unknownApi = await page.request.get(`${t.baseUrl}/api/nothing-here`);
     expect(unknownApi.status()).toBe(404);
+    await page.close();
+  });
+
+  it('runs under its Content Security Policy, which blocks what it does not allow (and the specs notice)', async () => {
+    const page = await browser.newPage();
+    const response = await page.goto(`${t.baseUrl}/#/`);
+    expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    expect(takeCspViolations()).toEqual([]);
+
+    // An injected inline script is refused, and the violation watcher of test-support/browser.ts reports it.
+    await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.injected = true;';
+      document.head.appendChild(script);
+    });
+    expect(await page.evaluate(() => (window as unknown as { injected?: boolean }).injected)).toBeUndefined();
+    const reported: string[] = [];
+    for (let waited = 0; reported.length === 0 && waited < 5000; waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      reported.push(...takeCspViolations());
+    }
+    expect(reported).toEqual([expect.stringMatching(/inline script.*Content Security Policy/)]);
+    await page.close();
+  });
+
+  it('serves Swagger UI at /api/docs under the same policy without violations', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${t.baseUrl}/api/docs`);
+    await page.locator('.swagger-ui .opblock').first().waitFor();
+    expect(await page.getByText('CANS platform API').first().isVisible()).toBe(true);
     await page.close();
   });
 });

@@ -82,22 +82,29 @@ export function sendListPage<T>(response: Response, resource: string, skip: numb
   return rows;
 }
 
-/** Turns {field: value} equality filters plus a free-text q into a read-store filter. */
+const isScalar = (value: unknown): value is string | number | boolean => typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+
+/**
+ * Turns {field: value} equality filters plus a free-text q into a read-store filter. A value of the wrong type (an
+ * operator object such as {"$gt":""}, a non-text q) is a 400, never silently ignored.
+ */
 export function equalityFilter(filter: Record<string, unknown>, textFields: string[]): Filter {
   const clauses: Filter[] = [];
+  const errors: Record<string, string[]> = {};
   for (const [key, value] of Object.entries(filter)) {
+    if (value === null || value === undefined) continue;
     if (key === 'q') {
-      if (typeof value === 'string' && value.trim()) {
-        clauses.push({ $or: textFields.map((field) => ({ [field]: { $contains: value.trim() } })) });
-      }
-    } else if (key === 'id' && Array.isArray(value)) {
-      clauses.push({ id: { $in: value.map(String) } });
-    } else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+      if (typeof value !== 'string') errors['filter.q'] = ['must be text'];
+      else if (value.trim()) clauses.push({ $or: textFields.map((field) => ({ [field]: { $contains: value.trim() } })) });
+    } else if (isScalar(value)) {
       clauses.push({ [key]: value });
-    } else if (Array.isArray(value)) {
-      clauses.push({ [key]: { $in: value.filter((v): v is string | number => typeof v === 'string' || typeof v === 'number') } });
+    } else if (Array.isArray(value) && value.every(isScalar)) {
+      clauses.push({ [key]: { $in: key === 'id' ? value.map(String) : value } });
+    } else {
+      errors[`filter.${key}`] = ['must be a value or a list of values'];
     }
   }
+  if (Object.keys(errors).length) throw new FieldValidationException(errors, 'Invalid list parameters.');
   return clauses.length ? { $and: clauses } : {};
 }
 

@@ -86,16 +86,14 @@ export interface EventStore {
   close(): Promise<void>;
 }
 
+/** For the log: the HTTP answer says it plainly and names no stream or revision (api-exception.filter.ts). */
 export class WrongExpectedRevisionError extends Error {
   constructor(
     readonly streamId: string,
     readonly expected: ExpectedRevision,
     readonly actual: number | 'no_stream',
   ) {
-    super(
-      `The record was changed by someone else (stream ${streamId}: expected revision ${String(expected)}, ` +
-        `found ${String(actual)}). Reload and try again.`,
-    );
+    super(`Concurrent change on stream ${streamId}: expected revision ${String(expected)}, found ${String(actual)}.`);
     this.name = 'WrongExpectedRevisionError';
   }
 }

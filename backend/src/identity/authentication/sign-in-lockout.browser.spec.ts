@@ -1,0 +1,59 @@
+import type { Browser } from 'playwright-core';
+import { browserTestsCanRun, FRONTEND_DIST, launchChromium } from '../../../test-support/browser';
+import { announceSkipped } from '../../../test-support/databases';
+import { codeFrom, createUserWithPassword } from '../../../test-support/identity-kit';
+import { startSmtpTestServer, SmtpTestServer } from '../../../test-support/smtp-test-server';
+import { startTestApp, TestApp } from '../../../test-support/test-app';
+import { IdentityMessages } from '../identity-messages';
+import { DIRECT_CARE_WORKER_GROUP_ID } from '../user-groups/built-in-groups';
+
+const canRun = browserTestsCanRun();
+if (!canRun.ok) announceSkipped('sign-in lockout browser', canRun.reason!);
+if (!canRun.ok && process.env.CI) throw new Error(`Browser tests cannot run in CI: ${canRun.reason}`);
+const describeInBrowser = canRun.ok ? describe : describe.skip;
+
+describeInBrowser('Sign-in page in headless Chromium: a lock that falls between password and code', () => {
+  let t: TestApp;
+  let smtp: SmtpTestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    smtp = await startSmtpTestServer();
+    t = await startTestApp({ listen: true, config: { frontendDist: FRONTEND_DIST }, identity: { smtp: smtp.settings } });
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+    await smtp?.close();
+  });
+
+  it('closes the code dialog and shows the lock message on the sign-in form', async () => {
+    const user = await createUserWithPassword(t, smtp, `Bearer ${t.adminToken()}`, { userGroupId: DIRECT_CARE_WORKER_GROUP_ID });
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      await page.goto(`${t.baseUrl}/#/login`);
+      await page.getByLabel('Username, email or phone').fill(user.username);
+      await page.getByLabel(/^Password/).fill(user.password);
+      await page.getByRole('button', { name: 'Log in' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Verification Code' });
+      await dialog.waitFor();
+      const since = smtp.mails.length;
+      await dialog.getByRole('button', { name: 'Get code' }).click();
+      const code = codeFrom((await smtp.nextMailTo(user.email, since, 10_000)).text);
+
+      // Meanwhile strangers use up the attempts.
+      for (let i = 0; i < 5; i++) await t.http().post('/api/auth/login').send({ login: user.username, password: 'Wrong!Pass1' });
+
+      await dialog.getByLabel('Verification code').fill(code);
+      await dialog.getByRole('button', { name: 'Confirm' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByRole('alert').filter({ hasText: IdentityMessages.account_temporarily_locked }).waitFor();
+      expect(page.url()).toMatch(/#\/login/);
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
+});

@@ -1,0 +1,61 @@
+import { loadAppConfig } from './app-config';
+
+const SECRET_32 = 'x'.repeat(32);
+
+describe('loadAppConfig', () => {
+  describe('NODE_ENV=production', () => {
+    it('refuses to start without JWT_SECRET, naming the variable and how to make one', () => {
+      expect(() => loadAppConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET.*at least 32 bytes.*openssl rand -hex 32/s);
+    });
+
+    it('refuses a JWT_SECRET shorter than 32 bytes', () => {
+      expect(() => loadAppConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(31) })).toThrow(/JWT_SECRET/);
+      expect(() => loadAppConfig({ NODE_ENV: 'production', JWT_SECRET: '        ' })).toThrow(/JWT_SECRET/);
+    });
+
+    it('takes a secret of 32 bytes or more, and starts without demo data unless asked', () => {
+      const config = loadAppConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET_32 });
+      expect(config).toMatchObject({ production: true, jwtSecret: SECRET_32, seedDemoData: false });
+      expect(loadAppConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET_32, SEED_DEMO_DATA: 'true' }).seedDemoData).toBe(true);
+    });
+  });
+
+  it('outside production: a random secret per process and demo data by default', () => {
+    const config = loadAppConfig({});
+    expect(config.production).toBe(false);
+    expect(Buffer.byteLength(config.jwtSecret)).toBeGreaterThanOrEqual(32);
+    expect(loadAppConfig({}).jwtSecret).not.toBe(config.jwtSecret);
+    expect(config.seedDemoData).toBe(true);
+  });
+
+  describe('TRUST_PROXY', () => {
+    const trustProxy = (value: string | undefined) => loadAppConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy;
+
+    it('is off by default', () => {
+      expect(trustProxy(undefined)).toBe(false);
+      expect(trustProxy('')).toBe(false);
+      expect(trustProxy('false')).toBe(false);
+      expect(trustProxy('0')).toBe(false);
+    });
+
+    it('takes a hop count, or proxy addresses, subnets and the names loopback, linklocal, uniquelocal', () => {
+      expect(trustProxy('1')).toBe(1);
+      expect(trustProxy('loopback')).toEqual(['loopback']);
+      expect(trustProxy(' loopback, 10.0.0.0/8 ,192.168.1.7, fd00::/8, ::1')).toEqual(['loopback', '10.0.0.0/8', '192.168.1.7', 'fd00::/8', '::1']);
+      expect(trustProxy('uniquelocal,linklocal')).toEqual(['uniquelocal', 'linklocal']);
+    });
+
+    it.each(['true', 'yes', '*', 'proxy.example', '10.0.0.0/33', 'fd00::/129', '300.1.1.1', '1.2.3', '-1', '1.5', 'loopback,,', '10.0.0.0/'])(
+      'refuses "%s" at start',
+      (value) => {
+        expect(() => trustProxy(value)).toThrow(/TRUST_PROXY/);
+      },
+    );
+  });
+
+  it('READY_MAX_PROJECTION_DELAY_MS: 5 s by default', () => {
+    expect(loadAppConfig({}).readinessMaxProjectionDelayMs).toBe(5000);
+    expect(loadAppConfig({ READY_MAX_PROJECTION_DELAY_MS: '250' }).readinessMaxProjectionDelayMs).toBe(250);
+    expect(() => loadAppConfig({ READY_MAX_PROJECTION_DELAY_MS: 'soon' })).toThrow(/READY_MAX_PROJECTION_DELAY_MS/);
+  });
+});

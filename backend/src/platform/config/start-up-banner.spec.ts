@@ -1,0 +1,22 @@
+import { DEMO_LOGINS } from '../../../../scripts/seed/identity-demo-data';
+import { loadAppConfig } from './app-config';
+import { startUpBanner } from './start-up-banner';
+
+describe('startUpBanner', () => {
+  const password = DEMO_LOGINS[0]!.password;
+
+  it('on a demo machine: the address and the demo logins with their password', () => {
+    const banner = startUpBanner(loadAppConfig({}), 'http://localhost:3000');
+    expect(banner).toContain('http://localhost:3000');
+    expect(banner).toContain(password);
+    expect(banner).toContain('supervisor.admin');
+  });
+
+  it('in production: never the demo password, even when demo data was asked for', () => {
+    const config = loadAppConfig({ NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(32), SEED_DEMO_DATA: 'true' });
+    const banner = startUpBanner(config, 'http://localhost:3000');
+    expect(banner).toContain('http://localhost:3000');
+    expect(banner).not.toContain(password);
+    expect(banner).not.toMatch(/demo/i);
+  });
+});

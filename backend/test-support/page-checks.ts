@@ -1,0 +1,65 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+
+/**
+ * Checks every browser spec runs on every page and dialog it visits: accessibility (axe-core: no serious or
+ * critical violation) and layout (no page-level horizontal scrolling from 375 px up). Set SCREENSHOTS_DIR to also
+ * keep a screenshot per width for review (not an assertion).
+ */
+
+/** Widths the product supports: a phone, a small laptop, a desktop. */
+export const CHECKED_WIDTHS = [375, 1024, 1440] as const;
+
+const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
+
+/** Fails when axe-core finds a serious or critical violation on the page as it is now (open dialogs included). */
+export async function expectAccessible(page: Page, where: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations.filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''));
+  if (blocking.length === 0) return;
+  const lines = blocking.map(
+    (violation) =>
+      `- ${violation.impact} ${violation.id}: ${violation.help}\n` +
+      violation.nodes
+        .slice(0, 5)
+        .map((node) => `    ${node.target.join(' ')} — ${node.failureSummary?.split('\n').slice(1).join(' ').trim() ?? ''}`)
+        .join('\n'),
+  );
+  throw new Error(`Accessibility violations on ${where}:\n${lines.join('\n')}`);
+}
+
+/** Fails when the document is wider than the viewport (the page scrolls sideways). */
+export async function expectNoHorizontalOverflow(page: Page, where: string): Promise<void> {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  if (scrollWidth > clientWidth) {
+    throw new Error(`${where} scrolls sideways at ${page.viewportSize()?.width} px: the page is ${scrollWidth} px wide, the window ${clientWidth} px`);
+  }
+}
+
+/**
+ * The page at each checked width: no horizontal overflow (and a screenshot per width when SCREENSHOTS_DIR is
+ * set); then the viewport is restored. `settle` waits for what the page shows after a resize, if anything.
+ */
+export async function expectFitsAllWidths(page: Page, name: string, settle?: () => Promise<void>): Promise<void> {
+  const original = page.viewportSize();
+  try {
+    for (const width of CHECKED_WIDTHS) {
+      await page.setViewportSize({ width, height: original?.height ?? 900 });
+      await page.waitForTimeout(150); // layout after a resize (media queries, drawer)
+      if (settle) await settle();
+      await expectNoHorizontalOverflow(page, name);
+      if (process.env.SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/${name}-${width}.png` });
+    }
+  } finally {
+    if (original) await page.setViewportSize(original);
+  }
+}
+
+/** Both checks: axe at the current width, then the widths. */
+export async function expectPageChecks(page: Page, name: string): Promise<void> {
+  await expectAccessible(page, name);
+  await expectFitsAllWidths(page, name);
+}
