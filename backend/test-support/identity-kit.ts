@@ -38,7 +38,15 @@ export function setCookieLine(response: Response, name: string): string | undefi
 }
 
 export function linkTokenFrom(text: string): string {
-  const match = /\/#\/set-password\/([A-Za-z0-9._-]+)/.exec(text);
+  // /initialPassword/{userId}/{userName}/{userEmail}/{token}: the token is the last segment.
+  const match = /\/initialPassword\/[^/\s]+\/[^/\s]+\/[^/\s]+\/([A-Za-z0-9._-]+)/.exec(text);
+  if (!match) throw new Error(`No password link in mail:\n${text}`);
+  return match[1];
+}
+
+/** The path of the password link in a mail: /initialPassword/{userId}/{userName}/{userEmail}/{token}. */
+export function passwordLinkPathFrom(text: string): string {
+  const match = /https?:\/\/[^/\s]+(\/initialPassword\/\S+)/.exec(text);
   if (!match) throw new Error(`No password link in mail:\n${text}`);
   return match[1];
 }

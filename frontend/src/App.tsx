@@ -6,11 +6,18 @@ import { LoginPage } from './identity/LoginPage';
 import { AppLayout } from './layout/AppLayout';
 import { Dashboard } from './pages/Dashboard';
 import { AboutPage } from './pages/AboutPage';
+import { HelpPage } from './pages/HelpPage';
+import { NotFoundContent, NotFoundPage } from './pages/NotFoundPage';
+import { LandingRedirect, LogoutPage, RedirectPage } from './pages/RoutingPages';
 import { theme } from './theme';
 import { identityResources } from './identity/identity-entry';
 import { libraryResources } from './library/library-entry';
 import { assessmentsResources } from './assessments/assessments-entry';
 
+/*
+ * Routes by path (main.tsx puts <Admin> inside a browser router). Pages inside the layout pass the route guard of
+ * AppLayout (privileges: providers/route-access.ts); unknown paths and refused routes show the spec's 404 page.
+ */
 export const App = () => (
   <Admin
     title="CANS"
@@ -18,7 +25,9 @@ export const App = () => (
     authProvider={authProvider}
     loginPage={LoginPage}
     layout={AppLayout}
-    dashboard={Dashboard}
+    dashboard={LandingRedirect}
+    catchAll={NotFoundContent}
+    accessDenied={NotFoundContent}
     theme={theme}
     requireAuth
     disableTelemetry
@@ -28,7 +37,15 @@ export const App = () => (
     {libraryResources}
     {identityResources}
     <CustomRoutes>
+      <Route path="/home" element={<Dashboard />} />
       <Route path="/about" element={<AboutPage />} />
+    </CustomRoutes>
+    {/* Public routes of the app shell (spec 002 §2): no layout, no sign-in. */}
+    <CustomRoutes noLayout>
+      <Route path="/404" element={<NotFoundPage />} />
+      <Route path="/help" element={<HelpPage />} />
+      <Route path="/redirect" element={<RedirectPage />} />
+      <Route path="/logout" element={<LogoutPage />} />
     </CustomRoutes>
   </Admin>
 );

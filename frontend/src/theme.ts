@@ -38,7 +38,8 @@ export const theme: RaThemeOptions = {
     h6: { fontSize: '1rem', fontWeight: 600 },
     button: { textTransform: 'none', fontWeight: 600 },
   },
-  sidebar: { width: 220, closedWidth: 55 },
+  // Spec 002 §9: sidebar 210 px wide.
+  sidebar: { width: 210, closedWidth: 55 },
   components: {
     ...defaultTheme.components,
     MuiAppBar: { defaultProps: { elevation: 0 }, styleOverrides: { root: { borderBottom: '1px solid #0f2547' } } },

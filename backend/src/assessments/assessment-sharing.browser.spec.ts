@@ -7,6 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { browserTestsCanRun, FRONTEND_DIST, launchChromium } from '../../test-support/browser';
 import { announceSkipped } from '../../test-support/databases';
+import { expectAccessible, expectPageChecks } from '../../test-support/page-checks';
 import { startTestApp, TestApp } from '../../test-support/test-app';
 import { DIRECT_CARE_WORKER_GROUP_ID, MONITOR_GROUP_ID } from '../identity/user-groups/built-in-groups';
 import { AssessmentsApi, childForm, createOrganisation, seedTestLibrary } from './assessments.test-support';
@@ -44,7 +45,7 @@ describeInBrowser('Share and Reassign in headless Chromium', () => {
     return page;
   }
 
-  const go = (page: Page, path: string) => page.goto(`${t.baseUrl}/#${path}`);
+  const go = (page: Page, path: string) => page.goto(`${t.baseUrl}${path}`);
 
   /** A user made through the admin API ("<firstName> Tester"). */
   async function user(firstName: string, userGroupId: string, supervisorId: string): Promise<string> {
@@ -58,11 +59,14 @@ describeInBrowser('Share and Reassign in headless Chromium', () => {
     return created.body.id as string;
   }
 
-  async function openMoreMenu(page: Page, id: string) {
-    await go(page, `/assessment/childinfo/edit/${id}`);
+  /** The case's page: edit, or view (the route a Monitor has: edit routes need Assessment_Edit, spec 002 §2). */
+  async function openMoreMenu(page: Page, id: string, route: 'edit' | 'view' = 'edit') {
+    await go(page, `/assessment/childinfo/${route}/${id}`);
     await page.getByRole('heading', { name: /Assessment/ }).first().waitFor();
+    await expectPageChecks(page, `assessment-${route}`);
     await page.getByRole('button', { name: 'More' }).click();
     await page.getByRole('menu').waitFor();
+    await expectAccessible(page, 'assessment more menu');
   }
 
   it('hides Share and Reassign from a Monitor; a sharee shares further with the owner\'s shares fixed', async () => {
@@ -79,7 +83,7 @@ describeInBrowser('Share and Reassign in headless Chromium', () => {
     const row = monitor.getByRole('row', { name: /PID-BROWSER-SHARE/ });
     await row.getByRole('link', { name: 'View assessment of Casey' }).waitFor();
     expect(await row.getByRole('button', { name: 'Share assessment of Casey' }).count()).toBe(0);
-    await openMoreMenu(monitor, id);
+    await openMoreMenu(monitor, id, 'view');
     expect(await monitor.getByRole('menuitem', { name: 'Share' }).count()).toBe(0);
     expect(await monitor.getByRole('menuitem', { name: 'Reassign' }).count()).toBe(0);
 
@@ -90,6 +94,7 @@ describeInBrowser('Share and Reassign in headless Chromium', () => {
     const dialog = sharee.getByRole('dialog', { name: 'Share Assessment To' });
     const thirdBox = dialog.getByRole('checkbox', { name: 'Third Tester' });
     await thirdBox.waitFor();
+    await expectPageChecks(sharee, 'share-dialog');
     expect(await thirdBox.isChecked()).toBe(false);
     await thirdBox.check();
     await dialog.getByRole('button', { name: 'Share' }).click();
@@ -117,6 +122,8 @@ describeInBrowser('Share and Reassign in headless Chromium', () => {
     await go(page, '/profile/index');
     await page.getByRole('button', { name: 'Assign Access' }).click();
     const dialog = page.getByRole('dialog', { name: 'New Assessments To' });
+    await dialog.waitFor();
+    await expectPageChecks(page, 'assign-access-dialog');
     await dialog.getByRole('combobox', { name: 'User' }).click();
     await page.getByRole('option', { name: 'Sibling Tester', exact: true }).click();
     await dialog.getByLabel(/^From/).fill('2030-03-01');

@@ -9,6 +9,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { browserTestsCanRun, FRONTEND_DIST, launchChromium } from '../../test-support/browser';
 import { announceSkipped } from '../../test-support/databases';
+import { expectAccessible, expectPageChecks } from '../../test-support/page-checks';
 import { startTestApp, TestApp } from '../../test-support/test-app';
 import { AssessmentsApi, childForm, createOrganisation, seedTestLibrary } from './assessments.test-support';
 
@@ -57,7 +58,7 @@ describeInBrowser('Assessment screens in headless Chromium', () => {
     return { context, page };
   }
 
-  const go = (page: Page, path: string) => page.goto(`${t.baseUrl}/#${path}`);
+  const go = (page: Page, path: string) => page.goto(`${t.baseUrl}${path}`);
 
   async function choose(page: Page, label: RegExp, option: string) {
     await page.getByRole('combobox', { name: label }).click();
@@ -65,15 +66,16 @@ describeInBrowser('Assessment screens in headless Chromium', () => {
   }
 
   /**
-   * Rates the questions of the open domain without the mouse: focus the first question, then a rating key and
-   * Arrow Down for each. The question keeps focus while the questionnaire re-renders with the server's answer.
+   * Rates the questions of the open domain without the mouse: focus the first question's answers (its one Tab
+   * stop), then a rating key and Arrow Down for each. The answers keep focus while the questionnaire re-renders
+   * with the server's answer, and Arrow Down moves it to the next question's answers.
    */
   async function rateOpenDomain(page: Page, domain: RegExp, ratings: string[]) {
     const items = page.getByRole('region', { name: domain }).locator('[data-question-item]');
-    await items.first().focus();
+    await items.first().locator('[data-rating-key][tabindex="0"]').focus();
     for (let index = 0; index < ratings.length; index++) {
       const item = items.nth(index);
-      expect(await item.evaluate((element) => element === document.activeElement)).toBe(true);
+      expect(await item.evaluate((element) => element.contains(document.activeElement) && document.activeElement!.hasAttribute('data-rating-key'))).toBe(true);
       await page.keyboard.press(ratings[index]);
       const expected = ratings[index].toUpperCase() === 'N' ? 'N\\/A' : ratings[index];
       await item.getByRole('button', { name: new RegExp(`^${expected}`), pressed: true }).waitFor();
@@ -112,6 +114,8 @@ describeInBrowser('Assessment screens in headless Chromium', () => {
     await page.getByText('Unique ID must contain 9 or 10 digits.').waitFor();
     await page.getByLabel(/^Unique ID/).fill('123456789');
     await shot(page, 'add');
+    await page.waitForFunction(() => !document.querySelector('.MuiMenu-root')); // the menus' closing fade
+    await expectPageChecks(page, 'assessment-add');
     await page.getByRole('button', { name: 'Save' }).click();
 
     await page.getByRole('heading', { name: /Edit Assessment/ }).waitFor();
@@ -124,6 +128,7 @@ describeInBrowser('Assessment screens in headless Chromium', () => {
     ]) {
       await page.getByRole('button', { name: 'Add Caregiver' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add Caregiver' });
+      if (firstName === 'Ann') await expectPageChecks(page, 'caregiver-dialog');
       await dialog.getByLabel(/^First Name/).fill(firstName);
       await dialog.getByLabel(/^Last Name/).fill('Hale');
       await dialog.getByRole('button', { name: 'Save' }).click();
@@ -155,6 +160,7 @@ describeInBrowser('Assessment screens in headless Chromium', () => {
     await region.getByRole('button', { name: 'Save comment' }).click();
     await region.getByText('Sleeps well since the move.').waitFor();
     await shot(page, 'questionnaire');
+    await expectPageChecks(page, 'questionnaire');
 
     for (const name of ['Ann Hale', 'Ben Hale']) {
       const domain = new RegExp(`Caregiver Resources and Needs \\(${name}\\)`);
@@ -167,6 +173,8 @@ describeInBrowser('Assessment screens in headless Chromium', () => {
     // Completing without a narrative lists what is missing.
     await page.getByRole('button', { name: 'Complete', exact: true }).click();
     await page.getByText('This case cannot be completed until all its domains and narrative are completed.').waitFor();
+    await page.waitForFunction(() => !document.querySelector('.MuiTooltip-popper')); // a rating's tooltip fading out
+    await expectAccessible(page, 'incomplete dialog');
     await page.getByRole('button', { name: 'OK' }).click();
 
     for (const [field, text] of Object.entries({
@@ -194,14 +202,16 @@ describeInBrowser('Assessment screens in headless Chromium', () => {
     await preview.getByText('PID-BROWSER-1').waitFor();
     await preview.getByText('Substance Use', { exact: true }).first().waitFor();
     await shot(sp, 'preview');
+    await expectPageChecks(sp, 'preview-dialog');
     await preview.getByRole('button', { name: 'Cancel' }).click();
     await sp.getByRole('button', { name: 'Return', exact: true }).click();
     const returnDialog = sp.getByRole('dialog', { name: 'Return Assessment' });
     await returnDialog.getByRole('button', { name: 'Return', exact: true }).click();
     await returnDialog.getByText('A reason is required to return the assessment.').waitFor();
+    await expectAccessible(sp, 'return dialog');
     await returnDialog.getByLabel(/Reason for returning/).fill('Please add the county.');
     await returnDialog.getByRole('button', { name: 'Return', exact: true }).click();
-    await sp.waitForURL(/#\/assessment\/list/);
+    await sp.waitForURL(/\/assessment\/list/);
     await sp.getByRole('columnheader', { name: 'PID' }).waitFor();
 
     // ---- Worker: sees the reason, fixes the child, completes again.
@@ -217,7 +227,7 @@ describeInBrowser('Assessment screens in headless Chromium', () => {
     await sp.getByRole('button', { name: 'Approve', exact: true }).click();
     await sp.getByRole('dialog', { name: 'CANS Preview' }).getByText('PID-BROWSER-1').waitFor();
     await sp.getByRole('dialog', { name: 'CANS Preview' }).getByRole('button', { name: 'Approve', exact: true }).click();
-    await sp.waitForURL(/#\/assessment\/list/);
+    await sp.waitForURL(/\/assessment\/list/);
     await sp.getByRole('columnheader', { name: 'PID' }).waitFor();
 
     // ---- Read-only once approved; each question's pie shows the answers of approved assessments.
@@ -227,6 +237,7 @@ describeInBrowser('Assessment screens in headless Chromium', () => {
     expect(await sp.getByRole('button', { name: 'Add comment on Sleep' }).count()).toBe(0);
     expect(await sp.getByRole('button', { name: /^0: /, disabled: true }).count()).toBeGreaterThan(0);
     await shot(sp, 'view-approved');
+    await expectPageChecks(sp, 'view-approved');
     await go(sp, '/assessment/list');
 
     // ---- Edit Approved Child (Edit_Approved_Case, here the administrator): the child cards and caregivers only.
@@ -236,6 +247,7 @@ describeInBrowser('Assessment screens in headless Chromium', () => {
     expect(await admin.page.getByText('Questionnaire', { exact: true }).count()).toBe(0);
     await admin.page.getByLabel(/^Zip/).fill('LS1 4AP');
     await shot(admin.page, 'edit-approved');
+    await expectPageChecks(admin.page, 'edit-approved');
     await admin.page.getByRole('button', { name: 'Save', exact: true }).click();
     await admin.page.getByRole('heading', { name: /Edit Assessment/ }).waitFor();
     await admin.page.waitForFunction(() => (document.querySelector('#child-zip') as HTMLInputElement | null)?.value === 'LS1 4AP');
@@ -254,7 +266,7 @@ describeInBrowser('Assessment screens in headless Chromium', () => {
     await go(sp, '/');
     await sp.getByRole('heading', { name: 'Assessments' }).waitFor();
     // The menu entry (no query string): react-admin's list store restores the search.
-    await sp.locator('a[href="#/assessment/list"]').first().click();
+    await sp.locator('a[href="/assessment/list"]').first().click();
     await sp.getByRole('row', { name: /PID-BROWSER-1/ }).waitFor();
     expect(await sp.getByPlaceholder('Search PID or name').inputValue()).toBe('PID-BROWSER-1');
 
@@ -271,6 +283,7 @@ describeInBrowser('Assessment screens in headless Chromium', () => {
     await sp.getByText('Sleeps well since the move.').waitFor();
     await sp.getByRole('link', { name: 'Download PDF' }).waitFor();
     await shot(sp, 'summary');
+    await expectPageChecks(sp, 'summary');
     const pdf = await sp.request.get(`${t.baseUrl}/api/assessments/${id}/summary.pdf`);
     expect(pdf.status()).toBe(200);
     expect((await pdf.body()).subarray(0, 4).toString('latin1')).toBe('%PDF');
@@ -278,6 +291,7 @@ describeInBrowser('Assessment screens in headless Chromium', () => {
     await go(sp, `/assessment/print/${id}`);
     await sp.getByRole('heading', { name: 'CANS Assessment' }).waitFor();
     await shot(sp, 'print');
+    await expectPageChecks(sp, 'print');
 
     await go(sp, '/');
     await sp.getByRole('heading', { name: 'Assessments' }).waitFor();
@@ -323,9 +337,10 @@ describeInBrowser('Assessment screens in headless Chromium', () => {
     const closeDialog = second.getByRole('dialog', { name: 'Close Assessment' });
     await closeDialog.getByRole('button', { name: 'Close Assessment' }).click();
     await closeDialog.getByText('A reason is required to close the assessment.').waitFor();
+    await expectAccessible(second, 'close dialog');
     await closeDialog.getByLabel(/Reason for closing/).fill('The family moved out of the area.');
     await closeDialog.getByRole('button', { name: 'Close Assessment' }).click();
-    await second.waitForURL(/#\/assessment\/list/);
+    await second.waitForURL(/\/assessment\/list/);
     await second.getByPlaceholder('Search PID or name').fill('PID-BROWSER-2');
     await second.getByRole('row', { name: /PID-BROWSER-2/ }).getByText(/^Closed/).waitFor();
 
@@ -350,6 +365,7 @@ describeInBrowser('Assessment screens in headless Chromium', () => {
     await second.getByLabel(/^Family ID/).blur();
     const bind = second.getByRole('dialog', { name: 'System Message' });
     await bind.getByText('There is currently some caregivers for this FAMILY ID. Do you want to save this FAMILY ID and load caregivers for the Child?').waitFor();
+    await expectAccessible(second, 'family dialog');
     await bind.getByRole('button', { name: 'Yes' }).click();
     await second.getByRole('cell', { name: 'Pat', exact: true }).waitFor();
     await second.getByText('Please add the caregiver relationship for the current child or you can remove unwanted caregivers.').first().waitFor();

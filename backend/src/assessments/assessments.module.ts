@@ -10,6 +10,7 @@ import { AssessmentsController } from './http/assessments.controller';
 import { AssessmentLibraryService } from './library/assessment-library.service';
 import { ListAssessmentsHandler } from './queries/assessment-list.queries';
 import { AssessmentViewService } from './queries/assessment-view.service';
+import { AssessorOptionsService } from './queries/assessor-options.service';
 import { ChildLookupService } from './queries/child-lookup.service';
 
 /**
@@ -29,6 +30,7 @@ import { ChildLookupService } from './queries/child-lookup.service';
     AssessmentViewService,
     ...assessmentCommandHandlers,
     ListAssessmentsHandler,
+    AssessorOptionsService,
   ],
   exports: [AssessmentAccessService, AssessmentLibraryService, AssessmentContextService, AssessmentViewService, ChildLookupService],
 })

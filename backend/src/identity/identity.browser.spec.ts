@@ -2,8 +2,9 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { browserTestsCanRun, FRONTEND_DIST, launchChromium } from '../../test-support/browser';
 import { announceSkipped } from '../../test-support/databases';
-import { codeFrom, linkTokenFrom, uniqueName } from '../../test-support/identity-kit';
+import { codeFrom, passwordLinkPathFrom, uniqueName } from '../../test-support/identity-kit';
 import { startSmtpTestServer, SmtpTestServer } from '../../test-support/smtp-test-server';
+import { expectAccessible, expectPageChecks } from '../../test-support/page-checks';
 import { startTestApp, TestApp } from '../../test-support/test-app';
 import { ACCESS_TOKEN_COOKIE } from './authentication/authenticated-user';
 import { STATE_ADMINISTRATOR_GROUP_ID } from './identity-rules';
@@ -60,7 +61,7 @@ describeInBrowser('Identity in headless Chromium: admin signs in with the emaile
   /** The set-password page from a mailed link: the form (link state 1), then back to sign-in. */
   const setPasswordFromMail = async (page: Page, email: string, password: string, shotName?: string) => {
     const mail = await smtp.nextMailTo(email, 0, 10_000);
-    await page.goto(`${t.baseUrl}/#/set-password/${linkTokenFrom(mail.text)}`);
+    await page.goto(`${t.baseUrl}${passwordLinkPathFrom(mail.text)}`);
     await page.getByLabel(/^New password/).fill(password);
     await page.getByLabel(/^Confirm password/).fill(password);
     if (shotName) await shot(page, shotName);
@@ -122,7 +123,7 @@ describeInBrowser('Identity in headless Chromium: admin signs in with the emaile
     await page.context().addCookies([{ name: ACCESS_TOKEN_COOKIE, value: t.tokenForUser(lead.id), url: t.baseUrl! }]);
     await t.settled();
 
-    await page.goto(`${t.baseUrl}/#/users`);
+    await page.goto(`${t.baseUrl}/users`);
     await page.getByRole('link', { name: 'Edit Riley Brooks' }).waitFor();
     expect(await page.getByRole('button', { name: 'Delete Riley Brooks' }).count()).toBe(1);
     // Above them: View only, no Edit, Reset Password or Delete.
@@ -130,8 +131,9 @@ describeInBrowser('Identity in headless Chromium: admin signs in with the emaile
     for (const name of ['Edit Sam Stateman', 'Edit System Administrator']) expect(await page.getByRole('link', { name }).count()).toBe(0);
     for (const name of ['Delete Sam Stateman', 'Reset Password for Sam Stateman']) expect(await page.getByRole('button', { name }).count()).toBe(0);
     await shot(page, 'users-supervisor-admin');
+    await expectPageChecks(page, 'users-supervisor-admin');
 
-    await page.goto(`${t.baseUrl}/#/users/create`);
+    await page.goto(`${t.baseUrl}/users/create`);
     await page.getByRole('combobox', { name: 'User group' }).click();
     await page.getByRole('option', { name: 'Direct Care Worker' }).waitFor();
     const offered = await page.getByRole('option').allTextContents();
@@ -140,7 +142,7 @@ describeInBrowser('Identity in headless Chromium: admin signs in with the emaile
     await page.keyboard.press('Escape');
 
     // Their own account: everything but the group.
-    await page.goto(`${t.baseUrl}/#/users/${lead.id}`);
+    await page.goto(`${t.baseUrl}/users/${lead.id}`);
     await page.getByText('You cannot change your own user group.').waitFor();
     expect(await page.getByRole('combobox', { name: 'User group' }).getAttribute('aria-disabled')).toBe('true');
     expect(errors).toEqual([]);
@@ -152,16 +154,16 @@ describeInBrowser('Identity in headless Chromium: admin signs in with the emaile
 
     // The administrator (user 1) sets the initial password from the mail sent at first start, then signs in.
     const { page: adminPage, errors: adminErrors } = await newPage();
-    await adminPage.goto(`${t.baseUrl}/#/resetPassword`);
+    await adminPage.goto(`${t.baseUrl}/resetPassword`);
     await adminPage.getByRole('button', { name: 'Reset Password' }).click();
     await adminPage.getByText('Please enter your username.').waitFor(); // bad input: field messages, nothing sent
     await shot(adminPage, 'reset-password');
     await setPasswordFromMail(adminPage, ADMIN_EMAIL, ADMIN_PASSWORD, 'set-password');
     await signIn(adminPage, 'admin', ADMIN_EMAIL, ADMIN_PASSWORD, true);
-    await adminPage.waitForURL(/#\/library/);
+    await adminPage.waitForURL(/\/library/);
 
     // A group that may use the settings screens (Setting) but not user management.
-    await adminPage.goto(`${t.baseUrl}/#/user-groups/create`);
+    await adminPage.goto(`${t.baseUrl}/user-groups/create`);
     await adminPage.getByLabel('User group name').fill(groupName);
     await adminPage.getByLabel('Description').fill('Keeps the API users and reads the system log');
     // Supervisors come from the parent groups: under System Administrator, the administrator can supervise.
@@ -177,13 +179,15 @@ describeInBrowser('Identity in headless Chromium: admin signs in with the emaile
     const selected = adminPage.getByRole('list', { name: 'Selected' });
     await selected.getByRole('checkbox', { name: 'Setting', exact: true }).waitFor();
     await shot(adminPage, 'group-edit');
+    await expectPageChecks(adminPage, 'user-group-edit');
     await adminPage.getByRole('button', { name: 'Save' }).click();
-    await adminPage.waitForURL(/#\/user-groups$/);
+    await adminPage.waitForURL(/\/user-groups$/);
     await adminPage.getByRole('cell', { name: groupName }).waitFor();
     await shot(adminPage, 'groups');
+    await expectPageChecks(adminPage, 'user-groups-admin');
 
     // A user in that group, supervised by the administrator.
-    await adminPage.goto(`${t.baseUrl}/#/users/create`);
+    await adminPage.goto(`${t.baseUrl}/users/create`);
     await adminPage.getByLabel('First name').fill('Casey');
     await adminPage.getByLabel('Last name').fill('Clerk');
     await adminPage.getByLabel('Username').fill(worker.username);
@@ -194,8 +198,9 @@ describeInBrowser('Identity in headless Chromium: admin signs in with the emaile
     await adminPage.getByRole('option', { name: /\(admin\)/ }).click();
     await adminPage.getByLabel('CANS External User ID').fill('EXT-CLERK-1');
     await shot(adminPage, 'user-create');
+    await expectPageChecks(adminPage, 'user-create-admin');
     await adminPage.getByRole('button', { name: 'Save' }).click();
-    await adminPage.waitForURL(/#\/users$/);
+    await adminPage.waitForURL(/\/users$/);
     await adminPage.getByRole('cell', { name: worker.email }).waitFor();
     await shot(adminPage, 'users');
     await adminPage.getByRole('link', { name: 'Edit Casey Clerk' }).click();
@@ -206,19 +211,23 @@ describeInBrowser('Identity in headless Chromium: admin signs in with the emaile
     await supervisorSelect.filter({ hasText: 'System Administrator' }).waitFor({ timeout: 10_000 }).catch(() => undefined);
     expect(await supervisorSelect.textContent()).toContain('System Administrator');
     await shot(adminPage, 'user-edit');
+    await expectPageChecks(adminPage, 'user-edit');
 
-    await adminPage.goto(`${t.baseUrl}/#/system-log`);
+    await adminPage.goto(`${t.baseUrl}/system-log`);
     await adminPage.getByRole('cell', { name: `User added: ${worker.username}` }).waitFor();
     await adminPage.getByRole('combobox', { name: 'Action' }).click();
     await adminPage.getByRole('option', { name: 'User group added' }).click();
+    await adminPage.getByRole('button', { name: 'Search' }).click(); // spec §2: filters apply on Search
     await adminPage.waitForURL(/user-group-created/);
     // The rows of other actions leave once the filtered page arrives.
     await adminPage.getByRole('cell', { name: `User added: ${worker.username}` }).waitFor({ state: 'detached' });
     await adminPage.getByRole('cell', { name: `User group added: ${groupName}` }).waitFor();
     await shot(adminPage, 'system-log');
-    await adminPage.goto(`${t.baseUrl}/#/profile/index`);
+    await expectPageChecks(adminPage, 'system-log-admin');
+    await adminPage.goto(`${t.baseUrl}/profile/index`);
     await adminPage.getByRole('heading', { name: 'Change password' }).waitFor();
     await shot(adminPage, 'my-account');
+    await expectPageChecks(adminPage, 'my-account');
     expect(adminErrors).toEqual([]);
 
     // The new user: initial password from the welcome mail, then the same two-step sign-in.
@@ -226,7 +235,7 @@ describeInBrowser('Identity in headless Chromium: admin signs in with the emaile
     await setPasswordFromMail(page, worker.email, NEW_USER_PASSWORD);
     await signIn(page, worker.username, worker.email, NEW_USER_PASSWORD);
     // No phone on file: My Account opens with a warning (spec §4 Login, step 5).
-    await page.waitForURL(/#\/profile\/index/);
+    await page.waitForURL(/\/profile\/index/);
     await page.getByText('There is no phone number on file. Please add one in My Account.').waitFor();
 
     // The menu offers what the group allows, and nothing else.
@@ -246,6 +255,7 @@ describeInBrowser('Identity in headless Chromium: admin signs in with the emaile
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Max records must be at least 1.').waitFor();
     await shot(page, 'api-user-edit');
+    await expectPageChecks(page, 'api-user-edit');
 
     // The server is the authority: a direct call beyond the group's privileges is refused.
     const direct = await page.evaluate(async () => {
@@ -274,7 +284,7 @@ describeInBrowser('Identity in headless Chromium: admin signs in with the emaile
       { parentName: groupName, email: supervisee.email, username: supervisee.username },
     );
     expect(setUp.superviseeSupervisor).toBe(setUp.supervisorId);
-    await adminPage.goto(`${t.baseUrl}/#/users`);
+    await adminPage.goto(`${t.baseUrl}/users`);
     await adminPage.getByRole('button', { name: 'Delete Casey Clerk' }).click();
     const dialog = adminPage.getByRole('dialog', { name: 'Warning' });
     await dialog.getByText('Currently there are supervisees for this user, it cannot be deleted.', { exact: false }).waitFor();
@@ -283,6 +293,7 @@ describeInBrowser('Identity in headless Chromium: admin signs in with the emaile
     await dialog.getByLabel(/^New supervisor/).click();
     await adminPage.getByRole('option', { name: /\(admin\)/ }).click();
     await shot(adminPage, 'delete-user');
+    await expectAccessible(adminPage, 'delete-user dialog');
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await dialog.waitFor({ state: 'detached' });
     await adminPage.getByText('The user was deleted successfully.').waitFor();

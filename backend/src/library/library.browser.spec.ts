@@ -10,6 +10,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { seedDemoData } from '../../../scripts/seed/demo-data';
 import { browserTestsCanRun, FRONTEND_DIST, launchChromium } from '../../test-support/browser';
 import { announceSkipped } from '../../test-support/databases';
+import { expectAccessible, expectPageChecks } from '../../test-support/page-checks';
 import { startTestApp, TestApp } from '../../test-support/test-app';
 import { ACCESS_TOKEN_COOKIE } from '../identity/authentication/authenticated-user';
 import { seedInstrument } from './instrument/seed-instrument';
@@ -92,11 +93,12 @@ describeInBrowser('Question library screens in headless Chromium', () => {
   });
 
   it('adds a module with two questions through the dialog, with the server messages under the fields', async () => {
-    await page.goto(`${t.baseUrl}/#/library`);
+    await page.goto(`${t.baseUrl}/library`);
     await page.getByRole('table', { name: 'Question library' }).waitFor();
     expect(await page.getByRole('button', { name: 'Export Approved Assessments' }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Expand all' }).click();
     await row('HOME CONFLICT').waitFor();
+    await expectPageChecks(page, 'library');
 
     // The API's validation messages show under the fields.
     await page.getByRole('button', { name: 'Add to Family Life' }).click();
@@ -109,6 +111,7 @@ describeInBrowser('Question library screens in headless Chromium', () => {
     expect(await dialog.getByText('Description is required.').isVisible()).toBe(true);
     expect(await dialog.getByText('The minimum age cannot be greater than the maximum age.').isVisible()).toBe(true);
     await shot('dialog-errors');
+    await expectAccessible(page, 'library item dialog');
 
     await dialog.getByRole('spinbutton', { name: 'Minimum age' }).fill('');
     await dialog.getByRole('spinbutton', { name: 'Maximum age' }).fill('');
@@ -183,13 +186,14 @@ describeInBrowser('Question library screens in headless Chromium', () => {
   });
 
   it('adds a rule that shows the module when the trigger is rated 2 or 3', async () => {
-    await page.goto(`${t.baseUrl}/#/library/questionRules`);
+    await page.goto(`${t.baseUrl}/library/questionRules`);
     await page.getByRole('link', { name: 'Add', exact: true }).click();
-    await page.waitForURL(/#\/library\/questionRulesAdd$/);
+    await page.waitForURL(/\/library\/questionRulesAdd$/);
     await page.getByRole('button', { name: 'Save' }).click();
     for (const message of ['Rule Name is required.', 'Description is required.', 'Domain is required.', 'Please choose the answsers']) {
       await page.getByText(message, { exact: true }).waitFor();
     }
+    await expectPageChecks(page, 'question-rule-add');
     expect(await page.getByText('Please choose the module or question', { exact: true }).count()).toBe(2);
     await shot('rule-errors');
 
@@ -202,10 +206,11 @@ describeInBrowser('Question library screens in headless Chromium', () => {
     await pick('Show module', 'Family Life › Conflict Module');
     await shot('rule-form');
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.waitForURL(/#\/library\/questionRules$/);
+    await page.waitForURL(/\/library\/questionRules$/);
     await page.getByText('Question Rule was saved successfully.').waitFor();
     await page.getByRole('cell', { name: 'Open the Conflict Module', exact: true }).waitFor();
     await shot('rules');
+    await expectPageChecks(page, 'question-rules');
 
     const rules = await api.get('/api/question-rules');
     expect(rules.body).toEqual([
@@ -215,7 +220,7 @@ describeInBrowser('Question library screens in headless Chromium', () => {
 
   it('edits the rule: a trigger module locks the show module, a new trigger domain clears the choices', async () => {
     await page.getByRole('link', { name: 'Edit Open the Conflict Module' }).click();
-    await page.waitForURL(/#\/library\/questionRulesEdit\/[0-9a-f-]{36}$/);
+    await page.waitForURL(/\/library\/questionRulesEdit\/[0-9a-f-]{36}$/);
     const ruleName = page.getByRole('textbox', { name: 'Rule Name' });
     await eventually(() => ruleName.inputValue(), 'Open the Conflict Module');
     expect(await page.getByRole('checkbox', { name: '2', exact: true }).isChecked()).toBe(true);
@@ -239,15 +244,16 @@ describeInBrowser('Question library screens in headless Chromium', () => {
     expect(await page.getByRole('checkbox', { name: '3', exact: true }).isChecked()).toBe(false);
     expect(await page.getByRole('combobox', { name: /^Show question/ }).textContent()).not.toContain('PHYSICAL CONFLICT');
     await shot('rule-edit');
+    await expectPageChecks(page, 'question-rule-edit');
 
     // Cancel keeps the rule; a saved edit changes it.
     await page.getByRole('link', { name: 'Cancel' }).click();
-    await page.waitForURL(/#\/library\/questionRules$/);
+    await page.waitForURL(/\/library\/questionRules$/);
     await page.getByRole('link', { name: 'Edit Open the Conflict Module' }).click();
     await eventually(() => page.getByRole('textbox', { name: 'Description' }).inputValue(), 'Home conflict rated 2 or 3 opens the module.');
     await page.getByRole('textbox', { name: 'Description' }).fill('Conflict at home rated 2 or 3 opens the Conflict Module.');
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.waitForURL(/#\/library\/questionRules$/);
+    await page.waitForURL(/\/library\/questionRules$/);
     await page.getByRole('cell', { name: 'Conflict at home rated 2 or 3 opens the Conflict Module.' }).waitFor();
     const rules = await api.get('/api/question-rules');
     expect(rules.body).toEqual([expect.objectContaining({ description: 'Conflict at home rated 2 or 3 opens the Conflict Module.', answers: ['2', '3'], questionId: null })]);
@@ -262,6 +268,7 @@ describeInBrowser('Question library screens in headless Chromium', () => {
     await triggered.getByText('Conflict Module').waitFor();
     expect(await triggered.getByText('1 question(s): PHYSICAL CONFLICT').isVisible()).toBe(true);
     await shot('evaluator');
+    await expectPageChecks(page, 'rule-evaluator');
 
     for (const answer of ['2', '3']) {
       const evaluation = await api.evaluate({ answers: { HOME_CONFLICT: answer }, childAgeYears: 10 });
@@ -275,7 +282,7 @@ describeInBrowser('Question library screens in headless Chromium', () => {
   });
 
   it('sets the caregiver flag, deletes after a warning, and refuses to delete what a rule uses', async () => {
-    await page.goto(`${t.baseUrl}/#/library`);
+    await page.goto(`${t.baseUrl}/library`);
     await page.getByRole('switch', { name: "Caregiver's item: School Life" }).click();
     await page.getByText('Domain was saved successfully.').waitFor();
     expect(findInTree(await api.tree(), 'SCHOOL_LIFE').caregiverItem).toBe(true);
@@ -295,12 +302,12 @@ describeInBrowser('Question library screens in headless Chromium', () => {
     expect(findInTree(await api.tree(), 'CONFLICT_MODULE')).toBeDefined();
 
     // Once the rule is deleted (from the rule list), the module goes.
-    await page.goto(`${t.baseUrl}/#/library/questionRules`);
+    await page.goto(`${t.baseUrl}/library/questionRules`);
     await page.getByRole('button', { name: 'Delete Open the Conflict Module' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('Question Rule was deleted successfully.').waitFor();
     expect((await api.get('/api/question-rules')).body).toEqual([]);
-    await page.goto(`${t.baseUrl}/#/library`);
+    await page.goto(`${t.baseUrl}/library`);
     await page.getByRole('button', { name: 'Expand all' }).click();
     await page.getByRole('button', { name: 'Delete Conflict Module' }).click();
     await confirm.getByRole('button', { name: 'Delete' }).click();
@@ -314,13 +321,13 @@ describeInBrowser('Question library screens in headless Chromium', () => {
     await ruleManager.addCookies([{ name: ACCESS_TOKEN_COOKIE, value: t.tokenFor(['Rule_Manage']), url: t.baseUrl! }]);
     await t.settled();
     const rulesPage = await ruleManager.newPage();
-    await rulesPage.goto(`${t.baseUrl}/#/library`);
-    await rulesPage.waitForURL(/#\/library\/questionRules$/);
+    await rulesPage.goto(`${t.baseUrl}/library`);
+    await rulesPage.waitForURL(/\/library\/questionRules$/);
     await rulesPage.getByRole('link', { name: 'Add', exact: true }).waitFor();
     expect(await rulesPage.getByRole('menuitem', { name: 'Question Rules' }).count()).toBe(1);
     expect(await rulesPage.getByRole('menuitem', { name: 'Question Library' }).count()).toBe(0);
-    await rulesPage.goto(`${t.baseUrl}/#/library/questionLibrary`);
-    await rulesPage.getByText('You do not have permission to open this page.').waitFor();
+    await rulesPage.goto(`${t.baseUrl}/library/questionLibrary`);
+    await rulesPage.getByText('OOPS!').waitFor();
     await ruleManager.close();
   });
 
@@ -333,7 +340,7 @@ describeInBrowser('Question library screens in headless Chromium', () => {
       return seededCodes.every((code) => findInTree(tree, code) !== undefined);
     };
     await eventually(allSeeded, true);
-    await page.goto(`${t.baseUrl}/#/library`);
+    await page.goto(`${t.baseUrl}/library`);
     await page.reload();
     await row(seedInstrument.domains[0].name).first().waitFor();
     await page.getByRole('button', { name: 'Expand all' }).click();

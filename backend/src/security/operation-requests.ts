@@ -115,6 +115,7 @@ export const OPERATION_REQUESTS: Record<string, Prepare> = {
   'POST /api/assessments/{id}/reassign': assessment('/reassign', (fx) => ({ revision: STALE, toUserId: fx.ids.userIds.otherWorker })),
   'GET /api/assessments/{id}/reassign-options': assessment('/reassign-options'),
   'GET /api/assessment-options': () => ({ path: '/api/assessment-options' }),
+  'GET /api/assessment-assessors': () => ({ path: '/api/assessment-assessors', query: { q: 'a' } }),
   'GET /api/children/lookup': (fx) => ({ path: '/api/children/lookup', query: { cin: fx.ids.cin, mode: 'add' } }),
   'GET /api/assessments/{id}/summary': assessment('/summary'),
   'GET /api/assessments/{id}/summary.pdf': assessment('/summary.pdf'),

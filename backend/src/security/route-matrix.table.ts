@@ -174,6 +174,7 @@ export const ROUTE_MATRIX: Record<string, string> = {
   'POST /api/assessments/{id}/exclude': INCLUDE,
   'GET /api/assessment-options': ASSESSMENT_VIEW,
   'GET /api/children/lookup': ASSESSMENT_VIEW,
+  'GET /api/assessment-assessors': ASSESSMENT_VIEW,
   'GET /api/answer-statistics/{questionCode}': ASSESSMENT_VIEW,
   'GET /api/assessment-counts': ASSESSMENT_VIEW,
 };

@@ -65,6 +65,8 @@ export const AnswerPie = ({ questionCode, questionName, size = 112 }: { question
           arcLabelsTextColor="#ffffff"
           valueFormat={(v) => `${v}%`}
           animate={false}
+          // The surrounding box is the image with the text alternative; the chart's svg is its picture.
+          role="presentation"
           isInteractive
         />
       )}

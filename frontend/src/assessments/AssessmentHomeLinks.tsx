@@ -15,6 +15,9 @@ interface AssessmentCounts {
   byStatus: { i: number; r: number; c: number; a: number; e: number };
   overdue: number;
   followUp: number;
+  /** yyyy-MM of the server's today, and the assessments whose date of assessment is in it. */
+  month: string;
+  assessedThisMonth: number;
 }
 
 const STATUS_CARDS: { code: 'c' | 'i' | 'r' | 'a' | 'e'; label: string; colour: string }[] = [
@@ -27,11 +30,12 @@ const STATUS_CARDS: { code: 'c' | 'i' | 'r' | 'a' | 'e'; label: string; colour: 
 
 const PERIODS = [7, 30, 90] as const;
 
-const CountCard = ({ to, label, count, colour }: { to: string; label: string; count: number | undefined | null; colour: string }) => (
+/** The link is named by its visible text ("3 Pending Approval"), so what is read out is what is shown. */
+const CountCard = ({ to, label, count, colour }: { to: string; label: string; count: number | undefined; colour: string }) => (
   <Card sx={{ flex: '1 1 150px', minWidth: 150, borderTop: `4px solid ${colour}` }}>
-    <CardActionArea component={RouterLink} to={to} sx={{ p: 2 }} aria-label={count === null ? label : `${label}: ${count ?? 'loading'}`}>
+    <CardActionArea component={RouterLink} to={to} sx={{ p: 2 }} aria-busy={count === undefined}>
       <Typography variant="h4" component="p" sx={{ color: colour, fontWeight: 700 }}>
-        {count === null ? '→' : (count ?? '–')}
+        {count ?? '–'}
       </Typography>
       <Typography variant="body2" color="text.secondary">
         {label}
@@ -49,7 +53,7 @@ export const AssessmentHomeLinks = () => {
     enabled: canView,
   });
   if (!canView) return null;
-  const month = new Date().toISOString().slice(0, 7);
+  const month = data?.month ?? new Date().toISOString().slice(0, 7);
   return (
     <Box component="section" aria-labelledby="home-assessments-title" sx={{ mt: 3 }}>
       <Stack direction="row" alignItems="center" justifyContent="space-between" flexWrap="wrap" sx={{ mb: 1 }}>
@@ -70,7 +74,7 @@ export const AssessmentHomeLinks = () => {
       <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap" sx={{ mt: 2 }}>
         <CountCard to="/assessment/overdues?view=overdue" label="Overdue Assessments" count={data?.overdue} colour="#b3261e" />
         <CountCard to="/assessment/overdues?view=followUp" label="Follow up Assessments" count={data?.followUp} colour="#2f6f73" />
-        <CountCard to={`/assessment/list?date=${month}`} label="Assessed this month" count={null} colour="#3d5f95" />
+        <CountCard to={`/assessment/list?date=${month}`} label="Assessed this month" count={data?.assessedThisMonth} colour="#3d5f95" />
       </Stack>
     </Box>
   );

@@ -3,11 +3,11 @@
  * columns, status with day counts, row actions from each row's `actions`, page size 20, tabs All / Overdue /
  * Follow-up. The list state lives in react-admin's store under a storeKey, so it survives navigating away.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import {
   AutocompleteInput,
   Datagrid,
-  ReferenceInput,
   DateInput,
   FunctionField,
   List,
@@ -34,6 +34,7 @@ import { apiGet, apiSend, assessmentPaths, errorMessage, formatDate, type Assess
 import { labelByKey, useAssessmentOptions } from './child-fields';
 import { ConfirmDialog, ShareDialog } from './dialogs';
 import { StatusChip } from './StatusChip';
+import { ScrollRegion } from '../layout/ScrollRegion';
 
 export interface AssessmentRow extends RaRecord {
   id: string;
@@ -63,16 +64,29 @@ const STATUS_CHOICES = [
 /** Spec §9: last-updated choices 7, 14, 30, 45, 90 days. */
 const LAST_UPDATED_CHOICES = [7, 14, 30, 45, 90].map((days) => ({ id: String(days), name: `Last ${days} days` }));
 
-/** Assessor filter: the user directory is readable with User_View only; others filter by the other fields. */
-const assessorFilter = (
-  <ReferenceInput key="ownerId" source="ownerId" reference="users" label="Assessor" sort={{ field: 'lastName', order: 'ASC' }} perPage={25}>
-    <AutocompleteInput
-      label="Assessor"
-      optionText={(user: { fullName?: string; firstName?: string; lastName?: string }) => user.fullName || `${user.firstName ?? ''} ${user.lastName ?? ''}`.trim()}
-      filterToQuery={(q: string) => ({ q })}
-    />
-  </ReferenceInput>
-);
+interface AssessorOption {
+  id: string;
+  name: string;
+}
+
+/**
+ * Assessor filter (spec §2 Filters, shown with Assessment_View): the options are the owners of assessments the
+ * user may see (GET /api/assessment-assessors), not the user directory (User_View). Options seen stay known, so
+ * the chosen assessor keeps its name while the user types another search.
+ */
+const AssessorFilterInput = ({ source, label }: { source: string; label: string; alwaysOn?: boolean }) => {
+  const [search, setSearch] = useState('');
+  const known = useRef(new Map<string, AssessorOption>());
+  const { data } = useQuery({
+    queryKey: ['assessment-assessors', search],
+    queryFn: () => apiGet<AssessorOption[]>(`/assessment-assessors?q=${encodeURIComponent(search)}`),
+  });
+  for (const option of data ?? []) known.current.set(option.id, option);
+  const choices = [...known.current.values()].sort((a, b) => a.name.localeCompare(b.name));
+  return <AutocompleteInput source={source} label={label} choices={choices} setFilter={setSearch} helperText={false} />;
+};
+
+const assessorFilter = <AssessorFilterInput key="ownerId" source="ownerId" label="Assessor" />;
 
 const overdueFilters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search PID or name" />];
 
@@ -92,6 +106,7 @@ const baseListFilters = [
     emptyText="All"
   />,
   <SelectInput key="period" source="period" label="Last updated" choices={LAST_UPDATED_CHOICES} emptyText="Any time" />,
+  assessorFilter,
 ];
 
 const RowActions = ({ row, onShare, onDelete }: { row: AssessmentRow; onShare: (row: AssessmentRow) => void; onDelete: (row: AssessmentRow) => void }) => {
@@ -140,6 +155,8 @@ const ViewTabs = ({ tabs }: { tabs: ViewTab[] }) => {
   return (
     <Tabs
       value={tabs.includes(current) ? current : tabs[0]}
+      variant="scrollable"
+      allowScrollButtonsMobile
       onChange={(_, value: ViewTab) => setFilters({ ...filterValues, view: value === 'all' ? undefined : value }, displayedFilters)}
       aria-label="Assessment views"
       sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}
@@ -227,46 +244,48 @@ const AssessmentGrid = ({ showTabs }: { showTabs: ViewTab[] }) => {
           Assessed in {monthFilter}
         </Typography>
       )}
-      <Datagrid
-        bulkActionButtons={false}
-        empty={<EmptyList />}
-        rowClick={(id, _resource, record) => {
-          const row = record as AssessmentRow;
-          navigate(row.actions?.edit ? assessmentPaths.edit(String(id)) : assessmentPaths.view(String(id)));
-          return false;
-        }}
-        sx={{ '& .RaDatagrid-headerCell': { fontWeight: 600, bgcolor: '#f7f9fc' }, '& .RaDatagrid-rowCell': { py: 1.25 } }}
-      >
-        <TextField source="cin" label="PID" />
-        <FunctionField source="dateOfAssessment" label="Date of Assessment" render={(row: AssessmentRow) => formatDate(row.dateOfAssessment)} />
-        <FunctionField source="updatedAt" label="Last Update" render={(row: AssessmentRow) => formatDate(row.updatedAt)} />
-        <TextField source="fullName" label="Name" />
-        {assessor.visible && <TextField source="ownerName" label={assessor.label} />}
-        {showAgency && <TextField source="agencyName" label={agency.label} sortable={false} emptyText="—" />}
-        <FunctionField
-          source="status"
-          label="Status"
-          render={(row: AssessmentRow) =>
-            dueView ? (
-              <Stack direction="row" spacing={1} alignItems="center">
-                <StatusChip code={row.statusCode} label={row.statusLabel} />
-                {typeof row.dayCount === 'number' && (
-                  <Typography variant="body2" color={filterValues.view === 'overdue' ? 'error.main' : 'warning.main'} sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
-                    {dueText(row.dayCount)}
-                  </Typography>
-                )}
-              </Stack>
-            ) : (
-              <StatusChip code={row.statusCode} label={row.statusLabel} dayCount={row.dayCount} />
-            )
-          }
-        />
-        <FunctionField
-          label="Actions"
-          sortable={false}
-          render={(row: AssessmentRow) => <RowActions row={row} onShare={setSharing} onDelete={setDeleting} />}
-        />
-      </Datagrid>
+      <ScrollRegion label="Assessments">
+        <Datagrid
+          bulkActionButtons={false}
+          empty={<EmptyList />}
+          rowClick={(id, _resource, record) => {
+            const row = record as AssessmentRow;
+            navigate(row.actions?.edit ? assessmentPaths.edit(String(id)) : assessmentPaths.view(String(id)));
+            return false;
+          }}
+          sx={{ '& .RaDatagrid-headerCell': { fontWeight: 600, bgcolor: '#f7f9fc' }, '& .RaDatagrid-rowCell': { py: 1.25 } }}
+        >
+          <TextField source="cin" label="PID" />
+          <FunctionField source="dateOfAssessment" label="Date of Assessment" render={(row: AssessmentRow) => formatDate(row.dateOfAssessment)} />
+          <FunctionField source="updatedAt" label="Last Update" render={(row: AssessmentRow) => formatDate(row.updatedAt)} />
+          <TextField source="fullName" label="Name" />
+          {assessor.visible && <TextField source="ownerName" label={assessor.label} />}
+          {showAgency && <TextField source="agencyName" label={agency.label} sortable={false} emptyText="—" />}
+          <FunctionField
+            source="status"
+            label="Status"
+            render={(row: AssessmentRow) =>
+              dueView ? (
+                <Stack direction="row" spacing={1} alignItems="center">
+                  <StatusChip code={row.statusCode} label={row.statusLabel} />
+                  {typeof row.dayCount === 'number' && (
+                    <Typography variant="body2" color={filterValues.view === 'overdue' ? 'error.main' : 'warning.main'} sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
+                      {dueText(row.dayCount)}
+                    </Typography>
+                  )}
+                </Stack>
+              ) : (
+                <StatusChip code={row.statusCode} label={row.statusLabel} dayCount={row.dayCount} />
+              )
+            }
+          />
+          <FunctionField
+            label="Actions"
+            sortable={false}
+            render={(row: AssessmentRow) => <RowActions row={row} onShare={setSharing} onDelete={setDeleting} />}
+          />
+        </Datagrid>
+      </ScrollRegion>
       {sharing && (
         <ShareDialog
           assessmentId={sharing.id}
@@ -302,39 +321,42 @@ const AssessmentListBase = ({
   tabs,
   defaultView,
   filters,
+  pageSizes,
 }: {
   title: string;
   storeKey: string;
   tabs: ViewTab[];
   defaultView?: ViewTab;
   filters: React.ReactElement[];
+  pageSizes: number[];
 }) => {
   usePresetFromQuery();
   const canFilter = usePrivilege('Assessment_View');
-  const canPickAssessor = usePrivilege('User_View');
   const filterDefaults = useMemo(() => (defaultView && defaultView !== 'all' ? { view: defaultView } : {}), [defaultView]);
   return (
     <List
       resource="assessments"
       storeKey={storeKey}
       title={title}
-      filters={canFilter ? (filters === baseListFilters && canPickAssessor ? [...filters, assessorFilter] : filters) : undefined}
+      filters={canFilter ? filters : undefined}
       filterDefaultValues={filterDefaults}
       actions={<ListActions />}
       perPage={20}
       sort={{ field: 'updatedAt', order: 'DESC' }}
-      pagination={<Pagination rowsPerPageOptions={[20, 50, 100]} />}
+      pagination={<Pagination rowsPerPageOptions={pageSizes} />}
       empty={false}
       disableSyncWithLocation={false}
-      sx={{ '& .RaList-content': { borderRadius: 1.5 } }}
+      sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { borderRadius: 1.5 } }}
     >
       <AssessmentGrid showTabs={tabs} />
     </List>
   );
 };
 
-export const AssessmentList = () => <AssessmentListBase title="Assessment Lists" storeKey="assessments.list" tabs={['all', 'overdue', 'followUp']} filters={baseListFilters} />;
+export const AssessmentList = () => (
+  <AssessmentListBase title="Assessment Lists" storeKey="assessments.list" tabs={['all', 'overdue', 'followUp']} filters={baseListFilters} pageSizes={[20, 50, 100]} />
+);
 
 export const OverdueAssessmentList = () => (
-  <AssessmentListBase title="Overdue and Follow-up Assessments" storeKey="assessments.overdues" tabs={['overdue', 'followUp']} defaultView="overdue" filters={overdueFilters} />
+  <AssessmentListBase title="Overdue and Follow-up Assessments" storeKey="assessments.overdues" tabs={['overdue', 'followUp']} defaultView="overdue" filters={overdueFilters} pageSizes={[20, 50]} />
 );

@@ -4,9 +4,9 @@
  * workflow buttons follow the view's `actions` (computed by the server for this user). A 409 shows the server's
  * message and reloads.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Title, useNotify } from 'react-admin';
-import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import {
   Alert,
   Box,
@@ -21,18 +21,10 @@ import {
   List,
   ListItem,
   ListItemText,
-  Menu,
-  MenuItem,
   Paper,
   Stack,
   Typography,
 } from '@mui/material';
-import ArrowBack from '@mui/icons-material/ArrowBack';
-import MoreHoriz from '@mui/icons-material/MoreHoriz';
-import SaveOutlined from '@mui/icons-material/SaveOutlined';
-import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
-import SummarizeOutlined from '@mui/icons-material/SummarizeOutlined';
-import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import {
   ApiError,
   apiGet,
@@ -41,7 +33,6 @@ import {
   conflictMessage,
   errorMessage,
   formatDateTime,
-  hashHref,
   isConflict,
   type AssessmentView,
   type CaregiverDetails,
@@ -57,7 +48,9 @@ import { childFormValues, childPayload, useAssessmentOptions, validateChild, EMP
 import { ChildInfoForm } from './ChildInfoForm';
 import { CaregiversCard } from './CaregiversCard';
 import { QuestionnairePanel, type QuestionnaireHandlers } from './Questionnaire';
-import { NarrativeCard, RecommendationsCard, narrativeComplete } from './NarrativeCard';
+import { EMPTY_NARRATIVE, NarrativeCard, RecommendationsCard, narrativeComplete, narrativeDiffers } from './NarrativeCard';
+import { AssessmentToolbar } from './AssessmentToolbar';
+import { LeaveGuard } from './LeaveGuard';
 import { ConfirmDialog, ReasonDialog, ReassignDialog, ShareDialog } from './dialogs';
 import { StatusChip } from './StatusChip';
 import { PreviewDialog } from './PreviewDialog';
@@ -70,6 +63,7 @@ const CATALOGUE = {
   caregiverRelationshipRequired: 'Please add the caregiver relationship for the current child or you can remove unwanted caregivers.',
   caregiverBindFamilyId: 'There is currently some caregivers for this FAMILY ID. Do you want to save this FAMILY ID and load caregivers for the Child?',
   saveChildFirst: 'Please save child information.',
+  familyBoundOnSave: 'The caregivers of this FAMILY ID are loaded when the child is saved.',
 };
 
 const newId = (): string =>
@@ -108,8 +102,15 @@ export const AssessmentPage = ({ mode }: { mode: AssessmentPageMode }) => {
   const [previewOpen, setPreviewOpen] = useState(false);
   const [shareOpen, setShareOpen] = useState(false);
   const [reassignOpen, setReassignOpen] = useState(false);
-  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [narrativeErrors, setNarrativeErrors] = useState<Record<string, string>>({});
+  const [narrativeDraft, setNarrativeDraft] = useState(EMPTY_NARRATIVE);
+  // Add mode: the FAMILY ID whose caregivers the user chose to load; bound right after the first save.
+  const [familyToBind, setFamilyToBind] = useState<string | null>(null);
+  // Set just before a navigation that follows a successful save or transition: nothing is left to lose.
+  const leavingOnPurpose = useRef(false);
+  useEffect(() => {
+    leavingOnPurpose.current = false;
+  }, [id, effectiveMode]);
 
   const applyView = useCallback((next: AssessmentView) => {
     setView(next);
@@ -139,6 +140,10 @@ export const AssessmentPage = ({ mode }: { mode: AssessmentPageMode }) => {
     }
     void load();
   }, [effectiveMode, load]);
+
+  // The typed narrative follows the saved one whenever that changes (a save, a reload), not on other updates.
+  const savedNarrative = JSON.stringify(view?.narrative ?? null);
+  useEffect(() => setNarrativeDraft({ ...EMPTY_NARRATIVE, ...(view?.narrative ?? {}) }), [savedNarrative]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const statusCode = view?.statusCode;
   const actions = view?.actions;
@@ -196,13 +201,17 @@ export const AssessmentPage = ({ mode }: { mode: AssessmentPageMode }) => {
           () => apiSend<AssessmentView>('POST', '/assessments', { child: childPayload(child), ...(previousAssessmentId ? { previousAssessmentId } : {}) }),
           'Assessment was saved successfully.',
         );
+        if (created && familyToBind && familyToBind === (child.familyId ?? '').trim()) {
+          // Spec §4: the user chose to load the FAMILY ID's caregivers; the child exists now, so bind them.
+          await run('family', () => apiSend<AssessmentView>('POST', `/assessments/${created.id}/family-caregivers`, { familyId: familyToBind, revision: created.revision }));
+        }
         // Spec: after a successful add, the user goes to the edit page.
-        if (created) navigate(assessmentPaths.edit(created.id), { replace: true });
+        if (created) leave(assessmentPaths.edit(created.id), { replace: true });
       } else if (view) {
         const updated = await run('save', () => apiSend<AssessmentView>('PUT', `/assessments/${view.id}/child-information`, { child: childPayload(child), revision: view.revision }), 'Assessment was saved successfully.');
         if (updated) {
           applyView(updated);
-          if (effectiveMode === 'approved') navigate(assessmentPaths.edit(updated.id));
+          if (effectiveMode === 'approved') leave(assessmentPaths.edit(updated.id));
         }
       }
     } catch (e) {
@@ -247,15 +256,22 @@ export const AssessmentPage = ({ mode }: { mode: AssessmentPageMode }) => {
 
   /** Spec §4: caregivers already exist for this FAMILY ID → ask whether to save it and load them. */
   const onFamilyIdBlur = async (familyId: string) => {
-    if (!familyId || familyId === savedFamilyId || readOnly || !view) return;
+    if (!familyId || familyId === savedFamilyId || readOnly) return;
+    if (!view && effectiveMode !== 'add') return;
     try {
-      const query = new URLSearchParams({ familyId, mode: 'edit', assessmentId: view.id });
+      const query = new URLSearchParams(view ? { familyId, mode: 'edit', assessmentId: view.id } : { familyId, mode: 'add' });
       const answer = await apiGet<ChildLookup & { familyPrompt?: string | null }>(`/children/lookup?${query.toString()}`);
       if (!answer.familyPrompt && !(answer.familyCaregivers?.length ?? 0)) return;
       setConfirm({
         title: 'System Message',
         text: answer.familyPrompt || CATALOGUE.caregiverBindFamilyId,
         onYes: async () => {
+          if (!view) {
+            // Add mode: there is no child to bind to yet (spec 000 §4: bind after the first save).
+            setFamilyToBind(familyId);
+            notify(CATALOGUE.familyBoundOnSave, { type: 'info' });
+            return;
+          }
           const updated = await run('family', () => apiSend<AssessmentView>('POST', `/assessments/${view.id}/family-caregivers`, { familyId, revision: view.revision }));
           if (updated) applyView(updated);
           else await load();
@@ -337,20 +353,23 @@ export const AssessmentPage = ({ mode }: { mode: AssessmentPageMode }) => {
     [view?.id, view?.revision, caregiversWithoutRelationship.length],
   );
 
-  const saveNarrative = async (narrative: Narrative) => {
-    if (!view) return;
+  /** Saves the narrative; the saved view, or undefined when refused (the messages are shown on the fields). */
+  const saveNarrative = async (narrative: Narrative): Promise<AssessmentView | undefined> => {
+    if (!view) return undefined;
     try {
       const updated = await run('narrative', () => apiSend<AssessmentView>('PUT', `/assessments/${view.id}/narrative`, { narrative, revision: view.revision }));
       if (updated) {
         setView(updated);
         setNarrativeErrors({});
       }
+      return updated;
     } catch (e) {
       if (e instanceof ApiError) {
         const mapped: Record<string, string> = {};
         for (const [k, m] of Object.entries(e.fieldErrors)) mapped[k.replace(/^narrative\./, '')] = m;
         setNarrativeErrors(mapped);
       }
+      return undefined;
     }
   };
 
@@ -362,21 +381,29 @@ export const AssessmentPage = ({ mode }: { mode: AssessmentPageMode }) => {
       setMessage({ title: 'Warning', text: CATALOGUE.caregiverRelationshipRequired });
       return;
     }
-    const incomplete = view.questionnaire.domains.filter((d) => d.percentComplete < 100);
-    if (incomplete.length || !narrativeComplete(view.narrative)) {
+    // Spec 000 §4: Complete saves what is on the page first — the typed narrative here, the child with the
+    // completion itself (the complete command carries it).
+    let current: AssessmentView = view;
+    if (narrativeDiffers(narrativeDraft, view.narrative)) {
+      const saved = await saveNarrative(narrativeDraft);
+      if (!saved) return;
+      current = saved;
+    }
+    const incomplete = current.questionnaire.domains.filter((d) => d.percentComplete < 100);
+    if (incomplete.length || !narrativeComplete(current.narrative)) {
       setMessage({
         title: 'System Message',
         text: CATALOGUE.caseCannotBeCompleted,
         items: [
           ...incomplete.map((d) => `${(d as { title?: string }).title || d.name}: ${d.percentComplete}% Completed`),
-          ...(narrativeComplete(view.narrative) ? [] : ['Narrative: every section is needed']),
+          ...(narrativeComplete(current.narrative) ? [] : ['Narrative: every section is needed']),
         ],
       });
       return;
     }
     if (!validateForm()) return;
     try {
-      const updated = await run('complete', () => apiSend<AssessmentView>('POST', `/assessments/${view.id}/complete`, { revision: view.revision, child: childPayload(child) }), 'Assessment was completed successfully.');
+      const updated = await run('complete', () => apiSend<AssessmentView>('POST', `/assessments/${current.id}/complete`, { revision: current.revision, child: childPayload(child) }), 'Assessment was completed successfully.');
       if (updated) applyView(updated);
     } catch (e) {
       if (e instanceof ApiError) {
@@ -411,15 +438,30 @@ export const AssessmentPage = ({ mode }: { mode: AssessmentPageMode }) => {
     setReason(null);
     notify(kind === 'return' ? 'Assessment was returned successfully.' : 'Assessment was closed successfully.', { type: 'success' });
     // Return: the user goes back; Close: the user goes to /assessment.
-    navigate(assessmentPaths.list);
+    leave(assessmentPaths.list);
   };
 
   const deleteAssessment = async () => {
     if (!view) return;
     setConfirm(null);
     const done = await run('delete', () => apiSend<unknown>('POST', `/assessments/${view.id}/delete`, { revision: view.revision }).then(() => true), 'Assessment was deleted successfully.');
-    if (done) navigate(assessmentPaths.list);
+    if (done) leave(assessmentPaths.list);
   };
+
+  // ---------------------------------------------------------------- leaving
+
+  const leave = (path: string, options?: { replace?: boolean }) => {
+    leavingOnPurpose.current = true;
+    navigate(path, options);
+  };
+  const unsaved = useRef<() => boolean>(() => false);
+  unsaved.current = () => {
+    if (readOnly || leavingOnPurpose.current) return false;
+    const savedChild = effectiveMode === 'add' ? EMPTY_CHILD : childFormValues(view?.child ?? undefined, view?.assessmentType);
+    const childChanged = JSON.stringify(childPayload(child)) !== JSON.stringify(childPayload(savedChild));
+    return childChanged || (view !== null && narrativeDiffers(narrativeDraft, view.narrative));
+  };
+  const hasUnsavedChanges = useCallback(() => unsaved.current(), []);
 
   // ---------------------------------------------------------------- render
 
@@ -445,82 +487,27 @@ export const AssessmentPage = ({ mode }: { mode: AssessmentPageMode }) => {
   const title = effectiveMode === 'add' ? 'Add Assessment' : effectiveMode === 'approved' ? 'Edit Approved Child' : effectiveMode === 'view' ? 'View Assessment' : 'Edit Assessment';
   const childName = view?.child ? `${view.child.firstName} ${view.child.lastName}` : '';
   const reasonsToShow = (view?.reasons ?? []).filter((r) => (statusCode === 'r' && r.kind === 'return') || (statusCode === 'e' && r.kind === 'close'));
-  const canSave = !readOnly && (effectiveMode === 'add' || actions?.edit);
 
   const toolbar = (
-    <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap alignItems="center" className="no-print">
-      <Button startIcon={<ArrowBack />} onClick={() => navigate(effectiveMode === 'approved' && id ? assessmentPaths.edit(id) : assessmentPaths.list)}>
-        {effectiveMode === 'add' || effectiveMode === 'approved' ? 'Cancel' : 'Back'}
-      </Button>
-      {canSave && (
-        <Button variant={effectiveMode === 'add' || effectiveMode === 'approved' ? 'contained' : 'outlined'} startIcon={<SaveOutlined />} onClick={saveChild} disabled={busy !== null}>
-          Save
-        </Button>
-      )}
-      {view && effectiveMode !== 'approved' && (
-        <>
-          {actions?.complete && (
-            <Button variant="contained" startIcon={<TaskAltOutlined />} onClick={complete} disabled={busy !== null}>
-              Complete
-            </Button>
-          )}
-          {actions?.approve && (
-            <Button variant="contained" color="success" onClick={() => setPreviewOpen(true)} disabled={busy !== null}>
-              Approve
-            </Button>
-          )}
-          {actions?.return && (
-            <Button variant="outlined" color="warning" onClick={() => setReason('return')} disabled={busy !== null}>
-              Return
-            </Button>
-          )}
-          {statusCode === 'a' && actions?.edit && (
-            <Button component={RouterLink} to={assessmentPaths.editApproved(view.id)}>
-              Edit Child Information
-            </Button>
-          )}
-          <Button startIcon={<SummarizeOutlined />} component="a" href={hashHref(assessmentPaths.summary(view.id))} target="_blank" rel="noopener">
-            CANS Summary
-          </Button>
-          <Button startIcon={<PrintOutlined />} component="a" href={hashHref(assessmentPaths.print(view.id))} target="_blank" rel="noopener">
-            Print
-          </Button>
-          {actions?.close && (
-            <Button
-              color="inherit"
-              onClick={() => setConfirm({ title: 'Warning', text: 'Do you want to close this assessment?', onYes: () => setReason('close') })}
-              disabled={busy !== null}
-            >
-              Close Assessment
-            </Button>
-          )}
-          <Button onClick={(e) => setMenuAnchor(e.currentTarget)} startIcon={<MoreHoriz />} aria-haspopup="menu" aria-controls={menuAnchor ? 'assessment-more-menu' : undefined}>
-            More
-          </Button>
-          <Menu id="assessment-more-menu" anchorEl={menuAnchor} open={menuAnchor !== null} onClose={() => setMenuAnchor(null)}>
-            {actions?.share !== false && <MenuItem onClick={() => (setMenuAnchor(null), setShareOpen(true))}>Share</MenuItem>}
-            {actions?.reassign && <MenuItem onClick={() => (setMenuAnchor(null), setReassignOpen(true))}>Reassign</MenuItem>}
-            {actions?.include && (
-              <MenuItem onClick={() => (setMenuAnchor(null), void transition('include', 'Assessment was flagged successfully.'))}>Include in Report</MenuItem>
-            )}
-            {actions?.exclude && (
-              <MenuItem onClick={() => (setMenuAnchor(null), void transition('exclude', 'Assessment was flagged successfully.'))}>Exclude from Report</MenuItem>
-            )}
-            {actions?.delete && (
-              <MenuItem
-                sx={{ color: 'error.main' }}
-                onClick={() => {
-                  setMenuAnchor(null);
-                  setConfirm({ title: 'Warning', text: 'Are you sure you want to delete this assessment?', onYes: deleteAssessment });
-                }}
-              >
-                Delete
-              </MenuItem>
-            )}
-          </Menu>
-        </>
-      )}
-    </Stack>
+    <AssessmentToolbar
+      mode={effectiveMode}
+      view={view}
+      readOnly={!!readOnly}
+      busy={busy !== null}
+      commands={{
+        back: () => navigate(effectiveMode === 'approved' && id ? assessmentPaths.edit(id) : assessmentPaths.list),
+        save: saveChild,
+        complete,
+        approve: () => setPreviewOpen(true),
+        returnIt: () => setReason('return'),
+        close: () => setConfirm({ title: 'Warning', text: 'Do you want to close this assessment?', onYes: () => setReason('close') }),
+        share: () => setShareOpen(true),
+        reassign: () => setReassignOpen(true),
+        include: () => void transition('include', 'Assessment was flagged successfully.'),
+        exclude: () => void transition('exclude', 'Assessment was flagged successfully.'),
+        remove: () => setConfirm({ title: 'Warning', text: 'Are you sure you want to delete this assessment?', onYes: deleteAssessment }),
+      }}
+    />
   );
 
   const childCard = (
@@ -549,8 +536,9 @@ export const AssessmentPage = ({ mode }: { mode: AssessmentPageMode }) => {
   );
 
   return (
-    <Box sx={{ pb: 6 }}>
+    <Box sx={{ pb: 6, minWidth: 0 }}>
       <Title title={title} />
+      <LeaveGuard when={hasUnsavedChanges} />
       <Paper
         variant="outlined"
         sx={{ position: 'sticky', top: 48, zIndex: 5, mt: 2, mb: 2, px: 2, py: 1.5, display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between' }}
@@ -607,7 +595,7 @@ export const AssessmentPage = ({ mode }: { mode: AssessmentPageMode }) => {
                 readOnly={!!readOnly}
                 handlers={handlers}
               />
-              <NarrativeCard narrative={view!.narrative} readOnly={!!readOnly} onSave={saveNarrative} errors={narrativeErrors} />
+              <NarrativeCard narrative={view!.narrative} value={narrativeDraft} onChange={setNarrativeDraft} readOnly={!!readOnly} onSave={saveNarrative} errors={narrativeErrors} />
               <RecommendationsCard recommendations={view!.recommendations ?? []} />
             </Stack>
           </Grid>
@@ -676,7 +664,7 @@ export const AssessmentPage = ({ mode }: { mode: AssessmentPageMode }) => {
             onCancel={() => setPreviewOpen(false)}
             onApprove={async () => {
               setPreviewOpen(false);
-              await transition('approve', 'Assessment was approved successfully.', () => navigate(assessmentPaths.list));
+              await transition('approve', 'Assessment was approved successfully.', () => leave(assessmentPaths.list));
             }}
           />
           <ShareDialog

@@ -288,7 +288,10 @@ export const CaregiversCard = ({
             No Data
           </Typography>
         ) : (
-          <Table size="small" aria-label="Caregivers" sx={{ '& th': { whiteSpace: 'nowrap', fontWeight: 600 } }}>
+          // Narrow columns and phones: the table wraps its words and, if still too wide, scrolls inside its own
+          // (keyboard-focusable) region instead of widening the page.
+          <Box role="region" aria-label="Caregivers table" tabIndex={0} sx={{ overflowX: 'auto', maxWidth: '100%' }}>
+          <Table size="small" aria-label="Caregivers" sx={{ '& th': { fontWeight: 600 }, '& td': { overflowWrap: 'anywhere' }, '& td, & th': { px: { xs: 1, sm: 2 } } }}>
             <TableHead>
               <TableRow>
                 <TableCell>First Name</TableCell>
@@ -344,6 +347,7 @@ export const CaregiversCard = ({
               })}
             </TableBody>
           </Table>
+          </Box>
         )}
       </CardContent>
       <CaregiverDialog

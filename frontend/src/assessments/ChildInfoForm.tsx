@@ -118,7 +118,8 @@ export const ChildInfoForm = ({
   const languageChoices = choicesOf(options.languages);
 
   return (
-    <Card sx={{ '& .MuiInputBase-input.Mui-disabled': { WebkitTextFillColor: '#1c2430' }, '& .MuiInputLabel-root.Mui-disabled': { color: 'text.secondary' }, '& .MuiOutlinedInput-root.Mui-disabled .MuiOutlinedInput-notchedOutline': { borderStyle: 'dashed' } }}>
+    // Long option names wrap instead of being cut ("Looking to transition home" in the narrow column).
+    <Card sx={{ '& .MuiInputBase-root .MuiSelect-select': { whiteSpace: 'normal', overflowWrap: 'anywhere', height: 'auto' }, '& .MuiFormHelperText-root.Mui-disabled': { color: 'text.secondary' }, '& .MuiInputBase-input.Mui-disabled': { WebkitTextFillColor: '#1c2430' }, '& .MuiInputLabel-root.Mui-disabled': { color: 'text.secondary' }, '& .MuiOutlinedInput-root.Mui-disabled .MuiOutlinedInput-notchedOutline': { borderStyle: 'dashed' } }}>
       <CardHeader title="Child Information" titleTypographyProps={{ variant: 'h6', component: 'h2' }} action={headerAction} sx={{ pb: 0 }} />
       <CardContent>
         {sections.includes('demographic') && (

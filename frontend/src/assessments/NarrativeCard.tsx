@@ -1,5 +1,5 @@
 /* Narrative (spec 000 §3: impressions, needs, targets, outcomes, plan, recommendations) and generated recommendations. */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, CardHeader, Chip, Stack, TextField, Typography } from '@mui/material';
 import type { Narrative, Recommendation } from './api';
 
@@ -14,24 +14,36 @@ export const NARRATIVE_FIELDS: { key: keyof Narrative; label: string }[] = [
 
 export const EMPTY_NARRATIVE: Narrative = { impressions: '', needs: '', targets: '', outcomes: '', plan: '', recommendations: '' };
 
+/** Whether the typed narrative differs from the saved one. */
+export const narrativeDiffers = (typed: Narrative, saved: Narrative | null | undefined): boolean =>
+  NARRATIVE_FIELDS.some(({ key }) => (typed[key] ?? '') !== (saved?.[key] ?? ''));
+
 export const narrativeComplete = (narrative: Narrative): boolean => NARRATIVE_FIELDS.every(({ key }) => (narrative[key] ?? '').trim() !== '');
 
+/**
+ * Controlled by the page, which keeps the typed text: Complete saves it first and leaving with it unsaved asks
+ * (spec 000 §4 "It saves the child, then completes").
+ */
 export const NarrativeCard = ({
   narrative,
+  value,
+  onChange,
   readOnly,
   onSave,
   errors,
 }: {
+  /** As saved. */
   narrative: Narrative;
+  /** As typed. */
+  value: Narrative;
+  onChange: (next: Narrative) => void;
   readOnly: boolean;
-  onSave: (narrative: Narrative) => Promise<void>;
+  onSave: (narrative: Narrative) => Promise<unknown>;
   errors?: Record<string, string>;
 }) => {
-  const [value, setValue] = useState<Narrative>({ ...EMPTY_NARRATIVE, ...narrative });
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
-  useEffect(() => setValue({ ...EMPTY_NARRATIVE, ...narrative }), [narrative]);
-  const dirty = NARRATIVE_FIELDS.some(({ key }) => (value[key] ?? '') !== (narrative[key] ?? ''));
+  const dirty = narrativeDiffers(value, narrative);
   const save = async () => {
     setSaving(true);
     try {
@@ -54,7 +66,7 @@ export const NarrativeCard = ({
             </Button>
           )
         }
-        sx={{ pb: 0 }}
+        sx={{ pb: 0, flexWrap: 'wrap', gap: 1, '& .MuiCardHeader-action': { m: 0 } }}
       />
       <CardContent>
         {saved && !dirty && (
@@ -71,7 +83,7 @@ export const NarrativeCard = ({
               value={value[key] ?? ''}
               onChange={(e) => {
                 setSaved(false);
-                setValue((v) => ({ ...v, [key]: e.target.value }));
+                onChange({ ...value, [key]: e.target.value });
               }}
               multiline
               minRows={3}

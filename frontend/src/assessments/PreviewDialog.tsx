@@ -18,7 +18,8 @@ export const PreviewDialog = ({ open, assessmentId, onCancel, onApprove }: { ope
   return (
     <Dialog open={open} onClose={onCancel} maxWidth="lg" fullWidth scroll="paper" aria-labelledby="preview-dialog-title">
       <DialogTitle id="preview-dialog-title">CANS Preview</DialogTitle>
-      <DialogContent dividers>
+      {/* The content scrolls: focusable so it can be scrolled by keyboard (axe scrollable-region-focusable). */}
+      <DialogContent dividers tabIndex={0} aria-label="CANS Preview content">
         {error && <Alert severity="error">{error}</Alert>}
         {!data && !error && <CircularProgress aria-label="Loading preview" />}
         {data && <SummaryContent data={data} />}

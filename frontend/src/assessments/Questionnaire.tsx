@@ -1,42 +1,35 @@
 /*
  * The questionnaire (spec 000 §2 "Questionnaire"): domains as expandable cards with status colour, "N% Completed"
- * and description; questions with answers 0-4 and N/A (each with its description), a comment per question and a
- * pie of answer percentages. Answering saves at once; the response's questionnaire replaces the shown one, so
- * triggered modules and questions appear or vanish and progress updates.
+ * and description; questions with the answers the question defines (0-4 and N/A, each with its description), a
+ * comment per question and a pie of answer percentages. Answering saves at once; the response's questionnaire
+ * replaces the shown one, so triggered modules and questions appear or vanish and progress updates.
  *
- * Keyboard: every question is a focusable group; in it the keys 0-4 and N rate, Delete clears, Arrow Up / Arrow
- * Down move to the previous / next question (Tab walks every control as usual).
+ * Keyboard: each question's answers are ONE Tab stop (a roving tabindex: Arrow Left / Right, Home, End move
+ * between answers, Enter or Space presses one); in a question the keys of its answers (e.g. 0-3 and N) rate,
+ * Delete clears, Arrow Up / Arrow Down move to the previous / next question.
  */
-import { useRef, useState, type KeyboardEvent } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  Chip,
-  Collapse,
-  IconButton,
-  LinearProgress,
-  Stack,
-  TextField,
-  ToggleButton,
-  ToggleButtonGroup,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { Alert, Box, Button, Card, Chip, Collapse, LinearProgress, Stack, ToggleButton, ToggleButtonGroup, Tooltip, Typography } from '@mui/material';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutline';
-import EditOutlined from '@mui/icons-material/EditOutlined';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import { useGetIdentity } from 'react-admin';
-import { formatDateTime, ratingLabel, visuallyHidden, RATING_KEYS, type DomainView, type ModuleView, type QuestionComment, type QuestionView, type Rating, type RatingKey } from './api';
+import { ratingLabel, visuallyHidden, RATING_KEYS, type DomainView, type ModuleView, type QuestionComment, type QuestionView, type Rating, type RatingKey } from './api';
 import { AnswerPie } from './AnswerPie';
+import { CommentBox, type QuestionnaireHandlers, type QuestionProps } from './QuestionComments';
+import { focusSibling, keyboardHint, keyToRating, ratingErrorOf, toRating } from './question-keys';
 import { sanitizeHtml } from './sanitize';
+
+export type { QuestionnaireHandlers } from './QuestionComments';
 
 export const DOMAIN_STATUS_COLOURS: Record<DomainView['status'], string> = {
   complete: '#2e7d4f',
   incomplete: '#c88a12',
   notStarted: '#9aa3af',
+};
+
+/** Chip text on the chip's pale fill: darker tones of the status colours, for a 4.5:1 contrast. */
+const DOMAIN_STATUS_TEXT_COLOURS: Record<DomainView['status'], string> = {
+  complete: '#1f5a36',
+  incomplete: '#6e4a00',
+  notStarted: '#4a525e',
 };
 
 const DOMAIN_STATUS_TEXT: Record<DomainView['status'], string> = {
@@ -45,131 +38,15 @@ const DOMAIN_STATUS_TEXT: Record<DomainView['status'], string> = {
   notStarted: 'Not started',
 };
 
-export interface QuestionnaireHandlers {
-  onRate: (question: QuestionView, caregiverId: string | null, rating: Rating | null) => Promise<void>;
-  onSaveComment: (question: QuestionView, caregiverId: string | null, commentId: string | null, content: string) => Promise<void>;
-  onDeleteComment: (comment: QuestionComment) => Promise<void>;
-  /** Spec §4: expanding a domain first checks for caregivers without a relationship; false blocks the expansion. */
-  beforeExpand: () => boolean;
-}
-
-const keyToRating = (key: string): Rating | undefined => {
-  if (/^[0-4]$/.test(key)) return Number(key) as Rating;
-  if (key === 'n' || key === 'N') return 'NA';
-  return undefined;
-};
-
-const focusSibling = (from: HTMLElement, step: 1 | -1) => {
-  const all = Array.from(document.querySelectorAll<HTMLElement>('[data-question-item]'));
-  const index = all.indexOf(from);
-  const next = all[index + step];
-  if (next) {
-    next.focus();
-    next.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
-  }
-};
-
-/** What a question's rating row and its comment box both need. */
-interface QuestionProps {
-  question: QuestionView;
-  caregiverId: string | null;
-  comments: QuestionComment[];
-  readOnly: boolean;
-  handlers: QuestionnaireHandlers;
-}
-
-const CommentBox = ({ question, caregiverId, comments, readOnly, handlers }: QuestionProps) => {
-  const { identity } = useGetIdentity();
-  const [editing, setEditing] = useState<{ commentId: string | null; content: string } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const save = async () => {
-    if (!editing) return;
-    // Spec §5: text required after trimming.
-    if (!editing.content.trim()) {
-      setError('Comment is requreid.');
-      return;
-    }
-    setBusy(true);
-    try {
-      await handlers.onSaveComment(question, caregiverId, editing.commentId, editing.content.trim());
-      setEditing(null);
-      setError(null);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : 'Error');
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Box sx={{ mt: 1 }}>
-      {comments.map((comment) => {
-        const own = !comment.authorId || String(comment.authorId) === String(identity?.id);
-        return (
-          <Box key={comment.commentId} sx={{ bgcolor: '#f6f8fb', borderRadius: 1, px: 1.5, py: 1, mb: 1, display: 'flex', gap: 1 }}>
-            <Box sx={{ flex: 1, minWidth: 0 }}>
-              <Typography variant="caption" color="text.secondary">
-                {comment.authorName} · {formatDateTime(comment.at)}
-              </Typography>
-              <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                {comment.content}
-              </Typography>
-            </Box>
-            {!readOnly && own && (
-              <Box sx={{ whiteSpace: 'nowrap' }}>
-                <IconButton size="small" aria-label={`Edit comment on ${question.name}`} onClick={() => setEditing({ commentId: comment.commentId, content: comment.content })}>
-                  <EditOutlined fontSize="small" />
-                </IconButton>
-                <IconButton size="small" aria-label={`Delete comment on ${question.name}`} onClick={() => handlers.onDeleteComment(comment)}>
-                  <DeleteOutline fontSize="small" />
-                </IconButton>
-              </Box>
-            )}
-          </Box>
-        );
-      })}
-      {editing ? (
-        <Box>
-          <TextField
-            label={`Comment on ${question.name}`}
-            value={editing.content}
-            onChange={(e) => setEditing({ ...editing, content: e.target.value })}
-            onKeyDown={(e) => e.stopPropagation()}
-            multiline
-            minRows={2}
-            fullWidth
-            size="small"
-            autoFocus
-            error={!!error}
-            helperText={error ?? ' '}
-            slotProps={{ htmlInput: { maxLength: 10000 } }}
-          />
-          <Stack direction="row" spacing={1} justifyContent="flex-end">
-            <Button size="small" onClick={() => (setEditing(null), setError(null))}>
-              Cancel
-            </Button>
-            <Button size="small" variant="contained" onClick={save} disabled={busy}>
-              Save comment
-            </Button>
-          </Stack>
-        </Box>
-      ) : (
-        !readOnly && (
-          <Button size="small" startIcon={<ChatBubbleOutline fontSize="small" />} onClick={() => setEditing({ commentId: null, content: '' })} aria-label={`Add comment on ${question.name}`}>
-            Add comment
-          </Button>
-        )
-      )}
-    </Box>
-  );
-};
-
 const QuestionItem = ({ question, caregiverId, comments, readOnly, handlers }: QuestionProps) => {
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [showGuide, setShowGuide] = useState(false);
-  const keys = RATING_KEYS.filter((key) => question.answers[key] !== undefined || key !== 'NA');
+  const [focusedKey, setFocusedKey] = useState<RatingKey | null>(null);
+  // Only the answers this question defines (spec 000 §2); '4' and N/A are optional per question.
+  const keys = RATING_KEYS.filter((key) => question.answers[key] !== undefined);
   const current = question.rating === null || question.rating === undefined ? null : (String(question.rating) as RatingKey);
+  const tabStop = focusedKey ?? (current && keys.includes(current) ? current : keys[0]);
 
   const rate = async (rating: Rating | null) => {
     if (readOnly || saving) return;
@@ -178,21 +55,35 @@ const QuestionItem = ({ question, caregiverId, comments, readOnly, handlers }: Q
     try {
       await handlers.onRate(question, caregiverId, rating);
     } catch (e) {
-      setError(e instanceof Error ? e.message : 'Error');
+      setError(ratingErrorOf(e));
     } finally {
       setSaving(false);
     }
   };
 
+  const moveAmongAnswers = (event: KeyboardEvent<HTMLDivElement>): boolean => {
+    const from = (event.target as HTMLElement).closest<HTMLElement>('[data-rating-key]');
+    if (!from || !['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) return false;
+    const buttons = Array.from(event.currentTarget.querySelectorAll<HTMLElement>('[data-rating-key]'));
+    const index = buttons.indexOf(from);
+    const target = event.key === 'Home' ? 0 : event.key === 'End' ? buttons.length - 1 : (index + (event.key === 'ArrowRight' ? 1 : -1) + buttons.length) % buttons.length;
+    buttons[target]?.focus();
+    return true;
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.target instanceof HTMLTextAreaElement || event.target instanceof HTMLInputElement) return;
     if (event.ctrlKey || event.metaKey || event.altKey) return;
-    const rating = keyToRating(event.key);
-    if (rating !== undefined) {
-      const key = String(rating) as RatingKey;
-      if (key === 'NA' && question.answers.NA === undefined) return;
+    if (moveAmongAnswers(event)) {
       event.preventDefault();
-      void rate(rating);
+      return;
+    }
+    const key = keyToRating(event.key);
+    if (key !== undefined) {
+      // A key without an answer here (e.g. 4) does nothing.
+      if (!keys.includes(key)) return;
+      event.preventDefault();
+      void rate(toRating(key));
       return;
     }
     if (event.key === 'Delete' || event.key === 'Backspace') {
@@ -205,11 +96,16 @@ const QuestionItem = ({ question, caregiverId, comments, readOnly, handlers }: Q
     }
   };
 
+  // Leaving the answers puts the Tab stop back on the chosen answer.
+  const onAnswersBlur = (event: FocusEvent<HTMLElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocusedKey(null);
+  };
+
   const headingId = `q-${caregiverId ?? 'child'}-${question.code}`;
   return (
     <Box
       data-question-item
-      tabIndex={0}
+      tabIndex={-1}
       role="group"
       aria-labelledby={headingId}
       aria-describedby={`${headingId}-hint`}
@@ -220,10 +116,10 @@ const QuestionItem = ({ question, caregiverId, comments, readOnly, handlers }: Q
         borderTop: '1px solid',
         borderColor: 'divider',
         outline: 'none',
-        '&:focus-visible': { boxShadow: (t) => `inset 3px 0 0 ${t.palette.primary.main}`, bgcolor: '#f7f9fd' },
+        '&:focus-visible, &:focus-within': { boxShadow: (t) => `inset 3px 0 0 ${t.palette.primary.main}`, bgcolor: '#f7f9fd' },
       }}
     >
-      <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 0.5 }}>
             <Typography id={headingId} variant="subtitle1" component="h4" sx={{ fontWeight: 600 }}>
@@ -235,25 +131,34 @@ const QuestionItem = ({ question, caregiverId, comments, readOnly, handlers }: Q
             <Typography variant="body2" color="text.secondary" component="div" sx={{ mb: 1.5, '& p': { m: 0 } }} dangerouslySetInnerHTML={{ __html: sanitizeHtml(question.description) }} />
           )}
           <Box component="span" id={`${headingId}-hint`} sx={visuallyHidden}>
-            Press 0 to 4 or N to rate, Delete to clear, arrow up or down for the previous or next question.
+            {keyboardHint(keys)}
           </Box>
           <ToggleButtonGroup
             exclusive
             value={current}
-            onChange={(_, next: RatingKey | null) => rate(next === null ? null : next === 'NA' ? 'NA' : (Number(next) as Rating))}
+            onChange={(_, next: RatingKey | null) => rate(next === null ? null : toRating(next))}
+            onBlur={onAnswersBlur}
             aria-label={`Rating for ${question.name}`}
+            aria-describedby={`${headingId}-hint`}
             size="small"
             disabled={readOnly}
             sx={{
               flexWrap: 'wrap',
               '& .MuiToggleButton-root': { minWidth: 48, fontWeight: 700, color: 'text.primary' },
               '& .MuiToggleButton-root.Mui-selected': { bgcolor: 'primary.main', color: 'primary.contrastText', '&:hover': { bgcolor: 'primary.dark' } },
-              '& .MuiToggleButton-root.Mui-selected.Mui-disabled': { bgcolor: 'primary.light', color: 'primary.contrastText' },
+              '& .MuiToggleButton-root.Mui-selected.Mui-disabled': { bgcolor: 'primary.dark', color: 'primary.contrastText' },
             }}
           >
             {keys.map((key) => (
               <Tooltip key={key} title={question.answers[key] ?? ''} placement="top" disableInteractive>
-                <ToggleButton value={key} aria-label={`${ratingLabel(key)}${question.answers[key] ? `: ${question.answers[key]}` : ''}`} color="primary">
+                <ToggleButton
+                  value={key}
+                  data-rating-key={key}
+                  tabIndex={key === tabStop ? 0 : -1}
+                  onFocus={() => setFocusedKey(key)}
+                  aria-label={`${ratingLabel(key)}: ${question.answers[key]}`}
+                  color="primary"
+                >
                   {ratingLabel(key)}
                 </ToggleButton>
               </Tooltip>
@@ -281,7 +186,7 @@ const QuestionItem = ({ question, caregiverId, comments, readOnly, handlers }: Q
                     {ratingLabel(key)}
                   </Box>
                   <Box component="dd" sx={{ m: 0, color: 'text.secondary' }}>
-                    {question.answers[key] ?? ''}
+                    {question.answers[key]}
                   </Box>
                 </Box>
               ))}
@@ -362,6 +267,16 @@ const QuestionList = ({
 
 const domainKey = (domain: DomainView) => `${domain.code}|${domain.caregiverId ?? ''}`;
 
+/**
+ * ", " between the parts of a domain button's name ("Title, N% Completed, Status"). Inline and zero-sized rather
+ * than positioned off-screen: Chromium puts a space before positioned text in the name.
+ */
+const NameSeparator = () => (
+  <Box component="span" sx={{ fontSize: 0 }}>
+    ,{' '}
+  </Box>
+);
+
 const DomainCard = ({
   domain,
   open,
@@ -386,7 +301,6 @@ const DomainCard = ({
         component="button"
         type="button"
         onClick={onToggle}
-        aria-label={`${title}, ${domain.percentComplete}% Completed, ${DOMAIN_STATUS_TEXT[domain.status]}`}
         aria-expanded={open}
         aria-controls={regionId}
         sx={{
@@ -404,8 +318,10 @@ const DomainCard = ({
         }}
       >
         <Box sx={{ flex: 1, minWidth: 0 }}>
+          {/* The button is named by its text ("Title, N% Completed, Status"), no aria-label: the name must hold the visible text. */}
           <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
             {title}
+            <NameSeparator />
           </Typography>
           <Stack direction="row" spacing={1.5} alignItems="center" sx={{ mt: 0.75 }}>
             <LinearProgress
@@ -416,8 +332,9 @@ const DomainCard = ({
             />
             <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
               {domain.percentComplete}% Completed
+              <NameSeparator />
             </Typography>
-            <Chip size="small" label={DOMAIN_STATUS_TEXT[domain.status]} sx={{ bgcolor: `${colour}1f`, color: colour, fontWeight: 600 }} />
+            <Chip size="small" label={DOMAIN_STATUS_TEXT[domain.status]} sx={{ bgcolor: `${colour}1f`, color: DOMAIN_STATUS_TEXT_COLOURS[domain.status] ?? DOMAIN_STATUS_TEXT_COLOURS.notStarted, fontWeight: 600 }} />
           </Stack>
         </Box>
         <ExpandMore sx={{ transform: open ? 'rotate(180deg)' : 'none', transition: 'transform 150ms', color: 'text.secondary' }} />

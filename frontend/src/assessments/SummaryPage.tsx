@@ -55,7 +55,7 @@ const SummaryLikePage = ({ kind }: { kind: 'summary' | 'print' }) => {
 
   if (error) {
     return (
-      <Container sx={{ py: 4 }}>
+      <Container component="main" sx={{ py: 4 }}>
         <Alert severity="error">{error}</Alert>
       </Container>
     );
@@ -72,14 +72,15 @@ const SummaryLikePage = ({ kind }: { kind: 'summary' | 'print' }) => {
     );
   }
   return (
-    <Box sx={{ bgcolor: 'background.default', minHeight: '100vh', py: 3 }}>
+    // Opened without the app's layout: the page brings its own main landmark.
+    <Box component="main" sx={{ bgcolor: 'background.default', minHeight: '100vh', py: 3 }}>
       {printStyles}
       <Container maxWidth="lg">
-        <Stack direction="row" alignItems="center" justifyContent="space-between" sx={{ mb: 2 }} className="no-print">
+        <Stack direction="row" alignItems="center" justifyContent="space-between" flexWrap="wrap" useFlexGap gap={1} sx={{ mb: 2 }} className="no-print">
           <Typography variant="body2" color="text.secondary">
             {kind === 'summary' ? 'Summary of the assessment' : 'Full assessment'} · opened {new Date().toLocaleString()}
           </Typography>
-          <Stack direction="row" spacing={1}>
+          <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
             <Button variant="outlined" startIcon={<PictureAsPdfOutlined />} href={pdfHref} target="_blank" rel="noopener">
               Download PDF
             </Button>
@@ -92,7 +93,7 @@ const SummaryLikePage = ({ kind }: { kind: 'summary' | 'print' }) => {
           </Stack>
         </Stack>
         <Paper className="print-sheet" variant="outlined" sx={{ p: { xs: 2, md: 4 } }}>
-          <Stack direction="row" alignItems="center" justifyContent="space-between" sx={{ mb: 1 }}>
+          <Stack direction="row" alignItems="center" justifyContent="space-between" flexWrap="wrap" useFlexGap gap={1} sx={{ mb: 1 }}>
             <Box>
               <Typography variant="overline" color="primary" sx={{ letterSpacing: '0.12em', fontWeight: 700 }}>
                 Child and Adolescent Needs and Strengths

@@ -7,7 +7,6 @@ import type { ReactNode } from 'react';
 import { ResponsiveBar } from '@nivo/bar';
 import { Box, Chip, Divider, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { formatDate, formatDateTime, formatPhone, ratingLabel, type RatingKey } from './api';
-import { RATING_COLOURS } from './AnswerPie';
 
 export interface SummaryComment {
   commentId: string;
@@ -83,6 +82,16 @@ const Field = ({ label, value }: { label: string; value: ReactNode }) => (
   </Box>
 );
 
+/**
+ * A table that may be wider than a phone: it scrolls inside its own region (focusable, so by keyboard too) and
+ * its long words wrap, instead of widening the page.
+ */
+const TableRegion = ({ label, children }: { label: string; children: ReactNode }) => (
+  <Box role="region" aria-label={label} tabIndex={0} sx={{ overflowX: 'auto', maxWidth: '100%', '& td': { overflowWrap: 'anywhere' }, '& td, & th': { px: { xs: 1, sm: 2 } } }}>
+    {children}
+  </Box>
+);
+
 const SectionTitle = ({ children }: { children: ReactNode }) => (
   <Typography variant="h6" component="h2" sx={{ mt: 3, mb: 1.5, pb: 0.5, borderBottom: '2px solid', borderColor: 'primary.main', breakAfter: 'avoid' }}>
     {children}
@@ -147,13 +156,23 @@ export const GlanceChart = ({ glance, height = 280 }: { glance: SummaryData['gla
   );
 };
 
+/** The rating colours darkened for white text (4.5:1); the pies keep the lighter ones. */
+const RATING_BADGE_COLOURS: Record<string, string> = {
+  '0': '#2f6b3c',
+  '1': '#4a6b2a',
+  '2': '#7a5800',
+  '3': '#a13f1c',
+  '4': '#8a2f29',
+  NA: '#5b6470',
+};
+
 const AnswerBadge = ({ answer }: { answer: SummaryItem['answer'] }) => {
   if (answer === null || answer === undefined) return <Typography variant="body2" color="text.secondary">—</Typography>;
   const key = String(answer) as RatingKey;
   return (
     <Box
       component="span"
-      sx={{ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', minWidth: 32, height: 24, px: 0.75, borderRadius: 12, bgcolor: RATING_COLOURS[key] ?? '#999', color: '#fff', fontWeight: 700, fontSize: 13, printColorAdjust: 'exact', WebkitPrintColorAdjust: 'exact' }}
+      sx={{ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', minWidth: 32, height: 24, px: 0.75, borderRadius: 12, bgcolor: RATING_BADGE_COLOURS[key] ?? '#5b6470', color: '#fff', fontWeight: 700, fontSize: 13, printColorAdjust: 'exact', WebkitPrintColorAdjust: 'exact' }}
     >
       {ratingLabel(key)}
     </Box>
@@ -182,6 +201,7 @@ export const DomainSummary = ({ domain, full }: { domain: SummaryDomain; full?: 
         ))}
       </Stack>
     )}
+    <TableRegion label={`${domain.title || domain.name} answers`}>
     <Table size="small" aria-label={`${domain.title || domain.name} answers`}>
       <TableHead>
         <TableRow>
@@ -231,6 +251,7 @@ export const DomainSummary = ({ domain, full }: { domain: SummaryDomain; full?: 
           ))}
       </TableBody>
     </Table>
+    </TableRegion>
   </Box>
 );
 
@@ -242,6 +263,7 @@ export const SummaryContent = ({ data, full }: { data: SummaryData; full?: boole
     {data.caregivers.length === 0 ? (
       <Typography color="text.secondary">No Data</Typography>
     ) : (
+      <TableRegion label="Caregivers table">
       <Table size="small" aria-label="Caregivers">
         <TableHead>
           <TableRow>
@@ -264,6 +286,7 @@ export const SummaryContent = ({ data, full }: { data: SummaryData; full?: boole
           ))}
         </TableBody>
       </Table>
+      </TableRegion>
     )}
     <SectionTitle>At a Glance</SectionTitle>
     <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>

@@ -366,8 +366,8 @@ export const assessmentPaths = {
   print: (id: string) => `/assessment/print/${encodeURIComponent(id)}`,
 };
 
-/** Absolute URL of a hash route, for links that open a new tab (summary and print, spec §2). */
-export const hashHref = (path: string): string => `${window.location.pathname}#${path}`;
+/** The address of an app route, for links that open a new tab (summary and print, spec §2): routes are paths. */
+export const appHref = (path: string): string => path;
 
 /** Hidden on screen, read by screen readers. */
 export const visuallyHidden = {

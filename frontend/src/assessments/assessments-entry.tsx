@@ -12,6 +12,7 @@ import { AssessmentList, OverdueAssessmentList } from './AssessmentList';
 import { AssessmentPage } from './AssessmentPage';
 import { PrintPage, SummaryPage } from './SummaryPage';
 import { assessmentPaths } from './api';
+import { RedirectPage } from '../pages/RoutingPages';
 
 /** /assessment keeps its preset params (date, status, lud) on the way to the list (spec §2). */
 const ToList = () => {
@@ -22,15 +23,6 @@ const ToList = () => {
 const StartAssessment = () => {
   const { id = '' } = useParams();
   return <Navigate to={assessmentPaths.edit(id)} replace />;
-};
-
-/** The redirect page: sends the user to the (in-app) path in its query parameter path. */
-const RedirectPage = () => {
-  const { search } = useLocation();
-  const path = new URLSearchParams(search).get('path') ?? '/';
-  // Only paths inside the app: no protocol-relative or absolute URLs.
-  const safe = path.startsWith('/') && !path.startsWith('//') ? path : '/';
-  return <Navigate to={safe} replace />;
 };
 
 /** <Resource> and <CustomRoutes> elements of this feature (react-admin reads them through the fragment). */

@@ -186,6 +186,10 @@ export const ShareDialog = ({
                 <Checkbox
                   checked={all}
                   indeterminate={!all && selected.length > 0}
+                  // MUI marks the mixed state with aria-checked="mixed"; the native input must agree (axe).
+                  inputRef={(input: HTMLInputElement | null) => {
+                    if (input) input.indeterminate = !all && selected.length > 0;
+                  }}
                   onChange={() => setSelected(all ? selected.filter((id) => kept.includes(id)) : [...new Set([...selected, ...users.map((u) => u.id)])])}
                 />
               }

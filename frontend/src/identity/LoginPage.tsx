@@ -40,6 +40,7 @@ import {
   type SignInFailure,
   type VerificationChannel,
 } from '../providers/authProvider';
+import { appPath } from '../providers/safe-path';
 
 /** Spec §9: the Get button waits 60 seconds between codes. */
 export const RESEND_COUNTDOWN_SECONDS = 60;
@@ -309,7 +310,8 @@ export const LoginPage = () => {
     await queryClient.invalidateQueries({ queryKey: ['auth'] });
     const me = user ?? (await getMe().catch(() => null));
     // Spec §4: user 1 goes to /library; others to the page they asked for (the redirect target) or /.
-    const target = (location.state as { nextPathname?: string } | null)?.nextPathname;
+    // The target is ?redirect= (spec 002 §4 "Route guard"), only ever a path inside the app (no open redirect).
+    const target = appPath(new URLSearchParams(location.search).get('redirect')) ?? appPath((location.state as { nextPathname?: string } | null)?.nextPathname);
     const landing = me?.isAdministrator || !target || target === '/login' ? String(me?.landingPath ?? '/') : target;
     if (phoneMissing) {
       notify(PHONE_NEED_FILL, { type: 'warning', autoHideDuration: 5000 });

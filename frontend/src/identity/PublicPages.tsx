@@ -60,10 +60,13 @@ export const ResetPasswordPage = () => {
 type LinkState = 0 | 1 | 2;
 
 /**
- * The page a mailed link opens (#/set-password/<token>): the initial password of a new user, or a reset.
+ * The page a mailed link opens: /initialPassword/{userId}/{userName}/{userEmail}/{uuid} (spec 002 §2), for the
+ * initial password of a new user or a reset. Only the uuid (the signed token) is sent; the server checks it and
+ * names the account. /set-password/{token} is the form of links mailed before.
  */
 export const SetPasswordPage = () => {
-  const { token = '' } = useParams();
+  const { uuid, token: legacyToken } = useParams();
+  const token = uuid ?? legacyToken ?? '';
   const navigate = useNavigate();
   const notify = useNotify();
   const [state, setState] = useState<LinkState>(0);
@@ -166,6 +169,23 @@ export const PrivacyPage = () => (
       </Typography>
       <Typography component="h2" variant="h6">Changes to This Privacy Policy</Typography>
       <Typography variant="body2">We may update this policy; the current version is always on this page.</Typography>
+      <Typography component="h2" variant="h6">Contact Us</Typography>
+      <Typography variant="body2">Questions about this policy: please contact your system administrator.</Typography>
+      <Box>
+        <Button component={RouterLink} to="/login" variant="outlined">Back to sign in</Button>
+      </Box>
+    </Stack>
+  </PublicFrame>
+);
+
+/** Spec 002 §2 /appPrivacy: the mobile app's privacy page. */
+export const AppPrivacyPage = () => (
+  <PublicFrame title="Mobile App Privacy Policy" icon={<PolicyOutlined fontSize="small" />} width={760}>
+    <Stack spacing={2}>
+      <Typography variant="body2">
+        The CANS mobile app collects no personal information. It uses no third-party services: nothing you do in
+        the app is shared with advertisers, analytics providers or anyone else.
+      </Typography>
       <Typography component="h2" variant="h6">Contact Us</Typography>
       <Typography variant="body2">Questions about this policy: please contact your system administrator.</Typography>
       <Box>

@@ -16,7 +16,7 @@ import { ApiUserCreate, ApiUserEdit, ApiUserList } from './api-users';
 import { SystemLogList } from './SystemLog';
 import { MyAccountPage } from './MyAccount';
 import { LoginPage } from './LoginPage';
-import { PrivacyPage, ResetPasswordPage, SetPasswordPage } from './PublicPages';
+import { AppPrivacyPage, PrivacyPage, ResetPasswordPage, SetPasswordPage } from './PublicPages';
 import { usePrivilege } from '../providers/usePrivilege';
 
 /** <Resource> and <CustomRoutes> elements of this feature (react-admin reads them through the fragment). */
@@ -32,9 +32,13 @@ export const identityResources = (
     {/* Public pages (spec §2 "Public routes"): no layout, no sign-in. */}
     <CustomRoutes noLayout>
       <Route path="/login/:username" element={<LoginPage />} />
+      <Route path="/superLogin" element={<LoginPage />} />
       <Route path="/resetPassword" element={<ResetPasswordPage />} />
+      <Route path="/initialPassword/:userId/:userName/:userEmail/:uuid" element={<SetPasswordPage />} />
+      {/* The form of password links mailed before the spec's route. */}
       <Route path="/set-password/:token" element={<SetPasswordPage />} />
       <Route path="/privacy" element={<PrivacyPage />} />
+      <Route path="/appPrivacy" element={<AppPrivacyPage />} />
     </CustomRoutes>
   </Fragment>
 );

@@ -20,6 +20,7 @@ import {
   useGetIdentity,
   useInput,
   useListContext,
+  ValidationError,
 } from 'react-admin';
 import {
   Box,
@@ -28,6 +29,7 @@ import {
   Chip,
   IconButton,
   List as MuiList,
+  ListItem,
   ListItemButton,
   ListItemIcon,
   ListItemText,
@@ -49,6 +51,7 @@ import KeyboardArrowLeft from '@mui/icons-material/KeyboardArrowLeft';
 import { callApi, type PrivilegeOption } from './identity-api';
 import { useSavedNotice } from './useSavedNotice';
 import { WithFieldErrors } from './WithFieldErrors';
+import { ScrollRegion } from '../layout/ScrollRegion';
 
 export interface UserGroupRecord {
   id: string;
@@ -91,13 +94,9 @@ export const GroupTreePicker = ({ groups, selected, onSelect }: { groups: UserGr
   const render = (nodes: GroupNode<UserGroupRecord>[]): React.ReactNode =>
     nodes.map((node) => (
       <Fragment key={node.group.id}>
-        <ListItemButton
-          selected={selected === node.group.id}
-          onClick={() => onSelect(selected === node.group.id ? undefined : node.group.id)}
-          sx={{ pl: 1 + node.depth * 2, py: 0.25 }}
-          dense
-        >
-          <ListItemIcon sx={{ minWidth: 28 }}>
+        {/* The expand button sits beside the group's button, not inside it (no control within a control). */}
+        <ListItem disablePadding dense sx={{ pl: node.depth * 2 }}>
+          <Box sx={{ width: 28, flexShrink: 0, display: 'flex', justifyContent: 'center' }}>
             {node.children.length > 0 ? (
               <IconButton
                 size="small"
@@ -115,17 +114,27 @@ export const GroupTreePicker = ({ groups, selected, onSelect }: { groups: UserGr
                 {collapsed.has(node.group.id) ? <ChevronRight fontSize="small" /> : <ExpandMore fontSize="small" />}
               </IconButton>
             ) : null}
-          </ListItemIcon>
-          <ListItemText primary={node.group.name} slotProps={{ primary: { variant: 'body2' } }} />
-        </ListItemButton>
+          </Box>
+          <ListItemButton
+            selected={selected === node.group.id}
+            aria-current={selected === node.group.id ? 'true' : undefined}
+            onClick={() => onSelect(selected === node.group.id ? undefined : node.group.id)}
+            sx={{ py: 0.25, pl: 0.5 }}
+            dense
+          >
+            <ListItemText primary={node.group.name} slotProps={{ primary: { variant: 'body2' } }} />
+          </ListItemButton>
+        </ListItem>
         {!collapsed.has(node.group.id) && render(node.children)}
       </Fragment>
     ));
   return (
     <MuiList dense aria-label="User groups" sx={{ maxHeight: 600, overflow: 'auto' }}>
-      <ListItemButton selected={!selected} onClick={() => onSelect(undefined)} dense>
-        <ListItemText primary="All groups" slotProps={{ primary: { variant: 'body2', fontWeight: 600 } }} />
-      </ListItemButton>
+      <ListItem disablePadding dense>
+        <ListItemButton selected={!selected} aria-current={!selected ? 'true' : undefined} onClick={() => onSelect(undefined)} dense>
+          <ListItemText primary="All groups" slotProps={{ primary: { variant: 'body2', fontWeight: 600 } }} />
+        </ListItemButton>
+      </ListItem>
       {render(tree)}
     </MuiList>
   );
@@ -147,50 +156,52 @@ const GroupTreeTable = () => {
   }, [data]);
   if (isPending) return null;
   return (
-    <Table size="small" aria-label="User group tree">
-      <TableHead>
-        <TableRow>
-          <TableCell>Name</TableCell>
-          <TableCell>Description</TableCell>
-          <TableCell>Report to Parent Group</TableCell>
-          <TableCell align="right">Users</TableCell>
-          <TableCell align="right">Privileges</TableCell>
-          {canManage && <TableCell align="right">Actions</TableCell>}
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {rows.map(({ group, depth }) => (
-          <RecordContextProvider value={group} key={group.id}>
-            <TableRow hover>
-              <TableCell sx={{ pl: 2 + depth * 3 }}>
-                <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                  {depth > 0 && <Box component="span" aria-hidden sx={{ color: 'text.disabled' }}>└</Box>}
-                  <Typography variant="body2" sx={{ fontWeight: depth === 0 ? 600 : 400 }}>{group.name}</Typography>
-                  {group.builtIn && <Chip size="small" label="Built-in" variant="outlined" />}
-                </Stack>
-              </TableCell>
-              <TableCell sx={{ color: 'text.secondary', maxWidth: 320 }}>{group.description}</TableCell>
-              <TableCell>{group.reportsToParent ? 'Yes' : 'No'}</TableCell>
-              <TableCell align="right">{group.memberCount}</TableCell>
-              <TableCell align="right">{group.privileges.length}</TableCell>
-              {canManage && (
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <EditButton />
-                  {!group.builtIn && (
-                    <DeleteButton
-                      mutationMode="pessimistic"
-                      successMessage="The user group was deleted successfully."
-                      confirmTitle="Warning"
-                      confirmContent={`Delete the user group "${group.name}"?`}
-                    />
-                  )}
+    <ScrollRegion label="User groups table">
+      <Table size="small" aria-label="User group tree">
+        <TableHead>
+          <TableRow>
+            <TableCell>Name</TableCell>
+            <TableCell>Description</TableCell>
+            <TableCell>Report to Parent Group</TableCell>
+            <TableCell align="right">Users</TableCell>
+            <TableCell align="right">Privileges</TableCell>
+            {canManage && <TableCell align="right">Actions</TableCell>}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map(({ group, depth }) => (
+            <RecordContextProvider value={group} key={group.id}>
+              <TableRow hover>
+                <TableCell sx={{ pl: 2 + depth * 3 }}>
+                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                    {depth > 0 && <Box component="span" aria-hidden sx={{ color: 'text.disabled' }}>└</Box>}
+                    <Typography variant="body2" sx={{ fontWeight: depth === 0 ? 600 : 400 }}>{group.name}</Typography>
+                    {group.builtIn && <Chip size="small" label="Built-in" variant="outlined" />}
+                  </Stack>
                 </TableCell>
-              )}
-            </TableRow>
-          </RecordContextProvider>
-        ))}
-      </TableBody>
-    </Table>
+                <TableCell sx={{ color: 'text.secondary', maxWidth: 320 }}>{group.description}</TableCell>
+                <TableCell>{group.reportsToParent ? 'Yes' : 'No'}</TableCell>
+                <TableCell align="right">{group.memberCount}</TableCell>
+                <TableCell align="right">{group.privileges.length}</TableCell>
+                {canManage && (
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    <EditButton />
+                    {!group.builtIn && (
+                      <DeleteButton
+                        mutationMode="pessimistic"
+                        successMessage="The user group was deleted successfully."
+                        confirmTitle="Warning"
+                        confirmContent={`Delete the user group "${group.name}"?`}
+                      />
+                    )}
+                  </TableCell>
+                )}
+              </TableRow>
+            </RecordContextProvider>
+          ))}
+        </TableBody>
+      </Table>
+    </ScrollRegion>
   );
 };
 
@@ -200,7 +211,7 @@ const GroupListActions = () => {
 };
 
 export const UserGroupList = () => (
-  <List title="User Groups" perPage={500} pagination={false} sort={{ field: 'name', order: 'ASC' }} actions={<GroupListActions />} exporter={false}>
+  <List title="User Groups" perPage={500} pagination={false} sort={{ field: 'name', order: 'ASC' }} actions={<GroupListActions />} exporter={false} sx={{ '& .RaList-main': { minWidth: 0 } }}>
     <GroupTreeTable />
   </List>
 );
@@ -237,14 +248,22 @@ export const PrivilegeTransferInput = ({ source = 'privileges' }: { source?: str
         {title} ({items.length})
       </Typography>
       <MuiList dense aria-label={title} sx={{ height: 300, overflow: 'auto' }}>
-        {items.map((p) => (
-          <ListItemButton key={p.id} onClick={() => toggle(p.id)} dense>
-            <ListItemIcon sx={{ minWidth: 32 }}>
-              <Checkbox edge="start" size="small" checked={checked.has(p.id)} tabIndex={-1} disableRipple slotProps={{ input: { 'aria-label': p.id } }} />
-            </ListItemIcon>
-            <ListItemText primary={p.id} secondary={p.description} slotProps={{ primary: { variant: 'body2' }, secondary: { variant: 'caption' } }} />
-          </ListItemButton>
-        ))}
+        {items.map((p) => {
+          const inputId = `privilege-${title.replace(/\W+/g, '-')}-${p.id}`;
+          return (
+            <ListItem key={p.id} dense sx={{ py: 0, alignItems: 'flex-start' }}>
+              <ListItemIcon sx={{ minWidth: 32 }}>
+                <Checkbox edge="start" size="small" checked={checked.has(p.id)} onChange={() => toggle(p.id)} slotProps={{ input: { id: inputId, 'aria-label': p.id } }} />
+              </ListItemIcon>
+              <ListItemText
+                primary={<label htmlFor={inputId} style={{ cursor: 'pointer' }}>{p.id}</label>}
+                secondary={p.description}
+                slotProps={{ primary: { variant: 'body2' }, secondary: { variant: 'caption' } }}
+                sx={{ my: 0.75 }}
+              />
+            </ListItem>
+          );
+        })}
       </MuiList>
     </Paper>
   );
@@ -275,7 +294,8 @@ export const PrivilegeTransferInput = ({ source = 'privileges' }: { source?: str
         {column('Selected', chosen)}
       </Stack>
       <FormHelperText error={showError} role={showError ? 'alert' : undefined} sx={{ mx: 0 }}>
-        {showError ? (fieldState.error?.message ?? PRIVILEGES_REQUIRED) : 'Check privileges and move them between the lists.'}
+        {/* react-admin keeps a validator's message serialised for translation: ValidationError shows it as text. */}
+        {showError ? <ValidationError error={fieldState.error?.message || PRIVILEGES_REQUIRED} /> : 'Check privileges and move them between the lists.'}
       </FormHelperText>
     </Box>
   );

@@ -64,6 +64,7 @@ import { GroupTreePicker, type UserGroupRecord } from './user-groups';
 import { usePrivilege } from '../providers/usePrivilege';
 import { useSavedNotice } from './useSavedNotice';
 import { WithFieldErrors } from './WithFieldErrors';
+import { ScrollRegion } from '../layout/ScrollRegion';
 
 export interface UserRecord {
   id: string;
@@ -312,18 +313,19 @@ const UserRowActions = () => {
   const { identity } = useGetIdentity();
   const canAct = usePrivilege('User_Actions');
   if (!record) return null;
-  if (!canAct || !record.canManage) {
-    // User_View alone, or a user the server says one may not manage: the View button (spec §2 "User management").
-    return (
-      <Tooltip title="View">
-        <IconButton size="small" color="primary" aria-label={`View ${record.fullName}`} component={Link} to={`/users/${encodeURIComponent(record.id)}/show`}>
-          <VisibilityOutlined fontSize="small" />
-        </IconButton>
-      </Tooltip>
-    );
-  }
+  // Spec §2 "User management": the table has a View button (User_View, which the list itself needs); User_Actions
+  // adds Edit (or Approve), Reset Password and Delete for the users the server says one may manage.
+  const view = (
+    <Tooltip title="View">
+      <IconButton size="small" color="primary" aria-label={`View ${record.fullName}`} component={Link} to={`/users/${encodeURIComponent(record.id)}/show`}>
+        <VisibilityOutlined fontSize="small" />
+      </IconButton>
+    </Tooltip>
+  );
+  if (!canAct || !record.canManage) return view;
   return (
     <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end', alignItems: 'center' }}>
+      {view}
       {record.status === 3 && identity?.canManageUserGroups ? (
         <ApproveButton />
       ) : (
@@ -361,23 +363,25 @@ export const UserList = () => (
     exporter={false}
     sx={{ '& .RaList-main': { minWidth: 0 } }}
   >
-    <Datagrid bulkActionButtons={false} rowClick={false}>
-      <FunctionField
-        label="Name"
-        sortBy="lastName"
-        render={(r: UserRecord) => (
-          <Box>
-            <Typography variant="body2">{r.fullName}</Typography>
-            <Typography variant="caption" color="text.secondary">{r.username}</Typography>
-          </Box>
-        )}
-      />
-      <TextField source="email" label="Email" />
-      <TextField source="groupName" label="User group" sortable={false} />
-      <TextField source="supervisorName" label="Supervisor" sortable={false} emptyText="—" />
-      <FunctionField label="Status" sortBy="status" render={() => <StatusChip />} />
-      <UserRowActions />
-    </Datagrid>
+    <ScrollRegion label="Users">
+      <Datagrid bulkActionButtons={false} rowClick={false}>
+        <FunctionField
+          label="Name"
+          sortBy="lastName"
+          render={(r: UserRecord) => (
+            <Box>
+              <Typography variant="body2">{r.fullName}</Typography>
+              <Typography variant="caption" color="text.secondary">{r.username}</Typography>
+            </Box>
+          )}
+        />
+        <TextField source="email" label="Email" />
+        <TextField source="groupName" label="User group" sortable={false} />
+        <TextField source="supervisorName" label="Supervisor" sortable={false} emptyText="—" />
+        <FunctionField label="Status" sortBy="status" render={() => <StatusChip />} />
+        <UserRowActions />
+      </Datagrid>
+    </ScrollRegion>
   </List>
 );
 
@@ -428,7 +432,8 @@ const UserForm = ({ mode }: { mode: 'create' | 'edit' }) => {
   const readOnly = mode === 'edit' && record?.canManage === false;
   return (
     // Delete lives in the top toolbar, where it asks for a new supervisor when needed.
-    <SimpleForm sx={{ maxWidth: 880 }} toolbar={<Toolbar><SaveButton disabled={readOnly} /></Toolbar>}>
+    // The hint under a disabled field still has to be readable (MUI greys it below the contrast minimum).
+    <SimpleForm sx={{ maxWidth: 880, '& .MuiFormHelperText-root.Mui-disabled': { color: 'text.secondary' } }} toolbar={<Toolbar><SaveButton disabled={readOnly} /></Toolbar>}>
       {readOnly && <Alert severity="warning" sx={{ width: '100%', mb: 2 }}>You cannot change this user: their user group has privileges that you do not have.</Alert>}
       <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>Account</Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ width: '100%' }}>

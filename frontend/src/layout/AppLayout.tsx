@@ -1,34 +1,82 @@
 import type { ReactNode } from 'react';
-import { AppBar, Layout, Menu, TitlePortal } from 'react-admin';
-import { Box, Typography } from '@mui/material';
+import { AppBar, Layout, Menu, TitlePortal, UserMenu, useGetIdentity, useUserMenu } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import { Box, ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/material';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
+import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import { AssessmentMenuItems } from '../assessments/assessments-entry';
 import { LibraryMenuItems } from '../library/library-entry';
 import { IdentityMenuItems } from '../identity/identity-entry';
+import { usePrivilege } from '../providers/usePrivilege';
+import { CansSidebar } from './CansSidebar';
+import { RouteGuard } from './RouteGuard';
+
+const UserMenuLink = ({ to, icon, label }: { to: string; icon: ReactNode; label: string }) => {
+  const { onClose } = useUserMenu() ?? {};
+  return (
+    <MenuItem component={RouterLink} to={to} onClick={onClose}>
+      <ListItemIcon>{icon}</ListItemIcon>
+      <ListItemText>{label}</ListItemText>
+    </MenuItem>
+  );
+};
+
+/**
+ * The top bar's user button shows the user's name, so its accessible name starts with that name (WCAG 2.5.3,
+ * label in name). Spec 002 §2: My Account and Logout (/logout) in the profile menu.
+ */
+const CansUserMenu = () => {
+  const { identity } = useGetIdentity();
+  const name = identity?.fullName ? String(identity.fullName) : '';
+  return (
+    <UserMenu label={name ? `${name}, account menu` : 'Account menu'}>
+      <UserMenuLink to="/profile/index" icon={<AccountCircleOutlined fontSize="small" />} label="My Account" />
+      <UserMenuLink to="/logout" icon={<LogoutOutlined fontSize="small" />} label="Logout" />
+    </UserMenu>
+  );
+};
 
 const CansAppBar = () => (
-  <AppBar color="primary">
+  <AppBar color="primary" userMenu={<CansUserMenu />}>
     <Typography component="span" variant="h6" sx={{ fontWeight: 700, letterSpacing: '0.04em', mr: 2 }}>
       CANS
     </Typography>
-    <TitlePortal variant="body1" sx={{ opacity: 0.85 }} />
+    <TitlePortal variant="body1" sx={{ opacity: 0.85, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} />
     <Box sx={{ flex: 1 }} />
   </AppBar>
 );
 
-const CansMenu = () => (
-  <Menu>
-    <Menu.DashboardItem primaryText="Home" />
-    {/* Each feature's menu entries live in its own <feature>-entry.tsx. */}
-    <AssessmentMenuItems />
-    <LibraryMenuItems />
-    <IdentityMenuItems />
-    <Menu.Item to="/about" primaryText="About" leftIcon={<InfoOutlined />} />
-  </Menu>
-);
+const CansMenu = () => {
+  const home = usePrivilege('HOME_SHOW');
+  return (
+    <Box component="nav" aria-label="Main menu">
+      <Menu>
+        {home && <Menu.Item to="/home" primaryText="Home" leftIcon={<HomeOutlined />} />}
+        {/* Each feature's menu entries live in its own <feature>-entry.tsx. */}
+        <AssessmentMenuItems />
+        <LibraryMenuItems />
+        <IdentityMenuItems />
+        <Menu.Item to="/about" primaryText="About" leftIcon={<InfoOutlined />} />
+      </Menu>
+    </Box>
+  );
+};
 
+/** The frame of every signed-in page: app bar, sidebar (a drawer below 992 px), and the route guard. */
 export const AppLayout = ({ children }: { children: ReactNode }) => (
-  <Layout appBar={CansAppBar} menu={CansMenu}>
-    {children}
+  <Layout
+    appBar={CansAppBar}
+    menu={CansMenu}
+    sidebar={CansSidebar}
+    sx={{
+      // react-admin's layout is at least as wide as its content (min-width: fit-content); here the window decides.
+      minWidth: 0,
+      // The page column may shrink below its content's width: wide content scrolls inside its own region.
+      '& .RaLayout-content': { minWidth: 0, px: { xs: 1, sm: 2 } },
+    }}
+  >
+    <RouteGuard>{children}</RouteGuard>
   </Layout>
 );

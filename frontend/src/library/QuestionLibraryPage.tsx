@@ -321,7 +321,7 @@ export const QuestionLibraryPage = () => {
             The library is empty. Use Add to create the first domain.
           </Typography>
         ) : (
-          <TableContainer>
+          <TableContainer tabIndex={0} role="region" aria-label="Question library table">
             <Table size="small" aria-label="Question library" sx={{ tableLayout: 'fixed', minWidth: 960 }}>
               <TableHead>
                 <TableRow sx={{ '& th': { fontWeight: 600, bgcolor: 'background.default' } }}>

@@ -36,6 +36,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { ScrollRegion } from '../layout/ScrollRegion';
 import Add from '@mui/icons-material/Add';
 import ScienceOutlined from '@mui/icons-material/ScienceOutlined';
 import {
@@ -126,7 +127,9 @@ export const QuestionRuleListPage = () => {
         actions={<RuleListActions canManage={canManage} />}
         disableSyncWithLocation
         empty={false}
+        sx={{ '& .RaList-main': { minWidth: 0 } }}
       >
+        <ScrollRegion label="Question rules">
         <Datagrid rowClick={canManage ? (id) => ruleEditPath(String(id)) : false} bulkActionButtons={false}>
           <RaTextField source="name" label="Name" />
           <RaTextField source="description" label="Description" sortable={false} />
@@ -172,6 +175,7 @@ export const QuestionRuleListPage = () => {
             />
           ) : null}
         </Datagrid>
+        </ScrollRegion>
       </List>
     </Box>
   );
@@ -359,7 +363,13 @@ const QuestionRuleForm = ({ rule }: { rule: QuestionRule | null }) => {
 
   return (
     <Card variant="outlined">
-      <CardContent component="form" noValidate onSubmit={(e) => { e.preventDefault(); void save(); }} sx={{ p: 3 }}>
+      <CardContent
+        component="form"
+        noValidate
+        onSubmit={(e) => { e.preventDefault(); void save(); }}
+        // A disabled select's hint must stay readable (MUI greys it below the contrast minimum).
+        sx={{ p: 3, '& .MuiFormHelperText-root.Mui-disabled': { color: 'text.secondary' } }}
+      >
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, md: 6 }}>
             <TextField label="Rule Name" required fullWidth size="small" value={form.name} onChange={(e) => patch({ name: e.target.value })} error={!!err('name')} helperText={err('name')} />

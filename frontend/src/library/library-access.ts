@@ -1,8 +1,24 @@
+import type { AccessTable, RouteAccess } from '../providers/access-table';
+
 /**
  * resource -> action -> the privilege the UI requires before showing that resource's menu entry or button
- * (react-admin canAccess). The server is the authority; this only hides what the user cannot use.
+ * (react-admin canAccess) or rendering its routes (RouteGuard). The server is the authority; this only hides what
+ * the user cannot use.
  */
-export const libraryAccess: Readonly<Record<string, Readonly<Partial<Record<string, string>>>>> = {
+export const libraryAccess: AccessTable = {
+  // Spec 002 §2: /library is open to Library_Manage, Rule_Manage or Customize_Manage.
+  library: { home: ['Library_Manage', 'Rule_Manage', 'Customize_Manage'] },
   'library/items': { list: 'Library_Manage', create: 'Library_Manage', edit: 'Library_Manage', delete: 'Library_Manage' },
-  'question-rules': { list: 'Rule_Manage', create: 'Rule_Manage', edit: 'Rule_Manage', delete: 'Rule_Manage' },
+  // The rule list and the rule evaluator are readable by the library's managers too.
+  'question-rules': { list: ['Rule_Manage', 'Library_Manage'], create: 'Rule_Manage', edit: 'Rule_Manage', delete: 'Rule_Manage' },
 };
+
+/** The feature's routes (spec 002 §2 route table) and what each needs. */
+export const libraryRoutes: readonly RouteAccess[] = [
+  { path: '/library', resource: 'library', action: 'home' },
+  { path: '/library/questionLibrary', resource: 'library/items', action: 'list' },
+  { path: '/library/questionRules', resource: 'question-rules', action: 'list' },
+  { path: '/library/questionRulesAdd', resource: 'question-rules', action: 'create' },
+  { path: '/library/questionRulesEdit/:id', resource: 'question-rules', action: 'edit' },
+  { path: '/library/ruleEvaluator', resource: 'question-rules', action: 'list' },
+];

@@ -6,10 +6,8 @@
  * /library/questionLibrary, /library/questionRules, /library/questionRulesAdd, /library/questionRulesEdit/{id},
  * plus /library/ruleEvaluator (try the rules).
  */
-import type { ReactElement } from 'react';
 import { CustomRoutes, Menu, Resource } from 'react-admin';
 import { Navigate, Route, useLocation } from 'react-router-dom';
-import { Alert, Box } from '@mui/material';
 import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import RuleOutlined from '@mui/icons-material/RuleOutlined';
 import { usePermissions } from 'react-admin';
@@ -24,20 +22,11 @@ import {
   RULES_PATH,
 } from './QuestionRulePages';
 import { RuleEvaluatorPage } from './RuleEvaluatorPage';
+import { NotFoundContent } from '../pages/NotFoundPage';
 
-const NotAllowed = () => (
-  <Box sx={{ mt: 3 }}>
-    <Alert severity="warning">You do not have permission to open this page.</Alert>
-  </Box>
-);
-
-/** Renders the page when the user holds the privilege (the API checks again). */
-const Guard = ({ privilege, children }: { privilege: string; children: ReactElement }) => {
-  const { isPending } = usePermissions();
-  const allowed = usePrivilege(privilege);
-  if (isPending) return null;
-  return allowed ? children : <NotAllowed />;
-};
+/*
+ * Each route's privilege is checked before it renders by the layout's route guard (library-access.ts lists them).
+ */
 
 /** /library: the Question Library, or the rules for a user who manages rules only. */
 const LibraryHome = () => {
@@ -47,14 +36,7 @@ const LibraryHome = () => {
   if (isPending) return null;
   if (library) return <QuestionLibraryPage />;
   if (rules) return <Navigate to={RULES_PATH} replace />;
-  return <NotAllowed />;
-};
-
-const RULE_READERS = ['Rule_Manage', 'Library_Manage'];
-const RuleReaderGuard = ({ children }: { children: ReactElement }) => {
-  const { isPending, permissions } = usePermissions<string[]>();
-  if (isPending) return null;
-  return Array.isArray(permissions) && RULE_READERS.some((p) => permissions.includes(p)) ? children : <NotAllowed />;
+  return <NotFoundContent />;
 };
 
 /** <Resource> and <CustomRoutes> elements of this feature (react-admin reads them through the fragment). */
@@ -63,11 +45,11 @@ export const libraryResources = (
     <Resource name="question-rules" recordRepresentation="name" />
     <CustomRoutes>
       <Route path="/library" element={<LibraryHome />} />
-      <Route path="/library/questionLibrary" element={<Guard privilege="Library_Manage"><QuestionLibraryPage /></Guard>} />
-      <Route path={RULES_PATH} element={<RuleReaderGuard><QuestionRuleListPage /></RuleReaderGuard>} />
-      <Route path={RULE_ADD_PATH} element={<Guard privilege="Rule_Manage"><QuestionRuleAddPage /></Guard>} />
-      <Route path="/library/questionRulesEdit/:id" element={<Guard privilege="Rule_Manage"><QuestionRuleEditPage /></Guard>} />
-      <Route path={RULE_EVALUATOR_PATH} element={<RuleReaderGuard><RuleEvaluatorPage /></RuleReaderGuard>} />
+      <Route path="/library/questionLibrary" element={<QuestionLibraryPage />} />
+      <Route path={RULES_PATH} element={<QuestionRuleListPage />} />
+      <Route path={RULE_ADD_PATH} element={<QuestionRuleAddPage />} />
+      <Route path="/library/questionRulesEdit/:id" element={<QuestionRuleEditPage />} />
+      <Route path={RULE_EVALUATOR_PATH} element={<RuleEvaluatorPage />} />
     </CustomRoutes>
   </>
 );

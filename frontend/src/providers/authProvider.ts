@@ -1,8 +1,6 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import { API_URL, rememberEventPosition } from './dataProvider';
-import { identityAccess } from '../identity/identity-access';
-import { libraryAccess } from '../library/library-access';
-import { assessmentsAccess } from '../assessments/assessments-access';
+import { mayAccess, routeOf } from './route-access';
 
 /*
  * Session-cookie authentication against the NestJS API (docs/api.md, "Signing in").
@@ -63,14 +61,13 @@ export interface SignInFailure {
 }
 
 /**
- * resource -> action -> required privilege, merged from each feature's <feature>-access.ts.
- * A resource/action that is not listed is allowed in the UI: the API is the authority and answers 403 anyway
- * (see checkError). Listing an entry only hides menu items and buttons the user cannot use.
+ * Where signing out (or a session found ended) leads from the page the user is on (spec 002 §4 "Route guard"):
+ * an in-app route to /login?redirect={path}, so signing in returns there; a path that is no route to /404.
  */
-export const ACCESS_TABLE: Readonly<Record<string, Readonly<Partial<Record<string, string>>>>> = {
-  ...identityAccess,
-  ...libraryAccess,
-  ...assessmentsAccess,
+const signInPageFor = ({ pathname, search }: Pick<Location, 'pathname' | 'search'>): string => {
+  if (pathname === '/' || pathname === '/login') return '/login';
+  if (!routeOf(pathname)) return '/404';
+  return `/login?redirect=${encodeURIComponent(`${pathname}${search}`)}`;
 };
 
 /**
@@ -227,6 +224,7 @@ export const authProvider: AuthProvider = {
     } catch {
       // Offline or already signed out: the login page is where we go anyway.
     }
+    return signInPageFor(window.location);
   },
 
   async checkAuth() {
@@ -255,10 +253,8 @@ export const authProvider: AuthProvider = {
   },
 
   async canAccess({ resource, action }: { resource: string; action: string }) {
-    const required = ACCESS_TABLE[resource]?.[action];
-    if (!required) return true;
     try {
-      return (await getMe()).privileges.includes(required);
+      return mayAccess((await getMe()).privileges, resource, action);
     } catch {
       return false;
     }

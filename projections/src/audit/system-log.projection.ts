@@ -3,6 +3,7 @@ import { AgencyEvents } from '../../../backend/src/administration/agencies/agenc
 import { UserGroupEvents } from '../../../backend/src/identity/user-groups/user-group.events';
 import { UserEvents } from '../../../backend/src/identity/users/user.events';
 import { displayUsername } from '../../../backend/src/identity/identity-rules';
+import { normaliseIp } from '../../../backend/src/platform/http/client-ip';
 import { defineProjection, ProjectionView } from '../engine/projection';
 import { SYSTEM_LOG_ACTIONS } from './system-log-actions';
 
@@ -85,7 +86,8 @@ async function actorOf(event: RecordedEvent, view: ProjectionView): Promise<{ us
  */
 export const systemLogProjection = defineProjection({
   name: 'system-log',
-  version: 1,
+  // 2: IPs in canonical form (events recorded before the server normalised the client IP say ::ffff:a.b.c.d).
+  version: 2,
   collections: [
     { name: SYSTEM_LOG_COLLECTION, indexes: ['action', 'ip', 'username', 'recordedAt', 'position'] },
     { name: SYSTEM_LOG_NAMES_COLLECTION },
@@ -104,7 +106,7 @@ export const systemLogProjection = defineProjection({
       label: audited.label,
       description: target ? `${audited.label}: ${target}` : audited.label,
       eventType: event.type,
-      ip: event.metadata.ip ?? null,
+      ip: normaliseIp(event.metadata.ip) ?? event.metadata.ip ?? null,
       username: actor.username,
       userId: actor.userId,
       recordedAt: event.recordedAt,

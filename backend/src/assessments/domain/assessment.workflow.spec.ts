@@ -70,7 +70,8 @@ const EXPECTED: Record<Exclude<AssessmentCommandType, 'StartAssessment'>, Expect
   CloseAssessment: { allowed: { incomplete: 'Assessment_Close', returned: 'Assessment_Close' }, row: 'edit', to: 'closed' },
   DeleteAssessment: {
     allowed: { incomplete: 'Assessment_Delete', returned: 'Assessment_Delete', pendingApproval: 'Edit_Approved_Case', approved: 'Edit_Approved_Case' },
-    row: 'edit',
+    // Only within one's own caseload (the case worker, their supervisors …): a sharee edits but does not delete.
+    row: 'ownCase',
     to: 'deleted',
   },
   IncludeInReports: { allowed: { approved: 'Assessment_Report_Inclusion' }, row: 'ownCase' },

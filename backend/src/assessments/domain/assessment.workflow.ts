@@ -15,14 +15,16 @@
  * | Approve                         | c (Approve_Assessment), not old data                             | a      | own case   |
  * | Return (reason)                 | c (Assessment_Return), not old data                              | r      | own case   |
  * | Close (reason)                  | i, r (Assessment_Close)                                          | e      | edit       |
- * | Delete                          | i, r (Assessment_Delete); c, a (Edit_Approved_Case)              | d      | edit       |
+ * | Delete                          | i, r (Assessment_Delete); c, a (Edit_Approved_Case)              | d      | own case   |
  * | Include / exclude in reports    | a (Assessment_Report_Inclusion)                                  | same   | own case   |
  * | Share with sibling users        | i, r, c, a, e (Assessment_View) + edit rights                    | same   | edit       |
  * | Reassign to a sibling user      | i, r, c, a, e (the case worker, or User_Actions) + edit rights   | same   | edit       |
  *
  * Sharing and reassigning hand out edit rights, so they need edit rights (issue 9): the case worker (owner), or a
  * user holding the privilege that edits the child record in this status (Save child info row: so no one else in
- * e) with row access 'edit'. Deleted assessments are gone: every command on one answers "does not exist".
+ * e) with row access 'edit'. Delete needs the case in one's own caseload (owner, supervisors, temporary access,
+ * administrator): sharing hands out edit rights, not the right to delete. Deleted assessments are gone: every
+ * command on one answers "does not exist".
  */
 import type { Privilege } from '../../identity/access/privileges';
 import type { AssessmentStatus } from './assessment.values';
@@ -120,11 +122,12 @@ export const WORKFLOW: Readonly<Record<Exclude<AssessmentCommandType, 'StartAsse
     incomplete: { ...edit('Assessment_Close'), to: 'closed' },
     returned: { ...edit('Assessment_Close'), to: 'closed' },
   },
+  // Within one's own caseload only: a sharee may edit the case but not delete it (issue 10).
   DeleteAssessment: {
-    incomplete: { ...edit('Assessment_Delete'), to: 'deleted' },
-    returned: { ...edit('Assessment_Delete'), to: 'deleted' },
-    pendingApproval: { ...edit('Edit_Approved_Case'), to: 'deleted' },
-    approved: { ...edit('Edit_Approved_Case'), to: 'deleted' },
+    incomplete: { privileges: ['Assessment_Delete'], rowAccess: 'ownCase', to: 'deleted' },
+    returned: { privileges: ['Assessment_Delete'], rowAccess: 'ownCase', to: 'deleted' },
+    pendingApproval: { privileges: ['Edit_Approved_Case'], rowAccess: 'ownCase', to: 'deleted' },
+    approved: { privileges: ['Edit_Approved_Case'], rowAccess: 'ownCase', to: 'deleted' },
   },
   IncludeInReports: { approved: { privileges: ['Assessment_Report_Inclusion'], rowAccess: 'ownCase' } },
   ExcludeFromReports: { approved: { privileges: ['Assessment_Report_Inclusion'], rowAccess: 'ownCase' } },

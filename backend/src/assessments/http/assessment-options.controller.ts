@@ -1,5 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCookieAuth, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { CurrentUser, RequirePrivileges } from '../../identity/access/access.decorators';
 import { RecordLists } from '../../identity/api-users/api-client-record-limit';
 import type { AuthenticatedUser } from '../../identity/authentication/authenticated-user';
@@ -15,6 +16,7 @@ import {
   MAX_LENGTH,
   MEDICAID_NUMBER_LENGTH,
 } from '../domain';
+import { AssessorOption, AssessorOptionsService } from '../queries/assessor-options.service';
 import { ChildLookupAnswer, ChildLookupService } from '../queries/child-lookup.service';
 import { DEFAULT_REMINDER_SETTINGS } from '../reminder-settings';
 import { ChildLookupQueryDto } from './assessment.dto';
@@ -31,11 +33,25 @@ export const DEFAULT_RACES = [
 ];
 export const DEFAULT_LANGUAGES = ['English', 'Welsh', 'Polish', 'Urdu', 'Punjabi', 'Bengali', 'Arabic', 'Romanian', 'Somali', 'Other'];
 
+export class AssessorOptionsQueryDto {
+  @ApiPropertyOptional({ description: 'Part of the assessor\'s name' }) @IsOptional() @IsString() @MaxLength(100) q?: string;
+}
+
 @ApiTags('Assessments')
 @ApiCookieAuth()
 @Controller()
 export class AssessmentOptionsController {
-  constructor(private readonly children: ChildLookupService) {}
+  constructor(
+    private readonly children: ChildLookupService,
+    private readonly assessors: AssessorOptionsService,
+  ) {}
+
+  @Get('assessment-assessors')
+  @RequirePrivileges('Assessment_View')
+  @ApiOperation({ summary: 'Options of the list\'s Assessor filter: owners of assessments the caller may see (id, name), at most 25, by name' })
+  assessorOptions(@Query() query: AssessorOptionsQueryDto, @CurrentUser() user: AuthenticatedUser): Promise<AssessorOption[]> {
+    return this.assessors.search(user, query.q);
+  }
 
   @Get('assessment-options')
   @RequirePrivileges('Assessment_View', 'Assessment_New')

@@ -28,6 +28,9 @@ export interface AssessmentCounts {
   /** Overdue and Follow up tabs (not limited by the period: a due date is not an update). */
   readonly overdue: number;
   readonly followUp: number;
+  /** The current month (yyyy-MM, UTC) and its assessments by date of assessment (the list's `date` preset). */
+  readonly month: string;
+  readonly assessedThisMonth: number;
 }
 
 const STATUS_CODES = ['i', 'r', 'c', 'a', 'e'] as const;
@@ -67,7 +70,8 @@ export class AssessmentCountsService {
       : Promise.all(STATUS_CODES.map((status) => count({ status, ...period })));
     const tab = async (view: 'overdue' | 'followUp') =>
       (scope.scope.everything ? await assessmentListTotalFromCounters(this.readStore, { view }, today) : null) ?? (await count({ view }));
-    const [[i, r, c, a, e], overdue, followUp] = await Promise.all([byStatus, tab('overdue'), tab('followUp')]);
+    const month = today.slice(0, 7);
+    const [[i, r, c, a, e], overdue, followUp, assessedThisMonth] = await Promise.all([byStatus, tab('overdue'), tab('followUp'), count({ month })]);
     return {
       days,
       byStatus: { i, r, c, a, e },
@@ -78,6 +82,8 @@ export class AssessmentCountsService {
       closed: e,
       overdue,
       followUp,
+      month,
+      assessedThisMonth,
     };
   }
 

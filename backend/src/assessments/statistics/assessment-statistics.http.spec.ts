@@ -128,6 +128,8 @@ describe.each(backends)('answer statistics and home counts over HTTP (%s)', (bac
         closed: 1,
         overdue: 1,
         followUp: 1,
+        month: today.slice(0, 7),
+        assessedThisMonth: expect.any(Number),
       });
       // Another case worker's counts do not change (row access), the administrator's include both.
       expect((await get('/api/assessment-counts', ownerToken)).body).toEqual(own);
@@ -143,6 +145,16 @@ describe.each(backends)('answer statistics and home counts over HTTP (%s)', (bac
       expect(list.status).toBe(200);
       expect(Number(/\/(\d+)$/.exec(list.headers['content-range'])?.[1])).toBe(counts.byStatus.a);
       expect(counts.byStatus.a).toBe(2);
+    });
+
+    it('counts the assessments of this month (the home card "Assessed this month"), as the list linked to', async () => {
+      const before = (await get('/api/assessment-counts', colleagueToken)).body;
+      await writer.start(colleagueId, { cin: 'PID-MONTH', dateOfAssessment: today });
+      const counts = (await get('/api/assessment-counts?days=7', colleagueToken)).body;
+      expect(counts.month).toBe(today.slice(0, 7));
+      expect(counts.assessedThisMonth).toBe(before.assessedThisMonth + 1);
+      const list = await get('/api/assessments', colleagueToken).query({ filter: JSON.stringify({ date: counts.month }), range: '[0,0]' });
+      expect(Number(/\/(\d+)$/.exec(list.headers['content-range'])?.[1])).toBe(counts.assessedThisMonth);
     });
 
     it('gives the administrator (state-wide counters) the same numbers as the list, and both match an exact count', async () => {

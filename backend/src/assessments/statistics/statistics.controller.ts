@@ -37,7 +37,7 @@ export class AssessmentStatisticsController {
   @Get('assessment-counts')
   @RequirePrivileges('HOME_SHOW', 'Assessment_View')
   @ApiOperation({ summary: 'Home counts: assessments per status (within the period), overdue and follow-up; row access applied' })
-  @ApiOkResponse({ description: '{ days, byStatus:{i,r,c,a,e}, pendingApproval, incomplete, returned, approved, closed, overdue, followUp }' })
+  @ApiOkResponse({ description: '{ days, byStatus:{i,r,c,a,e}, pendingApproval, incomplete, returned, approved, closed, overdue, followUp, month, assessedThisMonth }' })
   assessmentCounts(@Query() query: AssessmentCountsQueryDto, @CurrentUser() user: AuthenticatedUser) {
     return this.counts.countsFor(user, query.days ?? null);
   }

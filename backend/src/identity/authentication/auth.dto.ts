@@ -115,7 +115,7 @@ export class PasswordResetRequestDto {
 }
 
 export class PasswordLinkDto {
-  @ApiProperty({ description: 'The token from the emailed link (the part after /set-password/)' })
+  @ApiProperty({ description: 'The token from the emailed link (its last segment: /initialPassword/{userId}/{userName}/{userEmail}/{token})' })
   @IsString({ message: 'The link token is required.' })
   @IsNotEmpty({ message: 'The link token is required.' })
   @MaxLength(4096, { message: IdentityMessages.link_invalid })

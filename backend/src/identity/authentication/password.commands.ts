@@ -85,7 +85,7 @@ async function issueResetLink(
     actor,
   );
   const { email, firstName, lastName, username } = account.state.account;
-  const link = passwordLinkUrl(config.publicUrl, tokens.passwordLinkToken(userId, linkId, 'reset', RESET_PASSWORD_LINK_TTL_MS));
+  const link = passwordLinkUrl(config.publicUrl, { userId, username: displayUsername(username), email }, tokens.passwordLinkToken(userId, linkId, 'reset', RESET_PASSWORD_LINK_TTL_MS));
   await mailer.send(resetPasswordMail(email, `${firstName} ${lastName}`, displayUsername(username), link, RESET_PASSWORD_LINK_TTL_MS / 3_600_000));
   return { position: result.position };
 }

@@ -34,7 +34,7 @@ describeInBrowser('Sign-in page in headless Chromium: a lock that falls between 
     try {
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
-      await page.goto(`${t.baseUrl}/#/login`);
+      await page.goto(`${t.baseUrl}/login`);
       await page.getByLabel('Username, email or phone').fill(user.username);
       await page.getByLabel(/^Password/).fill(user.password);
       await page.getByRole('button', { name: 'Log in' }).click();
@@ -51,7 +51,7 @@ describeInBrowser('Sign-in page in headless Chromium: a lock that falls between 
       await dialog.getByRole('button', { name: 'Confirm' }).click();
       await dialog.waitFor({ state: 'detached' });
       await page.getByRole('alert').filter({ hasText: IdentityMessages.account_temporarily_locked }).waitFor();
-      expect(page.url()).toMatch(/#\/login/);
+      expect(page.url()).toMatch(/\/login/);
     } finally {
       await context.close();
     }

@@ -279,7 +279,7 @@ describe.each(backends)('Signing in over HTTP (%s): password, code by mail from 
     });
     expect(created.status).toBe(201);
     const mail = await smtp.nextMailTo(created.body.email, since);
-    expect(mail.text).toContain('https://cans.example/#/set-password/');
+    expect(mail.text).toContain(`https://cans.example/initialPassword/${created.body.id}/${created.body.username}/${encodeURIComponent(created.body.email)}/`);
     expect(mail.text).toContain(created.body.username);
     const token = linkTokenFrom(mail.text);
 

@@ -4,10 +4,22 @@ import type { MailMessage } from './mailer';
  * Texts of the identity mails (plain text for now; the spec's editable Email Templates — LoginEmailVerification,
  * CreateUser, ResetPassword — can replace them later). Links point at the UI's set-password page.
  */
-export const PASSWORD_LINK_PATH = '/#/set-password/';
+export const PASSWORD_LINK_PATH = '/initialPassword/';
 
-export function passwordLinkUrl(publicUrl: string, token: string): string {
-  return `${publicUrl}${PASSWORD_LINK_PATH}${token}`;
+/** Whose password the link sets: shown in the link as the spec's route has it. */
+export interface PasswordLinkAccount {
+  userId: string;
+  username: string;
+  email: string;
+}
+
+/**
+ * The spec's route /initialPassword/{userId}/{userName}/{userEmail}/{uuid} (002 §2), for the initial password and
+ * for a reset alike. Only the signed token (the uuid part) counts: the page posts it and the server checks it.
+ */
+export function passwordLinkUrl(publicUrl: string, account: PasswordLinkAccount, token: string): string {
+  const segments = [account.userId, account.username, account.email, token].map(encodeURIComponent);
+  return `${publicUrl}${PASSWORD_LINK_PATH}${segments.join('/')}`;
 }
 
 export function verificationCodeMail(to: string, fullName: string, code: string, minutes: number): MailMessage {

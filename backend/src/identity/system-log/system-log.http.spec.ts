@@ -3,6 +3,10 @@ import { startTestApp, TestApp } from '../../../test-support/test-app';
 import { testPostgresUrl } from '../../../test-support/databases';
 import { DIRECT_CARE_WORKER_GROUP_ID } from '../user-groups/built-in-groups';
 import { DEFAULT_RATE_LIMITS } from '../identity-config';
+import { EventSourcedRepository } from '../../platform/commands/event-sourced-repository';
+import { systemActor } from '../../platform/commands/actor';
+import { CredentialEvents } from '../authentication/credentials.events';
+import { unknownLoginStreamId } from '../authentication/sign-in-lockout';
 
 const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
 
@@ -77,5 +81,24 @@ describe.each(backends)('System log over HTTP (%s): audited actions from the eve
   it('lists the audited actions for the Action filter', async () => {
     const actions = await t.http().get('/api/system-log/actions').set('Authorization', admin);
     expect(actions.body).toEqual(expect.arrayContaining([{ action: 'sign-in', label: 'Signed in' }, { action: 'user-deleted', label: 'User deleted' }, { action: 'agency-deleted', label: 'Agency deleted' }]));
+  });
+
+  it('shows IPv4 addresses in IPv4 form, also for events recorded with the IPv4-mapped IPv6 form (spec §2: IP)', async () => {
+    // New requests: the server derives the client IP in IPv4 form (platform/http/client-ip.ts).
+    const fresh = await t.http().post('/api/auth/login').set('X-Forwarded-For', '::ffff:10.60.0.3').send({ login: 'mapped-now', password: 'x' });
+    expect(fresh.status).toBe(401);
+    // Older events kept the address as Node reported it on a dual-stack socket.
+    const old = await t.app.get(EventSourcedRepository).append(
+      unknownLoginStreamId('mapped-before'),
+      [{ type: CredentialEvents.SignInFailed, data: { userId: null, login: 'mapped-before', reason: 'unknown-user' } }],
+      'any',
+      { ...systemActor(), ip: '::ffff:10.60.0.4' },
+    );
+    const wait = { 'X-Wait-For-Position': String(Math.max(old.position, Number(fresh.headers['x-event-position']))) };
+    const rows = (await search({ ip: '10.60.0.' }).set(wait)).body;
+    expect(rows.map((r: { username: string; ip: string }) => [r.username, r.ip])).toEqual([
+      ['mapped-before', '10.60.0.4'],
+      ['mapped-now', '10.60.0.3'],
+    ]);
   });
 });

@@ -206,7 +206,7 @@ export class CreateUserHandler implements ICommandHandler<CreateUserCommand, Cre
       const token = this.tokens.passwordLinkToken(userId, this.tokens.newId(), 'initial', INITIAL_PASSWORD_LINK_TTL_MS);
       const days = INITIAL_PASSWORD_LINK_TTL_MS / 86_400_000;
       try {
-        await this.mailer.send(initialPasswordMail(account.email, `${account.firstName} ${account.lastName}`, displayUsername(username), passwordLinkUrl(this.config.publicUrl, token), days));
+        await this.mailer.send(initialPasswordMail(account.email, `${account.firstName} ${account.lastName}`, displayUsername(username), passwordLinkUrl(this.config.publicUrl, { userId, username: displayUsername(username), email: account.email }, token), days));
         mailed = true;
       } catch (error) {
         this.logger.error(`Initial-password mail for user ${userId} failed: ${error instanceof Error ? error.message : String(error)}`);

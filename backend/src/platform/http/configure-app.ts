@@ -63,13 +63,20 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   serveFrontend(express, config.frontendDist);
 }
 
-/** The built react-admin app at /, with index.html for client-side routes. */
+/** Only /api and what is below it belongs to the API; /api-users, /appPrivacy … are the app's routes. */
+const isApiPath = (path: string): boolean => path === '/api' || path.startsWith('/api/');
+
+/**
+ * The built react-admin app at /, with index.html for every other GET: the app routes by path (browser history),
+ * so a route typed or bookmarked (/privacy, /initialPassword/…/…, /login/jane.doe) must load the app. Files that
+ * exist (assets) are served first; unknown /api paths still get the API's JSON 404.
+ */
 function serveFrontend(app: NestExpressApplication, distFolder: string): void {
   const indexFile = join(distFolder, 'index.html');
   if (!existsSync(indexFile)) return;
   app.useStaticAssets(distFolder, { index: false, maxAge: '1h' });
   app.use((request: Request, response: Response, next: NextFunction) => {
-    if (request.method !== 'GET' || request.path.startsWith('/api')) return next();
+    if (request.method !== 'GET' || isApiPath(request.path)) return next();
     response.setHeader('Cache-Control', 'no-cache');
     response.sendFile(indexFile);
   });

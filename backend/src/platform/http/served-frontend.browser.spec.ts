@@ -26,7 +26,7 @@ describeInBrowser('The app served at / in headless Chromium', () => {
     const page = await browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${t.baseUrl}/#/`);
+    await page.goto(`${t.baseUrl}/`);
     await page.getByRole('button', { name: 'Log in' }).waitFor();
     expect(await page.getByLabel('Username, email or phone').isVisible()).toBe(true);
     expect(await page.getByLabel('Password').first().isVisible()).toBe(true);
@@ -43,7 +43,7 @@ describeInBrowser('The app served at / in headless Chromium', () => {
 
   it('runs under its Content Security Policy, which blocks what it does not allow (and the specs notice)', async () => {
     const page = await browser.newPage();
-    const response = await page.goto(`${t.baseUrl}/#/`);
+    const response = await page.goto(`${t.baseUrl}/`);
     expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
     await page.getByRole('button', { name: 'Log in' }).waitFor();
     expect(takeCspViolations()).toEqual([]);

@@ -1,0 +1,129 @@
+/**
+ * The administration screens in headless Chromium (issue 10, findings 5, 8 and 9), over the demo data: the user
+ * group form's privilege message, the users' View button and read-only view, the System Log's Search button and
+ * IPv4 addresses, the groups a Supervisor Admin may assign, and the page checks (axe, no sideways scrolling at
+ * 375, 1024 and 1440 px) on every page and dialog visited.
+ */
+import { CommandBus } from '@nestjs/cqrs';
+import type { Browser, Page } from 'playwright-core';
+import { seedDemoData } from '../../../scripts/seed/demo-data';
+import { DEMO_USER_IDS } from '../../../scripts/seed/identity-demo-data';
+import { browserTestsCanRun, FRONTEND_DIST, launchChromium } from '../../test-support/browser';
+import { announceSkipped } from '../../test-support/databases';
+import { expectAccessible, expectPageChecks } from '../../test-support/page-checks';
+import { startTestApp, TestApp } from '../../test-support/test-app';
+import { systemActor } from '../platform/commands/actor';
+import { EventSourcedRepository } from '../platform/commands/event-sourced-repository';
+import { ACCESS_TOKEN_COOKIE } from './authentication/authenticated-user';
+import { CredentialEvents } from './authentication/credentials.events';
+import { unknownLoginStreamId } from './authentication/sign-in-lockout';
+
+const canRun = browserTestsCanRun();
+if (!canRun.ok) announceSkipped('browser', canRun.reason!);
+if (!canRun.ok && process.env.CI) throw new Error(`Browser tests cannot run in CI: ${canRun.reason}`);
+const describeInBrowser = canRun.ok ? describe : describe.skip;
+
+describeInBrowser('Administration screens in headless Chromium (demo data)', () => {
+  jest.setTimeout(180_000);
+  let t: TestApp;
+  let browser: Browser;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    t = await startTestApp({ listen: true, config: { frontendDist: FRONTEND_DIST } });
+    await seedDemoData(t.app.get(CommandBus));
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  async function signedIn(userId: string): Promise<Page> {
+    const token = userId === '1' ? t.adminToken() : t.tokenForUser(userId);
+    await t.settled();
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await context.addCookies([{ name: ACCESS_TOKEN_COOKIE, value: token, url: t.baseUrl! }]);
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    page.on('pageerror', (error) => errors.push(error.message));
+    return page;
+  }
+
+  const open = (page: Page, path: string) => page.goto(`${t.baseUrl}${path}`);
+
+  it('user group without privileges: the message reads plainly beside the privileges', async () => {
+    const admin = await signedIn('1');
+    await open(admin, '/user-groups');
+    await admin.getByRole('cell', { name: 'Direct Care Worker', exact: true }).waitFor();
+    await expectPageChecks(admin, 'user-groups');
+    await open(admin, '/user-groups/create');
+    await admin.getByLabel('User group name').fill('Night Shift');
+    await admin.getByRole('list', { name: 'Access Privileges' }).getByRole('checkbox', { name: 'Setting', exact: true }).waitFor();
+    await admin.getByRole('button', { name: 'Save' }).click();
+    const message = admin.getByRole('alert').filter({ hasText: 'Please select at least one privilege.' });
+    await message.waitFor();
+    expect((await message.textContent())?.trim()).toBe('Please select at least one privilege.');
+    expect(await admin.getByText('@@react-admin@@').count()).toBe(0);
+    await expectPageChecks(admin, 'user-group-create');
+    expect(errors).toEqual([]);
+  });
+
+  it('users: a View button on every row (User_View) opens the read-only user; Edit stays for those one manages', async () => {
+    const admin = await signedIn('1');
+    await open(admin, '/users');
+    await admin.getByRole('link', { name: 'Edit Jamie Carter' }).waitFor();
+    await expectPageChecks(admin, 'users');
+    await admin.getByRole('link', { name: 'View Jamie Carter' }).click();
+    await admin.getByText('worker1@example.org').waitFor();
+    expect(await admin.getByRole('main').getByRole('textbox').count()).toBe(0); // read-only: no inputs
+    await admin.getByText('Sofia Martinez', { exact: true }).waitFor(); // the supervisor
+    await expectPageChecks(admin, 'user-show');
+    await open(admin, '/users/create');
+    await admin.getByLabel('First name').waitFor();
+    await expectPageChecks(admin, 'user-create');
+
+    // A Supervisor Admin: View on everyone, Edit only below; the new-user form offers only assignable groups.
+    const lead = await signedIn(DEMO_USER_IDS['supervisor.admin']);
+    await open(lead, '/users');
+    await lead.getByRole('link', { name: 'Edit Jamie Carter' }).waitFor();
+    await lead.getByRole('link', { name: 'View Sam Stateman' }).waitFor();
+    expect(await lead.getByRole('link', { name: 'Edit Sam Stateman' }).count()).toBe(0);
+    await open(lead, '/users/create');
+    await lead.getByRole('combobox', { name: 'User group' }).click();
+    await lead.getByRole('option', { name: 'Direct Care Worker' }).waitFor();
+    const offered = await lead.getByRole('option').allTextContents();
+    for (const name of ['System Administrator', 'State Administrator']) expect(offered).not.toContain(name);
+    await expectAccessible(lead, 'user group choices');
+    await lead.keyboard.press('Escape');
+    expect(errors).toEqual([]);
+  });
+
+  it('system log: filters apply on Search, not while typing; addresses show in IPv4 form (old events too)', async () => {
+    // An event recorded before the server normalised client IPs: the address as a dual-stack socket gave it.
+    await t.app.get(EventSourcedRepository).append(
+      unknownLoginStreamId('legacy-login'),
+      [{ type: CredentialEvents.SignInFailed, data: { userId: null, login: 'legacy-login', reason: 'unknown-user' } }],
+      'any',
+      { ...systemActor(), ip: '::ffff:127.0.0.1' },
+    );
+    const admin = await signedIn('1');
+    await open(admin, '/system-log');
+    const legacyRow = admin.getByRole('row', { name: /legacy-login/ });
+    await legacyRow.waitFor();
+    expect(await legacyRow.getByRole('cell', { name: '127.0.0.1', exact: true }).count()).toBe(1);
+    expect(await admin.getByText('::ffff:').count()).toBe(0);
+    await expectPageChecks(admin, 'system-log');
+
+    await admin.getByRole('textbox', { name: 'Username' }).fill('no-such-user');
+    await admin.waitForTimeout(1000); // longer than any debounce: typing alone asks for nothing
+    await legacyRow.waitFor();
+    await admin.getByRole('button', { name: 'Search' }).click();
+    await legacyRow.waitFor({ state: 'detached' });
+    await admin.getByRole('textbox', { name: 'Username' }).fill('legacy');
+    await admin.getByRole('button', { name: 'Search' }).click();
+    await legacyRow.waitFor();
+    expect(await admin.getByRole('row').count()).toBe(2); // the header and the one match
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,116 @@
+/*
+ * The editor's buttons (spec 000 §2): add mode Cancel and Save; edit mode Back, Share and either the view-only set
+ * (Approve, Return, CANS Summary) or the editable set (Save, CANS Summary, Complete, Close Assessment); Print and
+ * Include/Exclude in Report when the server offers them. Which workflow buttons show follows the view's `actions`
+ * (computed by the server for this user); a read-only page (the view route, /edit/{id}/true, or what the server
+ * says) never shows the editable set.
+ */
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Button, Menu, MenuItem, Stack } from '@mui/material';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import MoreHoriz from '@mui/icons-material/MoreHoriz';
+import SaveOutlined from '@mui/icons-material/SaveOutlined';
+import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
+import SummarizeOutlined from '@mui/icons-material/SummarizeOutlined';
+import PrintOutlined from '@mui/icons-material/PrintOutlined';
+import { assessmentPaths, appHref, type AssessmentView } from './api';
+import type { AssessmentPageMode } from './AssessmentPage';
+
+export interface ToolbarCommands {
+  back: () => void;
+  save: () => void;
+  complete: () => void;
+  approve: () => void;
+  returnIt: () => void;
+  close: () => void;
+  share: () => void;
+  reassign: () => void;
+  include: () => void;
+  exclude: () => void;
+  remove: () => void;
+}
+
+export const AssessmentToolbar = ({
+  mode,
+  view,
+  readOnly,
+  busy,
+  commands,
+}: {
+  mode: AssessmentPageMode;
+  view: AssessmentView | null;
+  readOnly: boolean;
+  busy: boolean;
+  commands: ToolbarCommands;
+}) => {
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  const actions = view?.actions;
+  const editable = !readOnly;
+  const canSave = editable && (mode === 'add' || actions?.edit);
+  const fromMenu = (command: () => void) => () => {
+    setMenuAnchor(null);
+    command();
+  };
+  return (
+    <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap alignItems="center" className="no-print">
+      <Button startIcon={<ArrowBack />} onClick={commands.back}>
+        {mode === 'add' || mode === 'approved' ? 'Cancel' : 'Back'}
+      </Button>
+      {canSave && (
+        <Button variant={mode === 'add' || mode === 'approved' ? 'contained' : 'outlined'} startIcon={<SaveOutlined />} onClick={commands.save} disabled={busy}>
+          Save
+        </Button>
+      )}
+      {view && mode !== 'approved' && (
+        <>
+          {editable && actions?.complete && (
+            <Button variant="contained" startIcon={<TaskAltOutlined />} onClick={commands.complete} disabled={busy}>
+              Complete
+            </Button>
+          )}
+          {actions?.approve && (
+            <Button variant="contained" color="success" onClick={commands.approve} disabled={busy}>
+              Approve
+            </Button>
+          )}
+          {actions?.return && (
+            <Button variant="outlined" color="warning" onClick={commands.returnIt} disabled={busy}>
+              Return
+            </Button>
+          )}
+          {editable && view.statusCode === 'a' && actions?.edit && (
+            <Button component={RouterLink} to={assessmentPaths.editApproved(view.id)}>
+              Edit Child Information
+            </Button>
+          )}
+          <Button startIcon={<SummarizeOutlined />} component="a" href={appHref(assessmentPaths.summary(view.id))} target="_blank" rel="noopener">
+            CANS Summary
+          </Button>
+          <Button startIcon={<PrintOutlined />} component="a" href={appHref(assessmentPaths.print(view.id))} target="_blank" rel="noopener">
+            Print
+          </Button>
+          {editable && actions?.close && (
+            <Button color="inherit" onClick={commands.close} disabled={busy}>
+              Close Assessment
+            </Button>
+          )}
+          <Button onClick={(e) => setMenuAnchor(e.currentTarget)} startIcon={<MoreHoriz />} aria-haspopup="menu" aria-controls={menuAnchor ? 'assessment-more-menu' : undefined}>
+            More
+          </Button>
+          <Menu id="assessment-more-menu" anchorEl={menuAnchor} open={menuAnchor !== null} onClose={() => setMenuAnchor(null)}>
+            {actions?.share !== false && <MenuItem onClick={fromMenu(commands.share)}>Share</MenuItem>}
+            {actions?.reassign && <MenuItem onClick={fromMenu(commands.reassign)}>Reassign</MenuItem>}
+            {actions?.include && <MenuItem onClick={fromMenu(commands.include)}>Include in Report</MenuItem>}
+            {actions?.exclude && <MenuItem onClick={fromMenu(commands.exclude)}>Exclude from Report</MenuItem>}
+            {editable && actions?.delete && (
+              <MenuItem sx={{ color: 'error.main' }} onClick={fromMenu(commands.remove)}>
+                Delete
+              </MenuItem>
+            )}
+          </Menu>
+        </>
+      )}
+    </Stack>
+  );
+};
