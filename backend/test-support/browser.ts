@@ -1,6 +1,7 @@
 import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { announceSkipped } from './databases';
 
 /** Debian's Chromium; tests never download a browser. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -13,6 +14,17 @@ export function browserTestsCanRun(): { ok: boolean; reason?: string } {
   if (!existsSync(resolve(FRONTEND_DIST, 'index.html'))) return { ok: false, reason: 'frontend not built (npm run build -w frontend)' };
   return { ok: true };
 }
+
+/**
+ * `describe` for browser specs: where Chromium or the built UI is missing the specs are skipped and the run says
+ * so; in CI, which installs both (.ci/run), a skip would hide a broken set-up, so it fails instead.
+ */
+export const describeInBrowser: jest.Describe = (() => {
+  const canRun = browserTestsCanRun();
+  if (!canRun.ok) announceSkipped('browser', canRun.reason!);
+  if (!canRun.ok && process.env.CI) throw new Error(`Browser tests cannot run in CI: ${canRun.reason}`);
+  return canRun.ok ? describe : describe.skip;
+})();
 
 /**
  * Headless Chromium whose every page (browser.newPage(), or context.newPage() of browser.newContext()) is watched

@@ -14,6 +14,7 @@ const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
 
 /** Fails when axe-core finds a serious or critical violation on the page as it is now (open dialogs included). */
 export async function expectAccessible(page: Page, where: string): Promise<void> {
+  await finishTransitions(page);
   const results = await new AxeBuilder({ page }).analyze();
   const blocking = results.violations.filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''));
   if (blocking.length === 0) return;
@@ -26,6 +27,17 @@ export async function expectAccessible(page: Page, where: string): Promise<void>
         .join('\n'),
   );
   throw new Error(`Accessibility violations on ${where}:\n${lines.join('\n')}`);
+}
+
+/**
+ * Waits for the page's finite animations and transitions (a snackbar or dialog fading in): axe would otherwise
+ * judge the colours of a half-faded frame. Spinners run forever and are left alone; bounded in time.
+ */
+async function finishTransitions(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.race([Promise.all(finite.map((animation) => animation.finished.catch(() => undefined))), new Promise((done) => setTimeout(done, 2000))]);
+  });
 }
 
 /** Fails when the document is wider than the viewport (the page scrolls sideways). */

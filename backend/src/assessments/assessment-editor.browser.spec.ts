@@ -6,16 +6,11 @@
  * values are not cut; Escape closes a comment editor. Every page and dialog passes the page checks.
  */
 import type { Browser, Page } from 'playwright-core';
-import { browserTestsCanRun, FRONTEND_DIST, launchChromium } from '../../test-support/browser';
-import { announceSkipped } from '../../test-support/databases';
+import { describeInBrowser, FRONTEND_DIST, launchChromium } from '../../test-support/browser';
 import { expectAccessible, expectPageChecks } from '../../test-support/page-checks';
 import { startTestApp, TestApp } from '../../test-support/test-app';
 import { AssessmentsApi, caregiverForm, childForm, createOrganisation, NARRATIVE, seedTestLibrary } from './assessments.test-support';
 
-const canRun = browserTestsCanRun();
-if (!canRun.ok) announceSkipped('browser', canRun.reason!);
-if (!canRun.ok && process.env.CI) throw new Error(`Browser tests cannot run in CI: ${canRun.reason}`);
-const describeInBrowser = canRun.ok ? describe : describe.skip;
 
 describeInBrowser('Assessment editor in headless Chromium', () => {
   jest.setTimeout(180_000);

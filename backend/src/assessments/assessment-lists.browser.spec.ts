@@ -8,17 +8,12 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { Browser, Page } from 'playwright-core';
 import { seedDemoData } from '../../../scripts/seed/demo-data';
 import { DEMO_USER_IDS } from '../../../scripts/seed/identity-demo-data';
-import { browserTestsCanRun, FRONTEND_DIST, launchChromium } from '../../test-support/browser';
-import { announceSkipped } from '../../test-support/databases';
+import { describeInBrowser, FRONTEND_DIST, launchChromium } from '../../test-support/browser';
 import { expectAccessible, expectPageChecks } from '../../test-support/page-checks';
 import { startTestApp, TestApp } from '../../test-support/test-app';
 import { ACCESS_TOKEN_COOKIE } from '../identity/authentication/authenticated-user';
 import { AssessmentsApi } from './assessments.test-support';
 
-const canRun = browserTestsCanRun();
-if (!canRun.ok) announceSkipped('browser', canRun.reason!);
-if (!canRun.ok && process.env.CI) throw new Error(`Browser tests cannot run in CI: ${canRun.reason}`);
-const describeInBrowser = canRun.ok ? describe : describe.skip;
 
 describeInBrowser('Assessment lists and home links in headless Chromium (demo data)', () => {
   jest.setTimeout(180_000);

@@ -5,17 +5,12 @@
  * delegate-options (finding 16).
  */
 import type { Browser, Page } from 'playwright-core';
-import { browserTestsCanRun, FRONTEND_DIST, launchChromium } from '../../test-support/browser';
-import { announceSkipped } from '../../test-support/databases';
+import { describeInBrowser, FRONTEND_DIST, launchChromium } from '../../test-support/browser';
 import { expectAccessible, expectPageChecks } from '../../test-support/page-checks';
 import { startTestApp, TestApp } from '../../test-support/test-app';
 import { DIRECT_CARE_WORKER_GROUP_ID, MONITOR_GROUP_ID } from '../identity/user-groups/built-in-groups';
 import { AssessmentsApi, childForm, createOrganisation, seedTestLibrary } from './assessments.test-support';
 
-const canRun = browserTestsCanRun();
-if (!canRun.ok) announceSkipped('browser', canRun.reason!);
-if (!canRun.ok && process.env.CI) throw new Error(`Browser tests cannot run in CI: ${canRun.reason}`);
-const describeInBrowser = canRun.ok ? describe : describe.skip;
 
 describeInBrowser('Share and Reassign in headless Chromium', () => {
   jest.setTimeout(180_000);

@@ -7,16 +7,11 @@
  * Set SCREENSHOTS_DIR to also save screenshots of each screen (for reviewing the look; not an assertion).
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { browserTestsCanRun, FRONTEND_DIST, launchChromium } from '../../test-support/browser';
-import { announceSkipped } from '../../test-support/databases';
+import { describeInBrowser, FRONTEND_DIST, launchChromium } from '../../test-support/browser';
 import { expectAccessible, expectPageChecks } from '../../test-support/page-checks';
 import { startTestApp, TestApp } from '../../test-support/test-app';
 import { AssessmentsApi, childForm, createOrganisation, seedTestLibrary } from './assessments.test-support';
 
-const canRun = browserTestsCanRun();
-if (!canRun.ok) announceSkipped('browser', canRun.reason!);
-if (!canRun.ok && process.env.CI) throw new Error(`Browser tests cannot run in CI: ${canRun.reason}`);
-const describeInBrowser = canRun.ok ? describe : describe.skip;
 
 const SHOTS = process.env.SCREENSHOTS_DIR;
 const shot = async (page: Page, name: string) => {

@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { browserTestsCanRun, FRONTEND_DIST, launchChromium } from '../../test-support/browser';
-import { announceSkipped } from '../../test-support/databases';
+import { describeInBrowser, FRONTEND_DIST, launchChromium } from '../../test-support/browser';
 import { codeFrom, passwordLinkPathFrom, uniqueName } from '../../test-support/identity-kit';
 import { startSmtpTestServer, SmtpTestServer } from '../../test-support/smtp-test-server';
 import { expectAccessible, expectPageChecks } from '../../test-support/page-checks';
@@ -10,10 +9,6 @@ import { ACCESS_TOKEN_COOKIE } from './authentication/authenticated-user';
 import { STATE_ADMINISTRATOR_GROUP_ID } from './identity-rules';
 import { DIRECT_CARE_WORKER_GROUP_ID, SUPERVISOR_ADMIN_GROUP_ID } from './user-groups/built-in-groups';
 
-const canRun = browserTestsCanRun();
-if (!canRun.ok) announceSkipped('identity browser', canRun.reason!);
-if (!canRun.ok && process.env.CI) throw new Error(`Browser tests cannot run in CI: ${canRun.reason}`);
-const describeInBrowser = canRun.ok ? describe : describe.skip;
 
 /** Set IDENTITY_SHOTS_DIR to keep screenshots of the identity screens along the way (for a visual review). */
 const SHOTS_DIR = process.env.IDENTITY_SHOTS_DIR;

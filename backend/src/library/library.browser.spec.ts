@@ -8,18 +8,13 @@ import { join } from 'node:path';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { seedDemoData } from '../../../scripts/seed/demo-data';
-import { browserTestsCanRun, FRONTEND_DIST, launchChromium } from '../../test-support/browser';
-import { announceSkipped } from '../../test-support/databases';
+import { describeInBrowser, FRONTEND_DIST, launchChromium } from '../../test-support/browser';
 import { expectAccessible, expectPageChecks } from '../../test-support/page-checks';
 import { startTestApp, TestApp } from '../../test-support/test-app';
 import { ACCESS_TOKEN_COOKIE } from '../identity/authentication/authenticated-user';
 import { seedInstrument } from './instrument/seed-instrument';
 import { ANSWERS, findInTree, Json, LibraryApi } from './library.test-support';
 
-const canRun = browserTestsCanRun();
-if (!canRun.ok) announceSkipped('browser', canRun.reason!);
-if (!canRun.ok && process.env.CI) throw new Error(`Browser tests cannot run in CI: ${canRun.reason}`);
-const describeInBrowser = canRun.ok ? describe : describe.skip;
 
 const SHOTS_DIR = process.env.LIBRARY_SHOTS_DIR;
 

@@ -1,16 +1,11 @@
 import type { Browser } from 'playwright-core';
-import { browserTestsCanRun, FRONTEND_DIST, launchChromium } from '../../../test-support/browser';
-import { announceSkipped } from '../../../test-support/databases';
+import { describeInBrowser, FRONTEND_DIST, launchChromium } from '../../../test-support/browser';
 import { codeFrom, createUserWithPassword } from '../../../test-support/identity-kit';
 import { startSmtpTestServer, SmtpTestServer } from '../../../test-support/smtp-test-server';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
 import { IdentityMessages } from '../identity-messages';
 import { DIRECT_CARE_WORKER_GROUP_ID } from '../user-groups/built-in-groups';
 
-const canRun = browserTestsCanRun();
-if (!canRun.ok) announceSkipped('sign-in lockout browser', canRun.reason!);
-if (!canRun.ok && process.env.CI) throw new Error(`Browser tests cannot run in CI: ${canRun.reason}`);
-const describeInBrowser = canRun.ok ? describe : describe.skip;
 
 describeInBrowser('Sign-in page in headless Chromium: a lock that falls between password and code', () => {
   let t: TestApp;

@@ -1,13 +1,6 @@
 import type { Browser } from 'playwright-core';
-import { browserTestsCanRun, FRONTEND_DIST, launchChromium, takeCspViolations } from '../../../test-support/browser';
-import { announceSkipped } from '../../../test-support/databases';
+import { describeInBrowser, FRONTEND_DIST, launchChromium, takeCspViolations } from '../../../test-support/browser';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
-
-const canRun = browserTestsCanRun();
-if (!canRun.ok) announceSkipped('browser', canRun.reason!);
-// In CI both are installed by .ci/run, so a skip there would hide a broken set-up: fail instead.
-if (!canRun.ok && process.env.CI) throw new Error(`Browser tests cannot run in CI: ${canRun.reason}`);
-const describeInBrowser = canRun.ok ? describe : describe.skip;
 
 describeInBrowser('The app served at / in headless Chromium', () => {
   let t: TestApp;

@@ -4,18 +4,13 @@
  * unknown paths (signed in or not), and the app frame (app bar, sidebar drawer below 992 px) on every width.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { browserTestsCanRun, FRONTEND_DIST, launchChromium } from '../../../test-support/browser';
-import { announceSkipped } from '../../../test-support/databases';
+import { describeInBrowser, FRONTEND_DIST, launchChromium } from '../../../test-support/browser';
 import { expectAccessible, expectPageChecks } from '../../../test-support/page-checks';
 import { startSmtpTestServer, SmtpTestServer } from '../../../test-support/smtp-test-server';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
 import { ADMINISTRATOR_ID } from '../../identity/identity-rules';
 import { DIRECT_CARE_WORKER_GROUP_ID } from '../../identity/user-groups/built-in-groups';
 
-const canRun = browserTestsCanRun();
-if (!canRun.ok) announceSkipped('browser', canRun.reason!);
-if (!canRun.ok && process.env.CI) throw new Error(`Browser tests cannot run in CI: ${canRun.reason}`);
-const describeInBrowser = canRun.ok ? describe : describe.skip;
 
 const NOT_FOUND_LINES = [
   'OOPS!',
