@@ -49,13 +49,11 @@ import { ChildInfoForm } from './ChildInfoForm';
 import { CaregiversCard } from './CaregiversCard';
 import { QuestionnairePanel, type QuestionnaireHandlers } from './Questionnaire';
 import { EMPTY_NARRATIVE, NarrativeCard, RecommendationsCard, narrativeComplete, narrativeDiffers } from './NarrativeCard';
-import { AssessmentToolbar } from './AssessmentToolbar';
+import { AssessmentToolbar, type AssessmentPageMode } from './AssessmentToolbar';
 import { LeaveGuard } from './LeaveGuard';
 import { ConfirmDialog, ReasonDialog, ReassignDialog, ShareDialog } from './dialogs';
 import { StatusChip } from './StatusChip';
 import { PreviewDialog } from './PreviewDialog';
-
-export type AssessmentPageMode = 'add' | 'edit' | 'view' | 'approved';
 
 const CATALOGUE = {
   childNotApproved: "There is currently an assessment which hasn't been approved for this Client ID. Do you want to edit this assessment?",

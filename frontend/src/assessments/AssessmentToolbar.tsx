@@ -15,7 +15,9 @@ import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
 import SummarizeOutlined from '@mui/icons-material/SummarizeOutlined';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import { assessmentPaths, appHref, type AssessmentView } from './api';
-import type { AssessmentPageMode } from './AssessmentPage';
+
+/** How the assessment page was opened: a new child, editing, the read-only view, or an approved case. */
+export type AssessmentPageMode = 'add' | 'edit' | 'view' | 'approved';
 
 export interface ToolbarCommands {
   back: () => void;
