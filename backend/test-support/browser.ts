@@ -1,7 +1,9 @@
 import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { ACCESS_TOKEN_COOKIE } from '../src/identity/authentication/authenticated-user';
 import { announceSkipped } from './databases';
+import type { TestApp } from './test-app';
 
 /** Debian's Chromium; tests never download a browser. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -84,4 +86,25 @@ function failOnCspViolations(): void {
 if (typeof afterEach === 'function' && typeof afterAll === 'function') {
   afterEach(failOnCspViolations);
   afterAll(failOnCspViolations);
+}
+
+export interface SignedInPageOptions {
+  viewport?: { width: number; height: number };
+  /** Uncaught page errors are pushed here; specs assert it stays empty. */
+  pageErrors?: string[];
+  /** Playwright's default wait for this page's actions (30 s unless set). */
+  defaultTimeoutMs?: number;
+}
+
+/** A page in a fresh browser context signed in as an existing user through the session cookie (a real session). */
+export async function signedInPage(browser: Browser, t: TestApp, userId: string, options: SignedInPageOptions = {}): Promise<Page> {
+  const token = t.tokenForUser(userId);
+  await t.settled();
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1440, height: 1000 } });
+  await context.addCookies([{ name: ACCESS_TOKEN_COOKIE, value: token, url: t.baseUrl! }]);
+  const page = await context.newPage();
+  if (options.defaultTimeoutMs) page.setDefaultTimeout(options.defaultTimeoutMs);
+  const pageErrors = options.pageErrors;
+  if (pageErrors) page.on('pageerror', (error) => pageErrors.push(error.message));
+  return page;
 }

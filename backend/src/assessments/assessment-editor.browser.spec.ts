@@ -6,7 +6,7 @@
  * values are not cut; Escape closes a comment editor. Every page and dialog passes the page checks.
  */
 import type { Browser, Page } from 'playwright-core';
-import { describeInBrowser, FRONTEND_DIST, launchChromium } from '../../test-support/browser';
+import { describeInBrowser, FRONTEND_DIST, launchChromium, signedInPage } from '../../test-support/browser';
 import { expectAccessible, expectPageChecks } from '../../test-support/page-checks';
 import { startTestApp, TestApp } from '../../test-support/test-app';
 import { AssessmentsApi, caregiverForm, childForm, createOrganisation, NARRATIVE, seedTestLibrary } from './assessments.test-support';
@@ -32,15 +32,7 @@ describeInBrowser('Assessment editor in headless Chromium', () => {
     await t?.close();
   });
 
-  async function signedIn(userId: string): Promise<Page> {
-    const token = t.tokenForUser(userId);
-    await t.settled();
-    const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
-    await context.addCookies([{ name: 'cans_token', value: token, url: t.baseUrl! }]);
-    const page = await context.newPage();
-    page.on('pageerror', (error) => errors.push(error.message));
-    return page;
-  }
+  const signedIn = (userId: string): Promise<Page> => signedInPage(browser, t, userId, { pageErrors: errors });
 
   const go = (page: Page, path: string) => page.goto(`${t.baseUrl}${path}`);
 

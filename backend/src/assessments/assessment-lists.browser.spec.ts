@@ -8,10 +8,9 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { Browser, Page } from 'playwright-core';
 import { seedDemoData } from '../../../scripts/seed/demo-data';
 import { DEMO_USER_IDS } from '../../../scripts/seed/identity-demo-data';
-import { describeInBrowser, FRONTEND_DIST, launchChromium } from '../../test-support/browser';
+import { describeInBrowser, FRONTEND_DIST, launchChromium, signedInPage } from '../../test-support/browser';
 import { expectAccessible, expectPageChecks } from '../../test-support/page-checks';
 import { startTestApp, TestApp } from '../../test-support/test-app';
-import { ACCESS_TOKEN_COOKIE } from '../identity/authentication/authenticated-user';
 import { AssessmentsApi } from './assessments.test-support';
 
 
@@ -33,16 +32,8 @@ describeInBrowser('Assessment lists and home links in headless Chromium (demo da
 
   const api = (username: string) => new AssessmentsApi(t, `Bearer ${t.tokenForUser(DEMO_USER_IDS[username])}`, DEMO_USER_IDS[username]);
 
-  async function signedIn(username: string): Promise<Page> {
-    const token = t.tokenForUser(DEMO_USER_IDS[username]);
-    await t.settled();
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    await context.addCookies([{ name: ACCESS_TOKEN_COOKIE, value: token, url: t.baseUrl! }]);
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    page.on('pageerror', (error) => errors.push(error.message));
-    return page;
-  }
+  const signedIn = (username: string): Promise<Page> =>
+    signedInPage(browser, t, DEMO_USER_IDS[username], { viewport: { width: 1440, height: 900 }, defaultTimeoutMs: 15_000, pageErrors: errors });
 
   const open = (page: Page, path: string) => page.goto(`${t.baseUrl}${path}`);
 

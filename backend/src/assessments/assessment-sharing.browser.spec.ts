@@ -5,7 +5,7 @@
  * delegate-options (finding 16).
  */
 import type { Browser, Page } from 'playwright-core';
-import { describeInBrowser, FRONTEND_DIST, launchChromium } from '../../test-support/browser';
+import { describeInBrowser, FRONTEND_DIST, launchChromium, signedInPage } from '../../test-support/browser';
 import { expectAccessible, expectPageChecks } from '../../test-support/page-checks';
 import { startTestApp, TestApp } from '../../test-support/test-app';
 import { DIRECT_CARE_WORKER_GROUP_ID, MONITOR_GROUP_ID } from '../identity/user-groups/built-in-groups';
@@ -30,15 +30,7 @@ describeInBrowser('Share and Reassign in headless Chromium', () => {
     await t?.close();
   });
 
-  async function signedIn(userId: string): Promise<Page> {
-    const token = t.tokenForUser(userId);
-    await t.settled();
-    const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
-    await context.addCookies([{ name: 'cans_token', value: token, url: t.baseUrl! }]);
-    const page = await context.newPage();
-    page.on('pageerror', (error) => errors.push(error.message));
-    return page;
-  }
+  const signedIn = (userId: string): Promise<Page> => signedInPage(browser, t, userId, { pageErrors: errors });
 
   const go = (page: Page, path: string) => page.goto(`${t.baseUrl}${path}`);
 

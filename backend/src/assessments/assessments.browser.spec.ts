@@ -7,7 +7,7 @@
  * Set SCREENSHOTS_DIR to also save screenshots of each screen (for reviewing the look; not an assertion).
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { describeInBrowser, FRONTEND_DIST, launchChromium } from '../../test-support/browser';
+import { describeInBrowser, FRONTEND_DIST, launchChromium, signedInPage } from '../../test-support/browser';
 import { expectAccessible, expectPageChecks } from '../../test-support/page-checks';
 import { startTestApp, TestApp } from '../../test-support/test-app';
 import { AssessmentsApi, childForm, createOrganisation, seedTestLibrary } from './assessments.test-support';
@@ -44,13 +44,8 @@ describeInBrowser('Assessment screens in headless Chromium', () => {
 
   /** A browser context signed in as the user through the auth cookie. */
   async function signedIn(userId: string): Promise<{ context: BrowserContext; page: Page }> {
-    const token = t.tokenForUser(userId);
-    await t.settled();
-    const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
-    await context.addCookies([{ name: 'cans_token', value: token, url: t.baseUrl! }]);
-    const page = await context.newPage();
-    page.on('pageerror', (error) => errors.push(error.message));
-    return { context, page };
+    const page = await signedInPage(browser, t, userId, { pageErrors: errors });
+    return { context: page.context(), page };
   }
 
   const go = (page: Page, path: string) => page.goto(`${t.baseUrl}${path}`);

@@ -8,12 +8,11 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { Browser, Page } from 'playwright-core';
 import { seedDemoData } from '../../../scripts/seed/demo-data';
 import { DEMO_USER_IDS } from '../../../scripts/seed/identity-demo-data';
-import { describeInBrowser, FRONTEND_DIST, launchChromium } from '../../test-support/browser';
+import { describeInBrowser, FRONTEND_DIST, launchChromium, signedInPage } from '../../test-support/browser';
 import { expectAccessible, expectPageChecks } from '../../test-support/page-checks';
 import { startTestApp, TestApp } from '../../test-support/test-app';
 import { systemActor } from '../platform/commands/actor';
 import { EventSourcedRepository } from '../platform/commands/event-sourced-repository';
-import { ACCESS_TOKEN_COOKIE } from './authentication/authenticated-user';
 import { CredentialEvents } from './authentication/credentials.events';
 import { unknownLoginStreamId } from './authentication/sign-in-lockout';
 
@@ -34,16 +33,8 @@ describeInBrowser('Administration screens in headless Chromium (demo data)', () 
     await t?.close();
   });
 
-  async function signedIn(userId: string): Promise<Page> {
-    const token = userId === '1' ? t.adminToken() : t.tokenForUser(userId);
-    await t.settled();
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    await context.addCookies([{ name: ACCESS_TOKEN_COOKIE, value: token, url: t.baseUrl! }]);
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    page.on('pageerror', (error) => errors.push(error.message));
-    return page;
-  }
+  const signedIn = (userId: string): Promise<Page> =>
+    signedInPage(browser, t, userId, { viewport: { width: 1440, height: 900 }, defaultTimeoutMs: 15_000, pageErrors: errors });
 
   const open = (page: Page, path: string) => page.goto(`${t.baseUrl}${path}`);
 

@@ -169,13 +169,20 @@ export const PrivacyPage = () => (
       </Typography>
       <Typography component="h2" variant="h6">Changes to This Privacy Policy</Typography>
       <Typography variant="body2">We may update this policy; the current version is always on this page.</Typography>
-      <Typography component="h2" variant="h6">Contact Us</Typography>
-      <Typography variant="body2">Questions about this policy: please contact your system administrator.</Typography>
-      <Box>
-        <Button component={RouterLink} to="/login" variant="outlined">Back to sign in</Button>
-      </Box>
+      <PolicyContact />
     </Stack>
   </PublicFrame>
+);
+
+/** The close of both privacy pages: whom to ask, and the way back to sign-in. */
+const PolicyContact = () => (
+  <>
+    <Typography component="h2" variant="h6">Contact Us</Typography>
+    <Typography variant="body2">Questions about this policy: please contact your system administrator.</Typography>
+    <Box>
+      <Button component={RouterLink} to="/login" variant="outlined">Back to sign in</Button>
+    </Box>
+  </>
 );
 
 /** Spec 002 §2 /appPrivacy: the mobile app's privacy page. */
@@ -186,11 +193,7 @@ export const AppPrivacyPage = () => (
         The CANS mobile app collects no personal information. It uses no third-party services: nothing you do in
         the app is shared with advertisers, analytics providers or anyone else.
       </Typography>
-      <Typography component="h2" variant="h6">Contact Us</Typography>
-      <Typography variant="body2">Questions about this policy: please contact your system administrator.</Typography>
-      <Box>
-        <Button component={RouterLink} to="/login" variant="outlined">Back to sign in</Button>
-      </Box>
+      <PolicyContact />
     </Stack>
   </PublicFrame>
 );
