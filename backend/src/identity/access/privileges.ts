@@ -1,3 +1,4 @@
+import { ADMINISTRATOR_ID } from '../identity-rules';
 /** The 24 privilege names of the specification: the whole vocabulary of what a user group may grant. */
 export const PRIVILEGES = [
   'HOME_SHOW',
@@ -30,6 +31,11 @@ export type Privilege = (typeof PRIVILEGES)[number];
 
 export function isPrivilege(value: string): value is Privilege {
   return (PRIVILEGES as readonly string[]).includes(value);
+}
+
+/** What a user may do: the administrator (user 1) holds every privilege whatever group 1 holds; others, their group's. */
+export function privilegesOfUser(userId: string, groupPrivileges: readonly string[] | undefined): Privilege[] {
+  return userId === ADMINISTRATOR_ID ? [...PRIVILEGES] : (groupPrivileges ?? []).filter(isPrivilege);
 }
 
 /** What each privilege allows, for the group editor's two-list transfer ('Access Privileges' → 'Selected'). */

@@ -3,12 +3,11 @@ import type { Actor } from '../../platform/commands/actor';
 import { EventSourcedRepository } from '../../platform/commands/event-sourced-repository';
 import { AccessDeniedError } from '../../platform/http/domain-errors';
 import type { AuthenticatedUser } from '../authentication/authenticated-user';
-import { ADMINISTRATOR_ID } from '../identity-rules';
 import { isLiveGroup, userGroupAggregate } from '../user-groups/user-group.aggregate';
 import { userGroupStreamId } from '../user-groups/user-group.events';
 import { isLiveUser, userAggregate } from '../users/user.aggregate';
 import { userStreamId } from '../users/user.events';
-import { PRIVILEGES } from './privileges';
+import { privilegesOfUser } from './privileges';
 import { GroupFacts, mayChangeGroup, mayChangeUser, mayManageUser, UserManagementDecision, UserManager } from './user-management-policy';
 
 /**
@@ -29,9 +28,7 @@ export class UserManagementService {
     const user = await this.repository.load(userStreamId(actor.userId), userAggregate);
     if (!isLiveUser(user.state)) return { id: actor.userId, groupId: null, privileges: [] };
     const groupId = user.state.account.userGroupId;
-    // As PrincipalService: the administrator holds every privilege, whatever group 1 holds.
-    if (actor.userId === ADMINISTRATOR_ID) return { id: actor.userId, groupId, privileges: [...PRIVILEGES] };
-    return { id: actor.userId, groupId, privileges: (await this.group(groupId))?.privileges ?? [] };
+    return { id: actor.userId, groupId, privileges: privilegesOfUser(actor.userId, (await this.group(groupId))?.privileges) };
   }
 
   /** A live group's id and privileges, or null. */

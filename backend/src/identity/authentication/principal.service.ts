@@ -5,7 +5,7 @@ import { USER_GROUPS_COLLECTION, UserGroupDocument } from '../../../../projectio
 import { USERS_COLLECTION, UserDocument } from '../../../../projections/src/identity/users.projection';
 import { READ_STORE } from '../../platform/storage/storage-tokens';
 import type { ReadStore } from '../../storage/read-store/read-store.port';
-import { isPrivilege, Privilege, PRIVILEGES } from '../access/privileges';
+import { Privilege, privilegesOfUser } from '../access/privileges';
 import { IDENTITY_CLOCK, IdentityClock } from '../identity-clock';
 import { IdentityMessages } from '../identity-messages';
 import { ADMINISTRATOR_ID, displayUsername, hasExpired, UserStatus } from '../identity-rules';
@@ -41,9 +41,8 @@ export class PrincipalService {
     if (!user || !this.canAct(user)) return null;
     // A replaced password voids the sessions started before it.
     if (user.passwordSetAt && session.startedAt < user.passwordSetAt) return null;
-    const isAdministrator = user.id === ADMINISTRATOR_ID;
     const group = await this.readStore.get<UserGroupDocument>(USER_GROUPS_COLLECTION, user.userGroupId);
-    const privileges = isAdministrator ? [...PRIVILEGES] : (group?.privileges ?? []).filter(isPrivilege);
+    const privileges = privilegesOfUser(user.id, group?.privileges);
     return {
       id: user.id,
       username: displayUsername(user.username),
@@ -51,7 +50,7 @@ export class PrincipalService {
       privileges,
       kind: 'user',
       sessionId: session.id,
-      isAdministrator,
+      isAdministrator: user.id === ADMINISTRATOR_ID,
       groupId: user.userGroupId,
       agencyId: user.agencyId,
       maxRecords: null,
