@@ -5,6 +5,8 @@ COPY package.json package-lock.json nest-cli.json tsconfig.base.json tsconfig.js
 COPY backend/package.json backend/
 COPY frontend/package.json frontend/
 COPY projections/package.json projections/
+COPY domain/package.json domain/
+COPY storage/package.json storage/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev

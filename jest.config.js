@@ -1,17 +1,29 @@
 /** One jest run for backend, projections and browser tests; @swc/jest keeps it fast (tsc checks types). */
-const swc = ['@swc/jest', {
-  jsc: {
-    parser: { syntax: 'typescript', decorators: true },
-    transform: { legacyDecorator: true, decoratorMetadata: true },
-    target: 'es2022',
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+      // The workspace aliases also where moduleNameMapper does not apply (globalSetup / globalTeardown).
+      baseUrl: __dirname,
+      paths: require('./tsconfig.base.json').compilerOptions.paths,
+    },
+    module: { type: 'commonjs' },
   },
-  module: { type: 'commonjs' },
-}];
+];
 
 module.exports = {
   testEnvironment: 'node',
   transform: { '^.+\\.tsx?$': swc },
-  roots: ['<rootDir>/backend', '<rootDir>/projections', '<rootDir>/scripts'],
+  roots: ['<rootDir>/storage', '<rootDir>/domain', '<rootDir>/projections', '<rootDir>/backend', '<rootDir>/scripts'],
+  // The workspaces import each other by package name (tsconfig.base.json "paths"); jest resolves them to source.
+  moduleNameMapper: {
+    '^@cans/projections$': '<rootDir>/projections/src/index.ts',
+    '^@cans/backend/test-support/(.*)$': '<rootDir>/backend/test-support/$1',
+    '^@cans/(backend|projections|domain|storage)/(.*)$': '<rootDir>/$1/src/$2',
+  },
   testMatch: ['**/*.spec.ts', '**/*.test.ts'],
   testTimeout: 30000,
   reporters: ['default', '<rootDir>/scripts/jest-summary-reporter.js'],

@@ -7,10 +7,10 @@
  * (and embedded PGlite allows only one process at a time). A running app rebuilds by itself when a
  * projection's version is bumped.
  */
-import { allProjections } from '../projections/src';
-import { ProjectionRunner } from '../projections/src/engine/projection-runner';
-import { loadAppConfig } from '../backend/src/platform/config/app-config';
-import { openStorage } from '../backend/src/platform/storage/storage.factory';
+import { allProjections } from '@cans/projections';
+import { ProjectionRunner } from '@cans/projections/engine/projection-runner';
+import { loadAppConfig } from '@cans/backend/platform/config/app-config';
+import { openStorage } from '@cans/backend/platform/storage/storage.factory';
 
 const SAMPLE_SECONDS = 2;
 
@@ -24,7 +24,9 @@ async function main(): Promise<number> {
     const runner = new ProjectionRunner(storage.eventStore, storage.readStore, allProjections);
     if (command === 'rebuild') {
       const { events, seconds } = await runner.rebuildOnce(name);
-      console.log(`Rebuilt ${name}: ${events} events in ${seconds.toFixed(2)} s (${Math.round(events / Math.max(seconds, 1e-9))} events/s)`);
+      console.log(
+        `Rebuilt ${name}: ${events} events in ${seconds.toFixed(2)} s (${Math.round(events / Math.max(seconds, 1e-9))} events/s)`,
+      );
       return 0;
     }
     // Events/s of whoever is running the projections (the app): checkpoint progress over a short sample.

@@ -5,9 +5,9 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
-import { createAppModule } from '../backend/src/app.module';
-import { loadAppConfig } from '../backend/src/platform/config/app-config';
-import { seedDemoData } from './seed/demo-data';
+import { createAppModule } from '@cans/backend/app.module';
+import { loadAppConfig } from '@cans/backend/platform/config/app-config';
+import { seedDemoData } from '@cans/backend/platform/seeding/demo-data/demo-data';
 
 async function main(): Promise<void> {
   const config = loadAppConfig();

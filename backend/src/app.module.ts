@@ -13,6 +13,7 @@ import { LibraryModule } from './library/library.module';
 import type { AppConfig } from './platform/config/app-config';
 import { HealthController } from './platform/health/health.controller';
 import { ApiExceptionFilter } from './platform/http/api-exception.filter';
+import { HttpAnswerInterceptor } from './platform/http/http-answers';
 import { ReadYourWritesInterceptor } from './platform/http/read-your-writes';
 import { isHealthProbe, requestLogSerializer } from './platform/http/request-log';
 import { ProjectionRunnerService } from './platform/projections/projection-runner.service';
@@ -40,7 +41,8 @@ export interface AppModuleOptions {
 export function createAppModule(config: AppConfig, options: AppModuleOptions = {}): DynamicModule {
   const pinoHttpOptions = {
     level: config.logLevel,
-    genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => (request.headers['x-request-id'] as string | undefined) ?? randomUUID(),
+    genReqId: (request: { headers: Record<string, string | string[] | undefined> }) =>
+      (request.headers['x-request-id'] as string | undefined) ?? randomUUID(),
     // Tokens and passwords never reach the logs; nor do query strings (PIDs, names: see request-log.ts).
     redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     serializers: { req: requestLogSerializer },
@@ -69,6 +71,7 @@ export function createAppModule(config: AppConfig, options: AppModuleOptions = {
     providers: [
       { provide: APP_FILTER, useClass: ApiExceptionFilter },
       { provide: APP_INTERCEPTOR, useClass: ReadYourWritesInterceptor },
+      { provide: APP_INTERCEPTOR, useClass: HttpAnswerInterceptor },
     ],
   };
 }

@@ -2,7 +2,7 @@ import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ACCESS_TOKEN_COOKIE } from '../src/identity/authentication/authenticated-user';
-import { announceSkipped } from './databases';
+import { announceSkipped } from '@cans/storage/test-support/databases';
 import type { TestApp } from './test-app';
 
 /** Debian's Chromium; tests never download a browser. */
@@ -38,7 +38,15 @@ export async function launchChromium(): Promise<Browser> {
     executablePath: CHROMIUM_PATH,
     headless: true,
     // The closed network here refuses Chromium's background connections; these flags keep it quiet.
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (...args: Parameters<Browser['newContext']>) => watchContext(await newContext(...args));

@@ -1,10 +1,12 @@
 /**
- * Jest global set-up: where a Docker engine answers and a store's URL is not already set, start that store in a
+ * Jest global set-up: names this run (the test databases carry the run id, so the global teardown can drop them all)
+ * and, where a Docker engine answers and a store's URL is not already set, start that store in a
  * container (testcontainers) and point the suites at it, so every contract suite runs for real. Without an engine
  * (as on our own machines) it does nothing and the suites fall back to the URLs given, or report themselves
  * skipped by name.
  */
 import { execFileSync } from 'node:child_process';
+import { newTestRunId, useTestRunId } from '@cans/storage/test-support/databases';
 
 type Stoppable = { stop(): Promise<unknown> };
 const started: Stoppable[] = [];
@@ -19,6 +21,7 @@ function dockerEngineAnswers(): boolean {
 }
 
 export default async function startContainers(): Promise<void> {
+  useTestRunId(newTestRunId());
   const wanted = {
     postgres: !process.env.TEST_DATABASE_URL && !process.env.DATABASE_URL,
     eventStore: !process.env.EVENTSTORE_URL,

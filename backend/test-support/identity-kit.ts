@@ -11,7 +11,9 @@ export class CookieJar {
     for (const line of Array.isArray(header) ? header : header ? [header] : []) {
       const [pair, ...attributes] = line.split(';').map((part) => part.trim());
       const [name, ...value] = pair.split('=');
-      const expired = attributes.some((a) => /^expires=/i.test(a) && Date.parse(a.slice(8)) < Date.now()) || attributes.some((a) => /^max-age=0$/i.test(a));
+      const expired =
+        attributes.some((a) => /^expires=/i.test(a) && Date.parse(a.slice(8)) < Date.now()) ||
+        attributes.some((a) => /^max-age=0$/i.test(a));
       if (expired || value.join('=') === '') this.cookies.delete(name);
       else this.cookies.set(name, value.join('='));
     }
@@ -87,18 +89,25 @@ export async function createUserWithPassword(
 ): Promise<CreatedTestUser> {
   const { username, email } = uniqueName();
   const since = smtp.mails.length;
-  const created = await t.http().post('/api/users').set('Authorization', admin).send({
-    firstName: 'Test',
-    lastName: 'Person',
-    username,
-    email,
-    supervisorId: '1',
-    externalId: `EXT-${username}`,
-    ...fields,
-  });
+  const created = await t
+    .http()
+    .post('/api/users')
+    .set('Authorization', admin)
+    .send({
+      firstName: 'Test',
+      lastName: 'Person',
+      username,
+      email,
+      supervisorId: '1',
+      externalId: `EXT-${username}`,
+      ...fields,
+    });
   if (created.status !== 201) throw new Error(`create user: ${created.status} ${JSON.stringify(created.body)}`);
   const mail = await smtp.nextMailTo(String(fields.email ?? email), since);
-  const set = await t.http().post('/api/auth/password-link').send({ token: linkTokenFrom(mail.text), password, confirmPassword: password });
+  const set = await t
+    .http()
+    .post('/api/auth/password-link')
+    .send({ token: linkTokenFrom(mail.text), password, confirmPassword: password });
   if (set.status !== 200) throw new Error(`set password: ${set.status} ${JSON.stringify(set.body)}`);
   return { id: created.body.id, username, email: String(fields.email ?? email), password };
 }
@@ -115,15 +124,30 @@ export async function signIn(
 ): Promise<{ jar: CookieJar; me: Record<string, unknown> }> {
   const jar = options.jar ?? new CookieJar();
   const ip = options.ip ?? '198.51.100.7';
-  const login = await t.http().post('/api/auth/login').set('X-Forwarded-For', ip).set('Cookie', jar.header()).send({ login: user.username, password: user.password, rememberMe: options.rememberMe ?? true });
+  const login = await t
+    .http()
+    .post('/api/auth/login')
+    .set('X-Forwarded-For', ip)
+    .set('Cookie', jar.header())
+    .send({ login: user.username, password: user.password, rememberMe: options.rememberMe ?? true });
   jar.store(login);
   if (login.status !== 200) throw new Error(`login: ${login.status} ${JSON.stringify(login.body)}`);
   if (login.body.status === 'signed-in') return { jar, me: login.body.user };
   const since = smtp.mails.length;
-  const sent = await t.http().post('/api/auth/verification-code').set('X-Forwarded-For', ip).set('Cookie', jar.header()).send({ channel: 1 });
+  const sent = await t
+    .http()
+    .post('/api/auth/verification-code')
+    .set('X-Forwarded-For', ip)
+    .set('Cookie', jar.header())
+    .send({ channel: 1 });
   if (sent.status !== 200) throw new Error(`send code: ${sent.status} ${JSON.stringify(sent.body)}`);
   const mail = await smtp.nextMailTo(user.email, since);
-  const verified = await t.http().post('/api/auth/verify').set('X-Forwarded-For', ip).set('Cookie', jar.header()).send({ code: codeFrom(mail.text) });
+  const verified = await t
+    .http()
+    .post('/api/auth/verify')
+    .set('X-Forwarded-For', ip)
+    .set('Cookie', jar.header())
+    .send({ code: codeFrom(mail.text) });
   jar.store(verified);
   if (verified.status !== 200) throw new Error(`verify: ${verified.status} ${JSON.stringify(verified.body)}`);
   return { jar, me: verified.body.user };

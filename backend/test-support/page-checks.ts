@@ -36,7 +36,10 @@ export async function expectAccessible(page: Page, where: string): Promise<void>
 async function finishTransitions(page: Page): Promise<void> {
   await page.evaluate(async () => {
     const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
-    await Promise.race([Promise.all(finite.map((animation) => animation.finished.catch(() => undefined))), new Promise((done) => setTimeout(done, 2000))]);
+    await Promise.race([
+      Promise.all(finite.map((animation) => animation.finished.catch(() => undefined))),
+      new Promise((done) => setTimeout(done, 2000)),
+    ]);
   });
 }
 
@@ -47,7 +50,9 @@ export async function expectNoHorizontalOverflow(page: Page, where: string): Pro
     clientWidth: document.documentElement.clientWidth,
   }));
   if (scrollWidth > clientWidth) {
-    throw new Error(`${where} scrolls sideways at ${page.viewportSize()?.width} px: the page is ${scrollWidth} px wide, the window ${clientWidth} px`);
+    throw new Error(
+      `${where} scrolls sideways at ${page.viewportSize()?.width} px: the page is ${scrollWidth} px wide, the window ${clientWidth} px`,
+    );
   }
 }
 

@@ -1,33 +1,53 @@
 import 'reflect-metadata';
-// Tests log nothing unless asked: pino output would drown jest's.
-process.env.LOG_LEVEL ??= 'silent';
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { createHash } from 'node:crypto';
 import type { DestinationStream } from 'pino';
 import request from 'supertest';
 import { createAppModule } from '../src/app.module';
-import type { Privilege } from '../src/identity/access/privileges';
-import { credentialsStreamId } from '../src/identity/authentication/credentials.events';
+import type { Privilege } from '@cans/domain/identity/privileges';
+import { credentialsStreamId } from '@cans/domain/identity/credentials.events';
 import { startSession } from '../src/identity/authentication/sign-in.commands';
 import { SignInTokens } from '../src/identity/authentication/sign-in-tokens';
 import { MAILER, Mailer, OutboxMailer } from '../src/identity/delivery/mailer';
 import { SMS_SENDER, SmsSender } from '../src/identity/delivery/sms-sender';
 import { AdjustableClock, IDENTITY_CLOCK } from '../src/identity/identity-clock';
 import { DEFAULT_RATE_LIMITS, IDENTITY_CONFIG, IdentityConfig, loadIdentityConfig, RateLimitName } from '../src/identity/identity-config';
-import { ADMINISTRATOR_ID, displayUsername } from '../src/identity/identity-rules';
-import { userAggregate } from '../src/identity/users/user.aggregate';
-import { userStreamId } from '../src/identity/users/user.events';
-import { UserGroupEvents, userGroupStreamId } from '../src/identity/user-groups/user-group.events';
+import { ADMINISTRATOR_ID, displayUsername } from '@cans/domain/identity/identity-rules';
+import { userDecider } from '@cans/domain/identity/user.decider';
+import { userStreamId } from '@cans/domain/identity/user.events';
+import { UserGroupEvents, userGroupStreamId } from '@cans/domain/identity/user-group.events';
 import { CreateUserGroupCommand } from '../src/identity/user-groups/user-group.commands';
 import { CreateUserCommand, UpdateUserCommand, UserInput } from '../src/identity/users/user.commands';
 import { systemActor } from '../src/platform/commands/actor';
-import { EventSourcedRepository } from '../src/platform/commands/event-sourced-repository';
+import { EventSourcedCommandHandler } from '../src/platform/commands/command-handler';
+import { EVENT_STORE } from '../src/platform/storage/storage-tokens';
+import type { AppendResult, EventStore, ExpectedRevision } from '@cans/storage/event-store/event-store.port';
+import type { Actor } from '../src/platform/commands/actor';
 import { AppConfig, loadAppConfig } from '../src/platform/config/app-config';
 import { configureApp } from '../src/platform/http/configure-app';
 import { ProjectionRunnerService } from '../src/platform/projections/projection-runner.service';
 import { CommandBus } from '@nestjs/cqrs';
-import { createTestPostgresDatabase, TestDatabase, testPostgresUrl } from './databases';
+import { createTestPostgresDatabase, TestDatabase, testPostgresUrl } from '@cans/storage/test-support/databases';
+
+/**
+ * Appends events exactly as given, past every decider: for states no command produces (a group without privileges,
+ * events in an older shape) that a test needs to start from.
+ */
+export function appendRawEvents(
+  app: INestApplication,
+  streamId: string,
+  events: ReadonlyArray<{ type: string; data: unknown }>,
+  expectedRevision: ExpectedRevision,
+  actor: Actor,
+): Promise<AppendResult> {
+  const metadata = { userId: actor.userId, ip: actor.ip, correlationId: actor.correlationId, causationId: null };
+  return app.get<EventStore>(EVENT_STORE).append(
+    streamId,
+    events.map((event) => ({ type: event.type, data: event.data, schemaVersion: 1, metadata })),
+    expectedRevision,
+  );
+}
 
 export interface TestApp {
   app: INestApplication;
@@ -87,7 +107,14 @@ function idFrom(text: string): string {
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   let database: TestDatabase | null = null;
   // Tests stand in for a reverse proxy on loopback (X-Forwarded-For sets the client IP); TRUST_PROXY is off by default.
-  const overrides: Partial<AppConfig> = { dataDir: 'memory://', seedDemoData: false, jwtSecret: 'test-secret', logLevel: 'silent', trustProxy: ['loopback'], ...options.config };
+  const overrides: Partial<AppConfig> = {
+    dataDir: 'memory://',
+    seedDemoData: false,
+    jwtSecret: 'test-secret',
+    logLevel: 'silent',
+    trustProxy: ['loopback'],
+    ...options.config,
+  };
   if (options.backend === 'postgres') {
     const url = testPostgresUrl();
     if (!url) throw new Error('startTestApp: no TEST_DATABASE_URL for backend postgres');
@@ -121,7 +148,6 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   }
 
   const commands = app.get(CommandBus);
-  const repository = app.get(EventSourcedRepository);
   const tokens = app.get(SignInTokens);
   const projections = app.get(ProjectionRunnerService);
   const mailer = app.get<Mailer>(MAILER);
@@ -138,12 +164,24 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     if (!group) {
       group = (async () => {
         const groupId = idFrom(`test-group:${key}`);
-        const fields = { name: `Test group [${key || 'no privileges'}]`, description: 'Created by tokenFor()', parentGroupId: ADMINISTRATOR_ID, reportsToParent: false, privileges };
+        const fields = {
+          name: `Test group [${key || 'no privileges'}]`,
+          description: 'Created by tokenFor()',
+          parentGroupId: ADMINISTRATOR_ID,
+          reportsToParent: false,
+          privileges,
+        };
         // The group form requires a privilege; a test of "signed in with none" still needs such a group.
         const result =
           privileges.length > 0
             ? await commands.execute(new CreateUserGroupCommand(systemActor(), fields, groupId))
-            : await repository.append(userGroupStreamId(groupId), [{ type: UserGroupEvents.Created, data: { groupId, ...fields } }], 'no_stream', systemActor());
+            : await appendRawEvents(
+                app,
+                userGroupStreamId(groupId),
+                [{ type: UserGroupEvents.Created, data: { groupId, ...fields } }],
+                'no_stream',
+                systemActor(),
+              );
         await settle(result.position);
         return groupId;
       })();
@@ -154,7 +192,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
 
   /** Appends the session a sign-in would (SignInSucceeded) for a token already signed. */
   const recordSession = async (event: ReturnType<typeof startSession>['event'], userId: string) => {
-    const result = await repository.append(credentialsStreamId(userId), [event], 'any', { ...systemActor(), userId });
+    const result = await appendRawEvents(app, credentialsStreamId(userId), [event], 'any', { ...systemActor(), userId });
     await settle(result.position);
   };
 
@@ -163,7 +201,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     let known = usersCreated.get(userId);
     if (!known) {
       // A user made elsewhere in the test (through the API): move it into the group, keeping its fields.
-      const existing = await repository.load(userStreamId(userId), userAggregate);
+      const existing = await app.get(EventSourcedCommandHandler).load(userStreamId(userId), userDecider);
       if (existing.state.account) {
         const { status: _status, ...fields } = existing.state.account;
         known = { input: { ...fields, username: displayUsername(fields.username) }, revision: 0 };
@@ -235,7 +273,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
           const test = (value as (...a: unknown[]) => request.Test).apply(target, args);
           const end = test.end.bind(test);
           test.end = ((callback: (error: unknown, response?: request.Response) => void) => {
-            settled().then(() => end(callback), (error: unknown) => callback(error));
+            settled().then(
+              () => end(callback),
+              (error: unknown) => callback(error),
+            );
             return test;
           }) as typeof test.end;
           return test;

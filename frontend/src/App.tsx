@@ -2,6 +2,7 @@ import { Admin, CustomRoutes } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
+import { i18nProvider } from './i18n/i18nProvider';
 import { LoginPage } from './identity/LoginPage';
 import { AppLayout } from './layout/AppLayout';
 import { Dashboard } from './pages/Dashboard';
@@ -23,6 +24,7 @@ export const App = () => (
     title="CANS"
     dataProvider={dataProvider}
     authProvider={authProvider}
+    i18nProvider={i18nProvider}
     loginPage={LoginPage}
     layout={AppLayout}
     dashboard={LandingRedirect}

@@ -15,16 +15,16 @@ import { libraryProjection } from './library/library.projection';
 export const allProjections: Projection[] = [
   activityLogProjection,
   agenciesProjection,
-  // identity (issue 3)
+  // identity: users, groups, API users, sessions, temporary access, the System Log
   usersProjection,
   userGroupsProjection,
   apiUsersProjection,
   sessionsProjection,
   accessAssignmentsProjection,
   systemLogProjection,
-  // question library (issue 4)
+  // question library: items, rules, versions
   libraryProjection,
-  // assessments (issue 5): list, child groups (PID lookup, old data), shares, counters
+  // assessments: list, child groups (PID lookup, old data), shares, counters
   assessmentListProjection,
   // approved-assessment facts and per-question answer counts (answer statistics, reports)
   assessmentStatisticsProjection,

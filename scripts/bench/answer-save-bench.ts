@@ -21,17 +21,21 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { createAppModule } from '../../backend/src/app.module';
-import { AssessmentPrincipal } from '../../backend/src/assessments/access/assessment-access.service';
-import { AssessmentChangeResult, ChangeAssessmentCommand, StartAssessmentCommand } from '../../backend/src/assessments/commands/assessment.commands';
-import { visibleQuestionsOf } from '../../backend/src/assessments/domain';
-import { questionnaireView, triggeredItems } from '../../backend/src/assessments/queries/questionnaire-view';
-import type { Rating } from '../../backend/src/library/instrument/instrument.types';
-import { seedLibrary } from '../../backend/src/library/library-seed';
-import { systemActor } from '../../backend/src/platform/commands/actor';
-import { AppConfig, loadAppConfig } from '../../backend/src/platform/config/app-config';
-import { EVENT_STORE } from '../../backend/src/platform/storage/storage-tokens';
-import type { EventStore } from '../../backend/src/storage/event-store/event-store.port';
+import { createAppModule } from '@cans/backend/app.module';
+import { AssessmentPrincipal } from '@cans/backend/assessments/access/assessment-access.service';
+import {
+  AssessmentChangeResult,
+  ChangeAssessmentCommand,
+  StartAssessmentCommand,
+} from '@cans/backend/assessments/commands/assessment.commands';
+import { visibleQuestionsOf } from '@cans/domain/assessments';
+import { questionnaireView, triggeredItems } from '@cans/backend/assessments/queries/questionnaire-view';
+import type { Rating } from '@cans/domain/library/instrument/instrument.types';
+import { seedLibrary } from '@cans/backend/library/library-seed';
+import { systemActor } from '@cans/backend/platform/commands/actor';
+import { AppConfig, loadAppConfig } from '@cans/backend/platform/config/app-config';
+import { EVENT_STORE } from '@cans/backend/platform/storage/storage-tokens';
+import type { EventStore } from '@cans/storage/event-store/event-store.port';
 
 const SAVES = Number(process.env.BENCH_ANSWER_SAVES ?? 600);
 const ANSWERS_PER_ASSESSMENT = 120;
@@ -94,7 +98,9 @@ async function measure(app: INestApplicationContext, backend: string): Promise<A
     const rating = ratings[(i + Math.floor(inAssessment / questions.length)) % ratings.length];
     const started = performance.now();
     const result: AssessmentChangeResult = await commands.execute(
-      new ChangeAssessmentCommand(worker, actor, current!.id, [{ type: 'RateItem', questionCode: question.code, caregiverId: question.caregiverId, rating }]),
+      new ChangeAssessmentCommand(worker, actor, current!.id, [
+        { type: 'RateItem', questionCode: question.code, caregiverId: question.caregiverId, rating },
+      ]),
     );
     const handled = performance.now();
     // What the route answers with.
@@ -104,7 +110,9 @@ async function measure(app: INestApplicationContext, backend: string): Promise<A
     // The same answer again changes nothing: load + row access + decide, no append (the handler's own share).
     const again = performance.now();
     await commands.execute(
-      new ChangeAssessmentCommand(worker, actor, current!.id, [{ type: 'RateItem', questionCode: question.code, caregiverId: question.caregiverId, rating }]),
+      new ChangeAssessmentCommand(worker, actor, current!.id, [
+        { type: 'RateItem', questionCode: question.code, caregiverId: question.caregiverId, rating },
+      ]),
     );
     const unchanged = performance.now() - again;
     if (i >= WARM_UP) {
@@ -133,7 +141,13 @@ async function measure(app: INestApplicationContext, backend: string): Promise<A
     const started = performance.now();
     await eventStore.append(
       `bench-bare-${i % 50}`,
-      [{ type: 'BenchItemRated', data: { questionCode: 'X', rating: '1' }, metadata: { userId: worker.id, correlationId: 'bench', causationId: null } }],
+      [
+        {
+          type: 'BenchItemRated',
+          data: { questionCode: 'X', rating: '1' },
+          metadata: { userId: worker.id, correlationId: 'bench', causationId: null },
+        },
+      ],
       'any',
     );
     if (i >= WARM_UP) appendTimes.push(performance.now() - started);
@@ -146,7 +160,10 @@ async function measure(app: INestApplicationContext, backend: string): Promise<A
   ];
 }
 
-async function withApp(config: Partial<AppConfig>, work: (app: INestApplicationContext) => Promise<AnswerSaveRow[]>): Promise<AnswerSaveRow[]> {
+async function withApp(
+  config: Partial<AppConfig>,
+  work: (app: INestApplicationContext) => Promise<AnswerSaveRow[]>,
+): Promise<AnswerSaveRow[]> {
   // The bootstrap's welcome mail to the administrator would be printed otherwise.
   process.env.LOG_LEVEL ??= 'silent';
   const app = await NestFactory.createApplicationContext(
@@ -194,7 +211,9 @@ export async function runAnswerSaveBench(): Promise<AnswerSaveRow[]> {
 }
 
 export function printAnswerSaveRows(rows: AnswerSaveRow[]): void {
-  console.log(`\nAnswer-save latency — ${SAVES} saves (BENCH_ANSWER_SAVES), about ${ANSWERS_PER_ASSESSMENT} answers per assessment, full seed library\n`);
+  console.log(
+    `\nAnswer-save latency — ${SAVES} saves (BENCH_ANSWER_SAVES), about ${ANSWERS_PER_ASSESSMENT} answers per assessment, full seed library\n`,
+  );
   console.table(rows);
   console.log('Targets: answer save p50 < 10 ms, p99 < 40 ms on PostgreSQL. (List latency: assessment-list-bench.ts.)');
 }

@@ -1,4 +1,6 @@
 /**
+ * (Over 400 lines on purpose: one self-contained benchmark — data generator, scenarios, report — read top to bottom.)
+ *
  * Assessment list latency at scale (spec 000 "Assessment list", page size 20): the query GET /api/assessments runs
  * — the list's own filter (assessmentListFilter), the row-access scope, sort, one page, and the total for
  * Content-Range — over BENCH_LIST_ASSESSMENTS (default 100,000) assessments on PostgreSQL.
@@ -27,19 +29,26 @@ import {
   ASSESSMENT_SHARES_COLLECTION,
   AssessmentShareDocument,
   assessmentListProjection,
-} from '../../projections/src/assessments/assessment-list.projection';
-import type { AssessmentAccessService } from '../../backend/src/assessments/access/assessment-access.service';
-import { AssessmentCountsService } from '../../backend/src/assessments/statistics/assessment-counts.service';
-import type { AccessScope } from '../../backend/src/identity/access/row-access-policy';
-import { ProjectionRunner } from '../../projections/src/engine/projection-runner';
-import { AssessmentEvent, AssessmentEventDataMap, AssessmentEventType, addDays, assessmentEvent, assessmentStreamId } from '../../backend/src/assessments/domain';
-import type { ChildInformation } from '../../backend/src/assessments/domain';
-import { assessmentListFilter, assessmentListTotalFromCounters } from '../../backend/src/assessments/queries/assessment-list.queries';
-import type { NewEvent } from '../../backend/src/storage/event-store/event-store.port';
-import { SqlEventStore } from '../../backend/src/storage/event-store/sql-event-store';
-import type { Filter, SortField } from '../../backend/src/storage/read-store/read-store.port';
-import { SqlReadStore } from '../../backend/src/storage/read-store/sql-read-store';
-import { PgSqlClient } from '../../backend/src/storage/sql/pg-sql-client';
+} from '@cans/projections/assessments/assessment-list.projection';
+import type { AssessmentAccessService } from '@cans/backend/assessments/access/assessment-access.service';
+import { AssessmentCountsService } from '@cans/backend/assessments/statistics/assessment-counts.service';
+import type { AccessScope } from '@cans/backend/identity/access/row-access-policy';
+import { ProjectionRunner } from '@cans/projections/engine/projection-runner';
+import {
+  AssessmentEvent,
+  AssessmentEventDataMap,
+  AssessmentEventType,
+  addDays,
+  assessmentEvent,
+  assessmentStreamId,
+} from '@cans/domain/assessments';
+import type { ChildInformation } from '@cans/domain/assessments';
+import { assessmentListFilter, assessmentListTotalFromCounters } from '@cans/backend/assessments/queries/assessment-list.queries';
+import type { NewEvent } from '@cans/storage/event-store/event-store.port';
+import { SqlEventStore } from '@cans/storage/event-store/sql-event-store';
+import type { Filter, SortField } from '@cans/storage/read-store/read-store.port';
+import { SqlReadStore } from '@cans/storage/read-store/sql-read-store';
+import { PgSqlClient } from '@cans/storage/sql/pg-sql-client';
 
 const ASSESSMENTS = Number(process.env.BENCH_LIST_ASSESSMENTS ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_LIST_REQUESTS ?? 200);
@@ -73,8 +82,44 @@ function prng(seed: number): () => number {
   };
 }
 
-const FIRST = ['Robin', 'Alex', 'Sam', 'Jordan', 'Taylor', 'Morgan', 'Casey', 'Jamie', 'Riley', 'Avery', 'Quinn', 'Charlie', 'Drew', 'Emery', 'Harper', 'Kai'];
-const LAST = ['Hale', 'Smith', 'Jones', 'Patel', 'Khan', 'Brown', 'Evans', 'Wilson', 'Taylor', 'Davies', 'Wright', 'Walker', 'Green', 'Hughes', 'Wood', 'Clarke', 'Lewis', 'Young'];
+const FIRST = [
+  'Robin',
+  'Alex',
+  'Sam',
+  'Jordan',
+  'Taylor',
+  'Morgan',
+  'Casey',
+  'Jamie',
+  'Riley',
+  'Avery',
+  'Quinn',
+  'Charlie',
+  'Drew',
+  'Emery',
+  'Harper',
+  'Kai',
+];
+const LAST = [
+  'Hale',
+  'Smith',
+  'Jones',
+  'Patel',
+  'Khan',
+  'Brown',
+  'Evans',
+  'Wilson',
+  'Taylor',
+  'Davies',
+  'Wright',
+  'Walker',
+  'Green',
+  'Hughes',
+  'Wood',
+  'Clarke',
+  'Lewis',
+  'Young',
+];
 const workerId = (w: number) => `bench-worker-${w}`;
 const agencyId = (w: number) => `bench-agency-${w % AGENCIES}`;
 const metadata = (userId: string) => ({ userId, correlationId: randomUUID(), causationId: null, ip: '127.0.0.1' });
@@ -118,7 +163,13 @@ function assessmentEvents(i: number, random: () => number, today: string): { str
   const w = i % WORKERS;
   const owner = workerId(w);
   const events: AssessmentEvent[] = [
-    ev('AssessmentStarted', { assessmentId, ownerId: owner, agencyId: agencyId(w), assessmentType: ['62', '63', '64'][i % 3], previousAssessmentId: null }),
+    ev('AssessmentStarted', {
+      assessmentId,
+      ownerId: owner,
+      agencyId: agencyId(w),
+      assessmentType: ['62', '63', '64'][i % 3],
+      previousAssessmentId: null,
+    }),
     ev('AssessmentLibraryVersionRecorded', { assessmentId, instrumentCode: 'CANS_COMPREHENSIVE', version: '1' }),
     ev('ChildInformationSaved', { assessmentId, child: childOf(i, random, today) }),
   ];
@@ -126,7 +177,8 @@ function assessmentEvents(i: number, random: () => number, today: string): { str
   const complete = ev('AssessmentCompleted', { assessmentId, completedBy: owner });
   if (roll < 0.2) {
     // incomplete
-  } else if (roll < 0.25) events.push(complete, ev('AssessmentReturned', { assessmentId, returnedBy: 'bench-supervisor-0', reason: 'Please review.' }));
+  } else if (roll < 0.25)
+    events.push(complete, ev('AssessmentReturned', { assessmentId, returnedBy: 'bench-supervisor-0', reason: 'Please review.' }));
   else if (roll < 0.35) events.push(complete);
   else if (roll < 0.9) events.push(complete, ev('AssessmentApproved', { assessmentId, approvedBy: 'bench-supervisor-0' }));
   else events.push(ev('AssessmentClosed', { assessmentId, closedBy: owner, reason: 'Case closed.' }));
@@ -143,7 +195,11 @@ function percentile(sorted: number[], p: number): number {
 const round = (ms: number) => Math.round(ms * 100) / 100;
 
 /** Builds the data on a fresh PostgreSQL database and measures the list queries. */
-export async function runAssessmentListBench(connectionString: string, log: (line: string) => void = console.log, generate = true): Promise<ListBenchRow[]> {
+export async function runAssessmentListBench(
+  connectionString: string,
+  log: (line: string) => void = console.log,
+  generate = true,
+): Promise<ListBenchRow[]> {
   const client = new PgSqlClient(connectionString, APPEND_CONCURRENCY + 2);
   try {
     const store = await SqlEventStore.create(client);
@@ -156,14 +212,26 @@ export async function runAssessmentListBench(connectionString: string, log: (lin
       const runner = new ProjectionRunner(store, readStore, [assessmentListProjection], { batchSize: 1000 });
       const rebuilt = await runner.rebuildOnce(assessmentListProjection.name);
       const rows = await readStore.count(ASSESSMENT_LIST_COLLECTION);
-      log(`rebuilt "${assessmentListProjection.name}": ${rebuilt.events} events in ${((performance.now() - started) / 1000).toFixed(1)} s (${Math.round(rebuilt.events / rebuilt.seconds)} events/s), ${rows} list rows`);
+      log(
+        `rebuilt "${assessmentListProjection.name}": ${rebuilt.events} events in ${((performance.now() - started) / 1000).toFixed(1)} s (${Math.round(rebuilt.events / rebuilt.seconds)} events/s), ${rows} list rows`,
+      );
       // As autovacuum leaves a live table: statistics, and the visibility map.
       await client.query('VACUUM (ANALYZE)');
     };
     if (generate) {
       const started = performance.now();
       for (let w = 0; w < WORKERS; w++) {
-        await store.append(`user-${workerId(w)}`, [{ type: 'UserCreated', data: { userId: workerId(w), firstName: FIRST[w % FIRST.length], lastName: `Worker ${w}` }, metadata: metadata('bench') }], 'any');
+        await store.append(
+          `user-${workerId(w)}`,
+          [
+            {
+              type: 'UserCreated',
+              data: { userId: workerId(w), firstName: FIRST[w % FIRST.length], lastName: `Worker ${w}` },
+              metadata: metadata('bench'),
+            },
+          ],
+          'any',
+        );
       }
       const streams = Array.from({ length: ASSESSMENTS }, (_, i) => assessmentEvents(i, random, today));
       let next = 0;
@@ -171,7 +239,11 @@ export async function runAssessmentListBench(connectionString: string, log: (lin
         Array.from({ length: APPEND_CONCURRENCY }, async () => {
           while (next < streams.length) {
             const { streamId, owner, events } = streams[next++];
-            await store.append(streamId, events.map((e) => toNew(e, owner)), 'no_stream');
+            await store.append(
+              streamId,
+              events.map((e) => toNew(e, owner)),
+              'no_stream',
+            );
           }
         }),
       );
@@ -186,26 +258,86 @@ export async function runAssessmentListBench(connectionString: string, log: (lin
     }
 
     // Row-access filters as AssessmentAccessService.listScope builds them (policy scope OR shared-with-me ids).
-    const sharedWithWorker0 = (await readStore.find<AssessmentShareDocument>(ASSESSMENT_SHARES_COLLECTION, { userId: workerId(0) }, { limit: 10_000 })).map((share) => share.assessmentId);
+    const sharedWithWorker0 = (
+      await readStore.find<AssessmentShareDocument>(ASSESSMENT_SHARES_COLLECTION, { userId: workerId(0) }, { limit: 10_000 })
+    ).map((share) => share.assessmentId);
     const scopes: Record<string, Filter> = {
       administrator: {},
       supervisor: { $or: [{ ownerId: { $in: ['bench-supervisor-0', ...Array.from({ length: SUPERVISEES }, (_, w) => workerId(w))] } }] },
-      'case worker': { $or: [{ ownerId: { $in: [workerId(0)] } }, ...(sharedWithWorker0.length ? [{ id: { $in: sharedWithWorker0 } }] : [])] },
+      'case worker': {
+        $or: [{ ownerId: { $in: [workerId(0)] } }, ...(sharedWithWorker0.length ? [{ id: { $in: sharedWithWorker0 } }] : [])],
+      },
     };
     const month = today.slice(0, 7);
     const scenarios: Array<{ scenario: string; scope: string; filter: Record<string, unknown>; sort: SortField[]; skip?: number }> = [
-      { scenario: 'admin, all, sort last update desc', scope: 'administrator', filter: {}, sort: [{ field: 'lastModifiedAt', direction: 'desc' }] },
-      { scenario: 'admin, status Incomplete', scope: 'administrator', filter: { status: 'i' }, sort: [{ field: 'lastModifiedAt', direction: 'desc' }] },
-      { scenario: 'admin, status Approved, last 30 days', scope: 'administrator', filter: { status: 'a', lud: 30 }, sort: [{ field: 'lastModifiedAt', direction: 'desc' }] },
-      { scenario: 'admin, month of assessment, sort DOA', scope: 'administrator', filter: { month }, sort: [{ field: 'dateOfAssessment', direction: 'desc' }] },
+      {
+        scenario: 'admin, all, sort last update desc',
+        scope: 'administrator',
+        filter: {},
+        sort: [{ field: 'lastModifiedAt', direction: 'desc' }],
+      },
+      {
+        scenario: 'admin, status Incomplete',
+        scope: 'administrator',
+        filter: { status: 'i' },
+        sort: [{ field: 'lastModifiedAt', direction: 'desc' }],
+      },
+      {
+        scenario: 'admin, status Approved, last 30 days',
+        scope: 'administrator',
+        filter: { status: 'a', lud: 30 },
+        sort: [{ field: 'lastModifiedAt', direction: 'desc' }],
+      },
+      {
+        scenario: 'admin, month of assessment, sort DOA',
+        scope: 'administrator',
+        filter: { month },
+        sort: [{ field: 'dateOfAssessment', direction: 'desc' }],
+      },
       { scenario: 'admin, sort child name asc', scope: 'administrator', filter: {}, sort: [{ field: 'fullName', direction: 'asc' }] },
-      { scenario: 'admin, page 100', scope: 'administrator', filter: {}, sort: [{ field: 'lastModifiedAt', direction: 'desc' }], skip: 99 * PAGE },
-      { scenario: 'admin, global search "PID-0012"', scope: 'administrator', filter: { q: 'PID-0012' }, sort: [{ field: 'lastModifiedAt', direction: 'desc' }] },
-      { scenario: 'admin, overdue tab', scope: 'administrator', filter: { view: 'overdue' }, sort: [{ field: 'lastModifiedAt', direction: 'desc' }] },
-      { scenario: 'supervisor (20 workers), sort DOA', scope: 'supervisor', filter: {}, sort: [{ field: 'dateOfAssessment', direction: 'desc' }] },
-      { scenario: 'supervisor, status Pending Approval', scope: 'supervisor', filter: { status: 'c' }, sort: [{ field: 'lastModifiedAt', direction: 'desc' }] },
-      { scenario: 'case worker, all, sort last update', scope: 'case worker', filter: {}, sort: [{ field: 'lastModifiedAt', direction: 'desc' }] },
-      { scenario: 'case worker, search "Hale"', scope: 'case worker', filter: { q: 'Hale' }, sort: [{ field: 'lastModifiedAt', direction: 'desc' }] },
+      {
+        scenario: 'admin, page 100',
+        scope: 'administrator',
+        filter: {},
+        sort: [{ field: 'lastModifiedAt', direction: 'desc' }],
+        skip: 99 * PAGE,
+      },
+      {
+        scenario: 'admin, global search "PID-0012"',
+        scope: 'administrator',
+        filter: { q: 'PID-0012' },
+        sort: [{ field: 'lastModifiedAt', direction: 'desc' }],
+      },
+      {
+        scenario: 'admin, overdue tab',
+        scope: 'administrator',
+        filter: { view: 'overdue' },
+        sort: [{ field: 'lastModifiedAt', direction: 'desc' }],
+      },
+      {
+        scenario: 'supervisor (20 workers), sort DOA',
+        scope: 'supervisor',
+        filter: {},
+        sort: [{ field: 'dateOfAssessment', direction: 'desc' }],
+      },
+      {
+        scenario: 'supervisor, status Pending Approval',
+        scope: 'supervisor',
+        filter: { status: 'c' },
+        sort: [{ field: 'lastModifiedAt', direction: 'desc' }],
+      },
+      {
+        scenario: 'case worker, all, sort last update',
+        scope: 'case worker',
+        filter: {},
+        sort: [{ field: 'lastModifiedAt', direction: 'desc' }],
+      },
+      {
+        scenario: 'case worker, search "Hale"',
+        scope: 'case worker',
+        filter: { q: 'Hale' },
+        sort: [{ field: 'lastModifiedAt', direction: 'desc' }],
+      },
     ];
 
     const results: ListBenchRow[] = [];
@@ -216,7 +348,8 @@ export async function runAssessmentListBench(connectionString: string, log: (lin
       const page = () => readStore.find(ASSESSMENT_LIST_COLLECTION, where, { sort: s.sort, skip: s.skip ?? 0, limit: PAGE });
       // As ListAssessmentsHandler: the projection's counters when they describe the request, else an exact count.
       const count = async () =>
-        (Object.keys(scope).length === 0 ? await assessmentListTotalFromCounters(readStore, s.filter, today) : null) ?? (await readStore.count(ASSESSMENT_LIST_COLLECTION, where));
+        (Object.keys(scope).length === 0 ? await assessmentListTotalFromCounters(readStore, s.filter, today) : null) ??
+        (await readStore.count(ASSESSMENT_LIST_COLLECTION, where));
       const run = () => Promise.all([page(), count()]);
       for (let i = 0; i < 5; i++) await run(); // warm-up
       const timesOf = async (work: () => Promise<unknown>, n: number) => {
@@ -258,7 +391,14 @@ export async function runAssessmentListBench(connectionString: string, log: (lin
     for (const name of ['administrator', 'supervisor', 'case worker']) {
       const access = { listScope: async () => ({ scope: scopeOf(name), filter: scopes[name] }) } as unknown as AssessmentAccessService;
       const service = new AssessmentCountsService(readStore, access);
-      const principal = { id: 'bench', kind: 'user' as const, isAdministrator: name === 'administrator', privileges: [], groupId: null, agencyId: null };
+      const principal = {
+        id: 'bench',
+        kind: 'user' as const,
+        isAdministrator: name === 'administrator',
+        privileges: [],
+        groupId: null,
+        agencyId: null,
+      };
       const run = () => service.countsFor(principal, 30);
       for (let i = 0; i < 3; i++) await run();
       const times: number[] = [];
@@ -314,7 +454,9 @@ export async function runAssessmentListBenchOnServer(serverUrl: string): Promise
 }
 
 export function printListBench(rows: ListBenchRow[]): void {
-  console.log(`\nAssessment list on PostgreSQL — ${ASSESSMENTS} assessments (BENCH_LIST_ASSESSMENTS), page ${PAGE} + count, ${REQUESTS} requests each\n`);
+  console.log(
+    `\nAssessment list on PostgreSQL — ${ASSESSMENTS} assessments (BENCH_LIST_ASSESSMENTS), page ${PAGE} + count, ${REQUESTS} requests each\n`,
+  );
   console.table(rows);
   console.log('Target: p50 < 20 ms per list request.');
 }

@@ -12,15 +12,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { printListBench, runAssessmentListBenchOnServer } from './assessment-list-bench';
-import { allProjections } from '../../projections/src';
+import { allProjections } from '@cans/projections';
 import { printAnswerSaveRows, runAnswerSaveBench } from './answer-save-bench';
-import { ProjectionRunner } from '../../projections/src/engine/projection-runner';
-import type { NewEvent } from '../../backend/src/storage/event-store/event-store.port';
-import { prepareRawInsertBaseline, rawInsertBaseline, SqlEventStore } from '../../backend/src/storage/event-store/sql-event-store';
-import { SqlReadStore } from '../../backend/src/storage/read-store/sql-read-store';
-import { PgSqlClient } from '../../backend/src/storage/sql/pg-sql-client';
-import { PgliteSqlClient } from '../../backend/src/storage/sql/pglite-sql-client';
-import type { SqlClient } from '../../backend/src/storage/sql/sql-client';
+import { ProjectionRunner } from '@cans/projections/engine/projection-runner';
+import type { NewEvent } from '@cans/storage/event-store/event-store.port';
+import { prepareRawInsertBaseline, rawInsertBaseline, SqlEventStore } from '@cans/storage/event-store/sql-event-store';
+import { SqlReadStore } from '@cans/storage/read-store/sql-read-store';
+import { PgSqlClient } from '@cans/storage/sql/pg-sql-client';
+import { PgliteSqlClient } from '@cans/storage/sql/pglite-sql-client';
+import type { SqlClient } from '@cans/storage/sql/sql-client';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 20000);
 const BATCH = 50;
@@ -79,11 +79,21 @@ async function benchmarkBackend(backend: string, client: SqlClient): Promise<Row
   const batches = Math.ceil(EVENTS / BATCH);
   storeSeconds = await timed(async () => {
     for (let b = 0; b < batches; b++) {
-      await store.append(`bench-batch-${b}`, Array.from({ length: BATCH }, (_, i) => sampleEvent(b * BATCH + i)), 'no_stream');
+      await store.append(
+        `bench-batch-${b}`,
+        Array.from({ length: BATCH }, (_, i) => sampleEvent(b * BATCH + i)),
+        'no_stream',
+      );
     }
   });
   rawSeconds = await timed(async () => {
-    for (let b = 0; b < batches; b++) await rawInsertBaseline(client, `raw-batch-${b}`, Array.from({ length: BATCH }, (_, i) => sampleEvent(b * BATCH + i)), 0);
+    for (let b = 0; b < batches; b++)
+      await rawInsertBaseline(
+        client,
+        `raw-batch-${b}`,
+        Array.from({ length: BATCH }, (_, i) => sampleEvent(b * BATCH + i)),
+        0,
+      );
   });
   add(`append, batches of ${BATCH}`, batches * BATCH, storeSeconds, rawSeconds);
 
@@ -110,7 +120,14 @@ async function benchmarkBackend(backend: string, client: SqlClient): Promise<Row
   const runner = new ProjectionRunner(store, readStore, allProjections, { batchSize: 1000 });
   for (const projection of allProjections) {
     const { events, seconds } = await runner.rebuildOnce(projection.name);
-    rows.push({ backend, scenario: `rebuild projection "${projection.name}"`, events, 'events/s': rate(events, seconds), 'raw SQL events/s': '-', 'store/raw': '-' });
+    rows.push({
+      backend,
+      scenario: `rebuild projection "${projection.name}"`,
+      events,
+      'events/s': rate(events, seconds),
+      'raw SQL events/s': '-',
+      'store/raw': '-',
+    });
   }
   await store.close();
   return rows;

@@ -11,7 +11,6 @@ import { expectAccessible, expectPageChecks } from '../../test-support/page-chec
 import { startTestApp, TestApp } from '../../test-support/test-app';
 import { AssessmentsApi, caregiverForm, childForm, createOrganisation, NARRATIVE, seedTestLibrary } from './assessments.test-support';
 
-
 describeInBrowser('Assessment editor in headless Chromium', () => {
   jest.setTimeout(180_000);
   let t: TestApp;
@@ -66,7 +65,9 @@ describeInBrowser('Assessment editor in headless Chromium', () => {
     const guide = sleep.locator('dl');
     expect(await guide.locator('dt').allTextContents()).toEqual(['0', '1', '2', '3', 'N/A']);
     expect(await guide.locator('dd').allTextContents()).not.toContain('');
-    expect(await sleep.getAttribute('aria-describedby').then((hint) => page.locator(`[id="${hint}"]`).textContent())).toMatch(/^Press 0 to 3 or N to rate/);
+    expect(await sleep.getAttribute('aria-describedby').then((hint) => page.locator(`[id="${hint}"]`).textContent())).toMatch(
+      /^Press 0 to 3 or N to rate/,
+    );
 
     // Keyboard: Tab reaches the answers once; arrows move between them without rating; 4 does nothing.
     await answers.first().focus();
@@ -146,14 +147,21 @@ describeInBrowser('Assessment editor in headless Chromium', () => {
 
   it('FAMILY ID in add mode: the confirm appears, the caregivers are bound after the first save', async () => {
     const sibling = await worker.start(childForm({ cin: 'PID-EDITOR-FAM-A', familyId: 'FAM-88' }));
-    expect((await worker.post(`/api/assessments/${sibling.id}/caregivers`, { caregiver: caregiverForm('Pat'), revision: sibling.revision })).status).toBe(201);
+    expect(
+      (await worker.post(`/api/assessments/${sibling.id}/caregivers`, { caregiver: caregiverForm('Pat'), revision: sibling.revision }))
+        .status,
+    ).toBe(201);
     const page = await signedIn(ids.worker);
     await go(page, '/assessment/childinfo/add');
     await page.getByRole('heading', { name: 'Add Assessment' }).waitFor();
     await page.getByLabel(/^Family ID/).fill('FAM-88');
     await page.getByLabel(/^Family ID/).blur();
     const bind = page.getByRole('dialog', { name: 'System Message' });
-    await bind.getByText('There is currently some caregivers for this FAMILY ID. Do you want to save this FAMILY ID and load caregivers for the Child?').waitFor();
+    await bind
+      .getByText(
+        'There is currently some caregivers for this FAMILY ID. Do you want to save this FAMILY ID and load caregivers for the Child?',
+      )
+      .waitFor();
     await expectAccessible(page, 'add family dialog');
     await bind.getByRole('button', { name: 'Yes' }).click();
 
@@ -189,7 +197,9 @@ describeInBrowser('Assessment editor in headless Chromium', () => {
       await page.setViewportSize({ width, height: 1000 });
       await page.waitForTimeout(150);
       expect(await page.getByRole('combobox', { name: /^Involvement/ }).textContent()).toBe('Looking to transition home');
-      const cut = await page.locator('.MuiSelect-select').evaluateAll((selects) => selects.filter((s) => s.scrollWidth > s.clientWidth).map((s) => s.textContent));
+      const cut = await page
+        .locator('.MuiSelect-select')
+        .evaluateAll((selects) => selects.filter((s) => s.scrollWidth > s.clientWidth).map((s) => s.textContent));
       expect(cut).toEqual([]);
     }
     expect(errors).toEqual([]);

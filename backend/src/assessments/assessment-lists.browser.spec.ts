@@ -6,13 +6,12 @@
  */
 import { CommandBus } from '@nestjs/cqrs';
 import type { Browser, Page } from 'playwright-core';
-import { seedDemoData } from '../../../scripts/seed/demo-data';
-import { DEMO_USER_IDS } from '../../../scripts/seed/identity-demo-data';
+import { seedDemoData } from '../platform/seeding/demo-data/demo-data';
+import { DEMO_USER_IDS } from '../platform/seeding/demo-data/identity-demo-data';
 import { describeInBrowser, FRONTEND_DIST, launchChromium, signedInPage } from '../../test-support/browser';
 import { expectAccessible, expectPageChecks } from '../../test-support/page-checks';
 import { startTestApp, TestApp } from '../../test-support/test-app';
 import { AssessmentsApi } from './assessments.test-support';
-
 
 describeInBrowser('Assessment lists and home links in headless Chromium (demo data)', () => {
   jest.setTimeout(180_000);
@@ -33,7 +32,11 @@ describeInBrowser('Assessment lists and home links in headless Chromium (demo da
   const api = (username: string) => new AssessmentsApi(t, `Bearer ${t.tokenForUser(DEMO_USER_IDS[username])}`, DEMO_USER_IDS[username]);
 
   const signedIn = (username: string): Promise<Page> =>
-    signedInPage(browser, t, DEMO_USER_IDS[username], { viewport: { width: 1440, height: 900 }, defaultTimeoutMs: 15_000, pageErrors: errors });
+    signedInPage(browser, t, DEMO_USER_IDS[username], {
+      viewport: { width: 1440, height: 900 },
+      defaultTimeoutMs: 15_000,
+      pageErrors: errors,
+    });
 
   const open = (page: Page, path: string) => page.goto(`${t.baseUrl}${path}`);
 
@@ -84,7 +87,9 @@ describeInBrowser('Assessment lists and home links in headless Chromium (demo da
     const [shared] = (await owner.list({ q: 'PID-1007' })).body;
     expect(shared.statusCode).toBe('i');
     const view = (await owner.get(`/api/assessments/${shared.id}`)).body;
-    expect((await owner.post(`/api/assessments/${shared.id}/share`, { userIds: [DEMO_USER_IDS.worker1], revision: view.revision })).status).toBe(200);
+    expect(
+      (await owner.post(`/api/assessments/${shared.id}/share`, { userIds: [DEMO_USER_IDS.worker1], revision: view.revision })).status,
+    ).toBe(200);
 
     const sharee = await signedIn('worker1');
     await open(sharee, '/assessment/list');
@@ -100,7 +105,10 @@ describeInBrowser('Assessment lists and home links in headless Chromium (demo da
     const worker = await signedIn('worker2');
     await open(worker, '/assessment/list');
     await worker.getByPlaceholder('Search PID or name').fill('PID-1007');
-    await worker.getByRole('row', { name: /PID-1007/ }).getByRole('button', { name: 'Delete assessment of Sophia Taylor' }).waitFor();
+    await worker
+      .getByRole('row', { name: /PID-1007/ })
+      .getByRole('button', { name: 'Delete assessment of Sophia Taylor' })
+      .waitFor();
     await expectPageChecks(worker, 'assessment-list-worker');
     expect(errors).toEqual([]);
   });

@@ -11,7 +11,6 @@ import { startTestApp, TestApp } from '../../test-support/test-app';
 import { DIRECT_CARE_WORKER_GROUP_ID, MONITOR_GROUP_ID } from '../identity/user-groups/built-in-groups';
 import { AssessmentsApi, childForm, createOrganisation, seedTestLibrary } from './assessments.test-support';
 
-
 describeInBrowser('Share and Reassign in headless Chromium', () => {
   jest.setTimeout(180_000);
   let t: TestApp;
@@ -41,7 +40,15 @@ describeInBrowser('Share and Reassign in headless Chromium', () => {
       .http()
       .post('/api/users')
       .set('Authorization', `Bearer ${t.adminToken()}`)
-      .send({ firstName, lastName: 'Tester', username, email: `${username}@example.test`, userGroupId, supervisorId, externalId: username });
+      .send({
+        firstName,
+        lastName: 'Tester',
+        username,
+        email: `${username}@example.test`,
+        userGroupId,
+        supervisorId,
+        externalId: username,
+      });
     if (created.status !== 201) throw new Error(JSON.stringify(created.body));
     return created.body.id as string;
   }
@@ -49,14 +56,17 @@ describeInBrowser('Share and Reassign in headless Chromium', () => {
   /** The case's page: edit, or view (the route a Monitor has: edit routes need Assessment_Edit, spec 002 §2). */
   async function openMoreMenu(page: Page, id: string, route: 'edit' | 'view' = 'edit') {
     await go(page, `/assessment/childinfo/${route}/${id}`);
-    await page.getByRole('heading', { name: /Assessment/ }).first().waitFor();
+    await page
+      .getByRole('heading', { name: /Assessment/ })
+      .first()
+      .waitFor();
     await expectPageChecks(page, `assessment-${route}`);
     await page.getByRole('button', { name: 'More' }).click();
     await page.getByRole('menu').waitFor();
     await expectAccessible(page, 'assessment more menu');
   }
 
-  it('hides Share and Reassign from a Monitor; a sharee shares further with the owner\'s shares fixed', async () => {
+  it("hides Share and Reassign from a Monitor; a sharee shares further with the owner's shares fixed", async () => {
     const third = await user('Third', DIRECT_CARE_WORKER_GROUP_ID, ids.supervisor);
     const analyst = await user('Analyst', MONITOR_GROUP_ID, '1');
     const worker = new AssessmentsApi(t, `Bearer ${t.tokenForUser(ids.worker)}`, ids.worker);

@@ -12,7 +12,6 @@ import { expectAccessible, expectPageChecks } from '../../test-support/page-chec
 import { startTestApp, TestApp } from '../../test-support/test-app';
 import { AssessmentsApi, childForm, createOrganisation, seedTestLibrary } from './assessments.test-support';
 
-
 const SHOTS = process.env.SCREENSHOTS_DIR;
 const shot = async (page: Page, name: string) => {
   if (!SHOTS) return;
@@ -65,7 +64,11 @@ describeInBrowser('Assessment screens in headless Chromium', () => {
     await items.first().locator('[data-rating-key][tabindex="0"]').focus();
     for (let index = 0; index < ratings.length; index++) {
       const item = items.nth(index);
-      expect(await item.evaluate((element) => element.contains(document.activeElement) && document.activeElement!.hasAttribute('data-rating-key'))).toBe(true);
+      expect(
+        await item.evaluate(
+          (element) => element.contains(document.activeElement) && document.activeElement!.hasAttribute('data-rating-key'),
+        ),
+      ).toBe(true);
       await page.keyboard.press(ratings[index]);
       const expected = ratings[index].toUpperCase() === 'N' ? 'N\\/A' : ratings[index];
       await item.getByRole('button', { name: new RegExp(`^${expected}`), pressed: true }).waitFor();
@@ -258,6 +261,10 @@ describeInBrowser('Assessment screens in headless Chromium', () => {
     // The menu entry (no query string): react-admin's list store restores the search.
     await sp.locator('a[href="/assessment/list"]').first().click();
     await sp.getByRole('row', { name: /PID-BROWSER-1/ }).waitFor();
+    // The rows may come from the cache a moment before the restored search reaches its input: wait for it, then check.
+    await sp
+      .waitForFunction(() => document.querySelector<HTMLInputElement>('input[placeholder="Search PID or name"]')?.value === 'PID-BROWSER-1')
+      .catch(() => undefined);
     expect(await sp.getByPlaceholder('Search PID or name').inputValue()).toBe('PID-BROWSER-1');
 
     // ---- The overdue view: assessed in 2024, so its next assessment is overdue.
@@ -269,7 +276,11 @@ describeInBrowser('Assessment screens in headless Chromium', () => {
     // ---- The summary, and its PDF.
     await go(sp, `/assessment/summarycase/${id}`);
     await sp.getByRole('heading', { name: 'CANS Summary' }).waitFor();
-    await sp.getByText('West Yorkshire').first().waitFor().catch(() => undefined);
+    await sp
+      .getByText('West Yorkshire')
+      .first()
+      .waitFor()
+      .catch(() => undefined);
     await sp.getByText('Sleeps well since the move.').waitFor();
     await sp.getByRole('link', { name: 'Download PDF' }).waitFor();
     await shot(sp, 'summary');
@@ -318,7 +329,9 @@ describeInBrowser('Assessment screens in headless Chromium', () => {
     await first.getByText('Assessment was saved successfully.').waitFor();
     await second.getByLabel(/^City/).fill('York');
     await second.getByRole('button', { name: 'Save', exact: true }).click();
-    await second.getByText('This assessment was changed by someone else. The latest version is now shown: please check it and try again.').waitFor();
+    await second
+      .getByText('This assessment was changed by someone else. The latest version is now shown: please check it and try again.')
+      .waitFor();
     await second.waitForFunction(() => (document.querySelector('#child-city') as HTMLInputElement | null)?.value === 'Leeds');
 
     // Close: a confirmation, then a required reason; the user lands on the list.
@@ -332,7 +345,10 @@ describeInBrowser('Assessment screens in headless Chromium', () => {
     await closeDialog.getByRole('button', { name: 'Close Assessment' }).click();
     await second.waitForURL(/\/assessment\/list/);
     await second.getByPlaceholder('Search PID or name').fill('PID-BROWSER-2');
-    await second.getByRole('row', { name: /PID-BROWSER-2/ }).getByText(/^Closed/).waitFor();
+    await second
+      .getByRole('row', { name: /PID-BROWSER-2/ })
+      .getByText(/^Closed/)
+      .waitFor();
 
     // Delete from the list after the warning.
     await second.getByPlaceholder('Search PID or name').fill('PID-BROWSER-3');
@@ -346,7 +362,10 @@ describeInBrowser('Assessment screens in headless Chromium', () => {
 
     // FAMILY ID: caregivers of the family elsewhere are offered, bound on Yes, and need a relationship to this child.
     const sibling = await api.start(childForm({ cin: 'PID-FAMILY-A', familyId: 'FAM-77' }));
-    const withCaregiver = await api.post(`/api/assessments/${sibling.id}/caregivers`, { caregiver: { firstName: 'Pat', lastName: 'Doyle', relationship: { group: 'Parent/Guardian', role: 'Father' } }, revision: sibling.revision });
+    const withCaregiver = await api.post(`/api/assessments/${sibling.id}/caregivers`, {
+      caregiver: { firstName: 'Pat', lastName: 'Doyle', relationship: { group: 'Parent/Guardian', role: 'Father' } },
+      revision: sibling.revision,
+    });
     expect(withCaregiver.status).toBe(201);
     const child = await api.start(childForm({ cin: 'PID-FAMILY-B', firstName: 'Jo' }));
     await go(second, `/assessment/childinfo/edit/${child.id}`);
@@ -354,14 +373,24 @@ describeInBrowser('Assessment screens in headless Chromium', () => {
     await second.getByLabel(/^Family ID/).fill('FAM-77');
     await second.getByLabel(/^Family ID/).blur();
     const bind = second.getByRole('dialog', { name: 'System Message' });
-    await bind.getByText('There is currently some caregivers for this FAMILY ID. Do you want to save this FAMILY ID and load caregivers for the Child?').waitFor();
+    await bind
+      .getByText(
+        'There is currently some caregivers for this FAMILY ID. Do you want to save this FAMILY ID and load caregivers for the Child?',
+      )
+      .waitFor();
     await expectAccessible(second, 'family dialog');
     await bind.getByRole('button', { name: 'Yes' }).click();
     await second.getByRole('cell', { name: 'Pat', exact: true }).waitFor();
-    await second.getByText('Please add the caregiver relationship for the current child or you can remove unwanted caregivers.').first().waitFor();
+    await second
+      .getByText('Please add the caregiver relationship for the current child or you can remove unwanted caregivers.')
+      .first()
+      .waitFor();
     // Expanding a domain first warns about caregivers without a relationship.
     await second.getByRole('button', { name: /^Child Needs/ }).click();
-    await second.getByRole('dialog', { name: 'Warning' }).getByText(/Please add the caregiver relationship/).waitFor();
+    await second
+      .getByRole('dialog', { name: 'Warning' })
+      .getByText(/Please add the caregiver relationship/)
+      .waitFor();
     await second.getByRole('dialog', { name: 'Warning' }).getByRole('button', { name: 'OK' }).click();
     expect(await second.getByRole('region', { name: /^Child Needs/ }).count()).toBe(0);
 

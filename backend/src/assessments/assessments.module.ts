@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { LibraryModule } from '../library/library.module';
-import { EventSourcedRepository } from '../platform/commands/event-sourced-repository';
+import { EventSourcedCommandHandler } from '../platform/commands/command-handler';
 import { AssessmentAccessService } from './access/assessment-access.service';
 import { assessmentCommandHandlers } from './commands/assessment.commands';
 import { AssessmentContextService } from './commands/assessment-context.service';
@@ -22,7 +22,7 @@ import { ChildLookupService } from './queries/child-lookup.service';
   imports: [CqrsModule, LibraryModule],
   controllers: [AssessmentsController, AssessmentOptionsController],
   providers: [
-    EventSourcedRepository,
+    EventSourcedCommandHandler,
     AssessmentAccessService,
     AssessmentLibraryService,
     AssessmentContextService,

@@ -3,8 +3,8 @@
  * commands, a small organisation built through the real user API, and a client that sends X-Wait-For-Position.
  */
 import { CommandBus } from '@nestjs/cqrs';
-import type { Privilege } from '../identity/access/privileges';
-import type { Domain, Instrument, Item, Module, Question, QuestionRule } from '../library/instrument/instrument.types';
+import type { Privilege } from '@cans/domain/identity/privileges';
+import type { Domain, Instrument, Item, Module, Question, QuestionRule } from '@cans/domain/library/instrument/instrument.types';
 import { seedLibrary } from '../library/library-seed';
 import { systemActor } from '../platform/commands/actor';
 import type { TestApp } from '../../test-support/test-app';
@@ -69,7 +69,12 @@ const caregiverDomain: Domain = {
   modules: [],
 };
 
-export const TEST_INSTRUMENT: Instrument = { code: 'CANS_COMPREHENSIVE', name: 'CANS', version: '1', domains: [childDomain, caregiverDomain] };
+export const TEST_INSTRUMENT: Instrument = {
+  code: 'CANS_COMPREHENSIVE',
+  name: 'CANS',
+  version: '1',
+  domains: [childDomain, caregiverDomain],
+};
 
 export const TEST_RULES: QuestionRule[] = [
   {
@@ -126,8 +131,20 @@ export const NARRATIVE = {
   recommendations: 'Review contact arrangements.',
 };
 
-export const WORKER_PRIVILEGES: Privilege[] = ['HOME_SHOW', 'Assessment_View', 'Assessment_New', 'Assessment_Edit', 'Assessment_Delete', 'Assessment_Close'];
-export const SUPERVISOR_PRIVILEGES: Privilege[] = [...WORKER_PRIVILEGES, 'Assessment_Return', 'Approve_Assessment', 'Assessment_Report_Inclusion'];
+export const WORKER_PRIVILEGES: Privilege[] = [
+  'HOME_SHOW',
+  'Assessment_View',
+  'Assessment_New',
+  'Assessment_Edit',
+  'Assessment_Delete',
+  'Assessment_Close',
+];
+export const SUPERVISOR_PRIVILEGES: Privilege[] = [
+  ...WORKER_PRIVILEGES,
+  'Assessment_Return',
+  'Approve_Assessment',
+  'Assessment_Report_Inclusion',
+];
 
 export interface Sent {
   status: number;
@@ -138,7 +155,11 @@ export interface Sent {
 /** One signed-in user's client: remembers the highest X-Event-Position and waits for it on reads. */
 export class AssessmentsApi {
   private position = 0;
-  constructor(private readonly t: TestApp, readonly token: string, readonly userId: string) {}
+  constructor(
+    private readonly t: TestApp,
+    readonly token: string,
+    readonly userId: string,
+  ) {}
 
   private remember(response: { status: number; body: unknown; headers: Record<string, string> }): Sent {
     const position = Number(response.headers['x-event-position'] ?? 0);
@@ -151,19 +172,43 @@ export class AssessmentsApi {
   }
 
   async get(path: string, query: Record<string, string> = {}): Promise<Sent> {
-    return this.remember(await this.t.http().get(path).query(query).set('Authorization', this.token).set('X-Wait-For-Position', String(this.position)));
+    return this.remember(
+      await this.t.http().get(path).query(query).set('Authorization', this.token).set('X-Wait-For-Position', String(this.position)),
+    );
   }
   async post(path: string, body: unknown = {}): Promise<Sent> {
-    return this.remember(await this.t.http().post(path).set('Authorization', this.token).send(body as object));
+    return this.remember(
+      await this.t
+        .http()
+        .post(path)
+        .set('Authorization', this.token)
+        .send(body as object),
+    );
   }
   async put(path: string, body: unknown = {}): Promise<Sent> {
-    return this.remember(await this.t.http().put(path).set('Authorization', this.token).send(body as object));
+    return this.remember(
+      await this.t
+        .http()
+        .put(path)
+        .set('Authorization', this.token)
+        .send(body as object),
+    );
   }
   async delete(path: string, body: unknown = {}): Promise<Sent> {
-    return this.remember(await this.t.http().delete(path).set('Authorization', this.token).send(body as object));
+    return this.remember(
+      await this.t
+        .http()
+        .delete(path)
+        .set('Authorization', this.token)
+        .send(body as object),
+    );
   }
 
-  async list(filter: Record<string, unknown> = {}, sort: [string, 'ASC' | 'DESC'] = ['lud', 'DESC'], range: [number, number] = [0, 19]): Promise<Sent> {
+  async list(
+    filter: Record<string, unknown> = {},
+    sort: [string, 'ASC' | 'DESC'] = ['lud', 'DESC'],
+    range: [number, number] = [0, 19],
+  ): Promise<Sent> {
     return this.get('/api/assessments', { filter: JSON.stringify(filter), sort: JSON.stringify(sort), range: JSON.stringify(range) });
   }
 
@@ -190,7 +235,15 @@ export async function createOrganisation(t: TestApp): Promise<{ supervisor: stri
   const supervisors = await post('/api/user-groups', { name: 'T Supervisors', parentGroupId: '153', privileges: SUPERVISOR_PRIVILEGES });
   const workers = await post('/api/user-groups', { name: 'T Workers', parentGroupId: supervisors, privileges: WORKER_PRIVILEGES });
   const user = (name: string, groupId: string, supervisorId: string) =>
-    post('/api/users', { firstName: name[0].toUpperCase() + name.slice(1), lastName: 'Tester', username: name, email: `${name}@example.test`, userGroupId: groupId, supervisorId, externalId: name });
+    post('/api/users', {
+      firstName: name[0].toUpperCase() + name.slice(1),
+      lastName: 'Tester',
+      username: name,
+      email: `${name}@example.test`,
+      userGroupId: groupId,
+      supervisorId,
+      externalId: name,
+    });
   const supervisor = await user('supervisor', supervisors, '1');
   const worker = await user('worker', workers, supervisor);
   const sibling = await user('sibling', workers, supervisor);

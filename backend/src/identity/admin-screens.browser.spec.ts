@@ -6,16 +6,14 @@
  */
 import { CommandBus } from '@nestjs/cqrs';
 import type { Browser, Page } from 'playwright-core';
-import { seedDemoData } from '../../../scripts/seed/demo-data';
-import { DEMO_USER_IDS } from '../../../scripts/seed/identity-demo-data';
+import { seedDemoData } from '../platform/seeding/demo-data/demo-data';
+import { DEMO_USER_IDS } from '../platform/seeding/demo-data/identity-demo-data';
 import { describeInBrowser, FRONTEND_DIST, launchChromium, signedInPage } from '../../test-support/browser';
 import { expectAccessible, expectPageChecks } from '../../test-support/page-checks';
-import { startTestApp, TestApp } from '../../test-support/test-app';
+import { appendRawEvents, startTestApp, TestApp } from '../../test-support/test-app';
 import { systemActor } from '../platform/commands/actor';
-import { EventSourcedRepository } from '../platform/commands/event-sourced-repository';
-import { CredentialEvents } from './authentication/credentials.events';
+import { CredentialEvents } from '@cans/domain/identity/credentials.events';
 import { unknownLoginStreamId } from './authentication/sign-in-lockout';
-
 
 describeInBrowser('Administration screens in headless Chromium (demo data)', () => {
   jest.setTimeout(180_000);
@@ -71,6 +69,12 @@ describeInBrowser('Administration screens in headless Chromium (demo data)', () 
     await open(admin, '/users/create');
     await admin.getByLabel('First name').waitFor();
     await expectPageChecks(admin, 'user-create');
+    // Required fields carry a mark only; the server checks them (a name of spaces is empty once trimmed) and its own
+    // message shows beside each field.
+    await admin.getByLabel('First name').fill('   ');
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await admin.getByText('First name is required.').waitFor();
+    await admin.getByText('Username is required.').waitFor();
 
     // A Supervisor Admin: View on everyone, Edit only below; the new-user form offers only assignable groups.
     const lead = await signedIn(DEMO_USER_IDS['supervisor.admin']);
@@ -90,7 +94,8 @@ describeInBrowser('Administration screens in headless Chromium (demo data)', () 
 
   it('system log: filters apply on Search, not while typing; addresses show in IPv4 form (old events too)', async () => {
     // An event recorded before the server normalised client IPs: the address as a dual-stack socket gave it.
-    await t.app.get(EventSourcedRepository).append(
+    await appendRawEvents(
+      t.app,
       unknownLoginStreamId('legacy-login'),
       [{ type: CredentialEvents.SignInFailed, data: { userId: null, login: 'legacy-login', reason: 'unknown-user' } }],
       'any',

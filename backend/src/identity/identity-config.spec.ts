@@ -10,7 +10,11 @@ describe('loadIdentityConfig: the console outbox', () => {
   it('in production refuses to start without SMTP unless MAIL_CONSOLE_OUTBOX=true', () => {
     expect(() => loadIdentityConfig({ NODE_ENV: 'production' })).toThrow(/SMTP_HOST.*MAIL_CONSOLE_OUTBOX=true/s);
     expect(() => loadIdentityConfig({ NODE_ENV: 'production', MAIL_CONSOLE_OUTBOX: 'false' })).toThrow(/MAIL_CONSOLE_OUTBOX/);
-    expect(loadIdentityConfig({ NODE_ENV: 'production', MAIL_CONSOLE_OUTBOX: 'true' })).toMatchObject({ smtp: null, printOutbox: true, secureCookiesAlways: true });
+    expect(loadIdentityConfig({ NODE_ENV: 'production', MAIL_CONSOLE_OUTBOX: 'true' })).toMatchObject({
+      smtp: null,
+      printOutbox: true,
+      secureCookiesAlways: true,
+    });
   });
 
   it('in production with SMTP: mail goes out, nothing is printed', () => {

@@ -2,7 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
-import { EventSourcedRepository } from '../platform/commands/event-sourced-repository';
+import { EventSourcedCommandHandler } from '../platform/commands/command-handler';
 import type { AppConfig } from '../platform/config/app-config';
 import { APP_CONFIG } from '../platform/storage/storage-tokens';
 import { RowAccessService } from './access/row-access.service';
@@ -17,11 +17,13 @@ import { SMS_SENDER } from './delivery/sms-sender';
 import { IDENTITY_CLOCK, systemClock } from './identity-clock';
 import { IDENTITY_CONFIG, IdentityConfig, loadIdentityConfig } from './identity-config';
 import { IdentityDirectory } from './identity-directory';
+import { UserFactsReader } from './users/user-facts';
 
 /**
  * What every identity sub-feature shares: settings, clock, mail and SMS, hashing, tokens, read-model lookups.
  * Global so other features can inject RowAccessService (the row-access policy) without importing identity;
  * UserManagementService applies the user-management policy in the user, group and password-reset handlers.
+ * UserFactsReader reads what the user decider needs (users and My Account).
  * Tests replace IDENTITY_CONFIG, IDENTITY_CLOCK, MAILER or SMS_SENDER with overrideProvider.
  */
 @Global()
@@ -40,7 +42,7 @@ import { IdentityDirectory } from './identity-directory';
     { provide: MAILER, inject: [IDENTITY_CONFIG], useFactory: (config: IdentityConfig) => createMailer(config.smtp, config.printOutbox) },
     // No SMS sender by default: the phone channel is offered disabled, with the reason.
     { provide: SMS_SENDER, useFactory: () => null },
-    EventSourcedRepository,
+    EventSourcedCommandHandler,
     IdentityDirectory,
     PasswordHasher,
     SignInTokens,
@@ -50,6 +52,7 @@ import { IdentityDirectory } from './identity-directory';
     RateLimitGuard,
     RowAccessService,
     UserManagementService,
+    UserFactsReader,
   ],
   exports: [
     JwtModule,
@@ -58,7 +61,7 @@ import { IdentityDirectory } from './identity-directory';
     IDENTITY_CLOCK,
     MAILER,
     SMS_SENDER,
-    EventSourcedRepository,
+    EventSourcedCommandHandler,
     IdentityDirectory,
     PasswordHasher,
     SignInTokens,
@@ -68,6 +71,7 @@ import { IdentityDirectory } from './identity-directory';
     RateLimitGuard,
     RowAccessService,
     UserManagementService,
+    UserFactsReader,
   ],
 })
 export class IdentityCoreModule {}

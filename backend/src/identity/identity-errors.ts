@@ -16,7 +16,11 @@ const ERROR_NAMES: Record<number, string> = {
  * An answer with the catalogue's key and sentence: `{ statusCode, error, messageKey, message, errors?, ... }`.
  * `field` puts the message beside a form field (errors: { field: [message] }), like validation failures.
  */
-export function identityError(status: number, key: IdentityMessageKey, options: { field?: string; extra?: Record<string, unknown> } = {}): HttpException {
+export function identityError(
+  status: number,
+  key: IdentityMessageKey,
+  options: { field?: string; extra?: Record<string, unknown> } = {},
+): HttpException {
   const message = IdentityMessages[key];
   return new HttpException(
     {

@@ -1,72 +1,7 @@
-/**
- * The messages of the specification's catalogue (spec §8) and of our own rules, keyed like the spec so the UI
- * can translate by key. Answers carry both: `messageKey` and the English `message`.
- */
-export const IdentityMessages = {
-  user_not_exist: 'The user does not exist.',
-  code_has_sent: 'The code has already been sent.',
-  code_required: 'Verification code is required.',
-  code_format: 'The verification code is 6 digits.',
-  code_invalid: 'The verification code is incorrect.',
-  code_expired: 'The verification code has expired. Please request a new code.',
-  code_attempts_exceeded: 'Too many incorrect codes. Please request a new code.',
-  code_not_requested: 'Please request a verification code first.',
-  code_sent: 'A verification code has been sent.',
-  sign_in_expired: 'Your sign-in has expired. Please enter your password again.',
-  login_required: 'Please enter your username, email or phone number.',
-  password_required: 'Please enter your password.',
-  agreement_required: 'Please accept the Confidentiality Statement to sign in.',
-  login_failed: 'The username or password is incorrect.',
-  account_temporarily_locked: 'Too many failed sign-in attempts. Your account is locked for 15 minutes.',
-  account_inactive: 'Your account is inactive. Please contact your administrator.',
-  account_locked: 'Your account is locked. Please contact your administrator.',
-  account_pending: 'Your account is waiting for approval.',
-  account_expired: 'Your account has expired. Please contact your administrator.',
-  account_no_password: 'Your password has not been set yet. Use the link in your welcome email, or reset your password.',
-  phone_channel_unconfigured: 'Text messages are not available on this server. Please use email.',
-  phone_channel_no_phone: 'There is no phone number on file for your account. Please use email.',
-  phone_need_fill: 'There is no phone number on file. Please add one in My Account.',
-  delivery_failed: 'The message could not be sent. Please try again later.',
-  signed_out: 'You have been signed out.',
-  password_changed: 'The password has been changed successfully.',
-  password_set: 'Your password has been set. You can now sign in.',
-  old_password_required: 'Please enter your current password.',
-  old_password_wrong: 'The current password is incorrect.',
-  new_pass_required: 'Please enter a new password.',
-  new_pass_format:
-    'The password must be at least 8 characters long and contain an upper-case letter, a lower-case letter, a digit and a special character.',
-  new_pass_too_long: 'The password can be at most 128 characters long.',
-  confirm_pass_required: 'Please confirm the new password.',
-  password_not_match: 'The confirmation does not match the new password.',
-  new_pass_same_as_old: 'The new password must differ from the current one.',
-  reset_password_link_sent_success: 'A new password has been sent to you successfully. Please use the link in the email to set it.',
-  reset_pass_sent_tip: 'If the username and email belong to an account, we have sent a link to set a new password to that email.',
-  reset_username_required: 'Please enter your username.',
-  email_required: 'Please enter your email address.',
-  email_format: 'Please enter a valid email address.',
-  link_invalid: 'The current link is invalid. You can click here to return to the landing page.',
-  rate_limited: 'Too many requests from your address. Please wait a minute and try again.',
-  user_delete_error: 'Currently there are supervisees for this user, it cannot be deleted.',
-  user_delete_choose_supervisor: "Please choose the new supervisor for this user's supervisees.",
-  user_save_success: 'The user was saved successfully.',
-  add_user_success: 'The user was added. An email with a link to set the password has been sent.',
-  add_user_mail_failed: 'The user was added, but the email could not be sent. Use Reset Password to send a new link.',
-  user_review_success: 'The user was approved.',
-  user_delete_success: 'The user was deleted successfully.',
-  user_reset_password_sent: 'A link to set a new password has been sent to the user.',
-  usergroup_save_success: 'The user group was saved successfully.',
-  usergroup_delete_success: 'The user group was deleted successfully.',
-  usergroup_privileges_required: 'Please select at least one privilege.',
-  usergroup_manage_forbidden: 'Only members of the System Administrator or State Administrator groups can manage user groups.',
-  api_user_save_success: 'The API user was saved successfully.',
-  api_user_delete_success: 'The API user was deleted successfully.',
-  api_client_ip_refused: 'Requests for this API user are not accepted from your IP address.',
-  profile_save_success: 'Your profile was saved successfully.',
-  access_assign_success: 'New assessments will be shared with the chosen user for those dates.',
-  access_assign_revoked: 'The temporary access was removed.',
-} as const;
+import { IdentityMessageKey, IdentityMessages } from '@cans/domain/identity/identity-messages';
 
-export type IdentityMessageKey = keyof typeof IdentityMessages;
+export { IdentityMessages } from '@cans/domain/identity/identity-messages';
+export type { IdentityMessageKey } from '@cans/domain/identity/identity-messages';
 
 /** `{ messageKey, message }` for an answer body. */
 export const messageOf = (key: IdentityMessageKey) => ({ messageKey: key, message: IdentityMessages[key] });

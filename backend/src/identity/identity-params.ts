@@ -1,6 +1,6 @@
 import { Injectable, PipeTransform } from '@nestjs/common';
 import { FieldValidationException } from '../platform/http/validation';
-import { ENTITY_ID_PATTERN } from './identity-rules';
+import { ENTITY_ID_PATTERN } from '@cans/domain/identity/identity-rules';
 
 /** Route ids: "1", "153" (well-known records) or a UUID; anything else is a 400, never a lookup. */
 @Injectable()

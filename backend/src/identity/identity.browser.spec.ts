@@ -6,9 +6,8 @@ import { startSmtpTestServer, SmtpTestServer } from '../../test-support/smtp-tes
 import { expectAccessible, expectPageChecks } from '../../test-support/page-checks';
 import { startTestApp, TestApp } from '../../test-support/test-app';
 import { ACCESS_TOKEN_COOKIE } from './authentication/authenticated-user';
-import { STATE_ADMINISTRATOR_GROUP_ID } from './identity-rules';
+import { STATE_ADMINISTRATOR_GROUP_ID } from '@cans/domain/identity/identity-rules';
 import { DIRECT_CARE_WORKER_GROUP_ID, SUPERVISOR_ADMIN_GROUP_ID } from './user-groups/built-in-groups';
-
 
 /** Set IDENTITY_SHOTS_DIR to keep screenshots of the identity screens along the way (for a visual review). */
 const SHOTS_DIR = process.env.IDENTITY_SHOTS_DIR;
@@ -25,7 +24,11 @@ describeInBrowser('Identity in headless Chromium: admin signs in with the emaile
   beforeAll(async () => {
     if (SHOTS_DIR) mkdirSync(SHOTS_DIR, { recursive: true });
     smtp = await startSmtpTestServer();
-    t = await startTestApp({ listen: true, config: { frontendDist: FRONTEND_DIST }, identity: { smtp: smtp.settings, administratorEmail: ADMIN_EMAIL } });
+    t = await startTestApp({
+      listen: true,
+      config: { frontendDist: FRONTEND_DIST },
+      identity: { smtp: smtp.settings, administratorEmail: ADMIN_EMAIL },
+    });
     browser = await launchChromium();
   });
   afterAll(async () => {
@@ -47,7 +50,9 @@ describeInBrowser('Identity in headless Chromium: admin signs in with the emaile
   /** On a failure, what each open page showed (in the shots folder, or /tmp). */
   const keepFailureScreens = async () => {
     let n = 0;
-    for (const context of contexts) for (const open of context.pages()) await open.screenshot({ path: `${SHOTS_DIR ?? '/tmp'}/identity-failure-${++n}.png` }).catch(() => undefined);
+    for (const context of contexts)
+      for (const open of context.pages())
+        await open.screenshot({ path: `${SHOTS_DIR ?? '/tmp'}/identity-failure-${++n}.png` }).catch(() => undefined);
   };
   const shot = async (page: Page, name: string) => {
     if (SHOTS_DIR) await page.screenshot({ path: `${SHOTS_DIR}/identity-${name}.png`, fullPage: true });
@@ -107,7 +112,11 @@ describeInBrowser('Identity in headless Chromium: admin signs in with the emaile
   async function supervisorAdminScreens() {
     const admin = `Bearer ${t.adminToken()}`;
     const add = async (fields: Record<string, string>) => {
-      const created = await t.http().post('/api/users').set('Authorization', admin).send({ ...uniqueName('mgr'), externalId: 'EXT-MGR', ...fields });
+      const created = await t
+        .http()
+        .post('/api/users')
+        .set('Authorization', admin)
+        .send({ ...uniqueName('mgr'), externalId: 'EXT-MGR', ...fields });
       if (created.status !== 201) throw new Error(JSON.stringify(created.body));
       return created.body as { id: string };
     };
@@ -124,7 +133,8 @@ describeInBrowser('Identity in headless Chromium: admin signs in with the emaile
     // Above them: View only, no Edit, Reset Password or Delete.
     await page.getByRole('link', { name: 'View Sam Stateman' }).waitFor();
     for (const name of ['Edit Sam Stateman', 'Edit System Administrator']) expect(await page.getByRole('link', { name }).count()).toBe(0);
-    for (const name of ['Delete Sam Stateman', 'Reset Password for Sam Stateman']) expect(await page.getByRole('button', { name }).count()).toBe(0);
+    for (const name of ['Delete Sam Stateman', 'Reset Password for Sam Stateman'])
+      expect(await page.getByRole('button', { name }).count()).toBe(0);
     await shot(page, 'users-supervisor-admin');
     await expectPageChecks(page, 'users-supervisor-admin');
 
@@ -203,7 +213,10 @@ describeInBrowser('Identity in headless Chromium: admin signs in with the emaile
     expect(await adminPage.getByLabel(/^First name/).inputValue()).toBe('Casey');
     // The supervisor options load after the record: wait for the chosen supervisor to show, then read it.
     const supervisorSelect = adminPage.getByRole('combobox', { name: 'Supervisor' });
-    await supervisorSelect.filter({ hasText: 'System Administrator' }).waitFor({ timeout: 10_000 }).catch(() => undefined);
+    await supervisorSelect
+      .filter({ hasText: 'System Administrator' })
+      .waitFor({ timeout: 10_000 })
+      .catch(() => undefined);
     expect(await supervisorSelect.textContent()).toContain('System Administrator');
     await shot(adminPage, 'user-edit');
     await expectPageChecks(adminPage, 'user-edit');
@@ -268,12 +281,31 @@ describeInBrowser('Identity in headless Chromium: admin signs in with the emaile
     const setUp = await adminPage.evaluate(
       async ({ parentName, email, username }) => {
         const post = (path: string, body: object) =>
-          fetch(path, { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+          fetch(path, {
+            method: 'POST',
+            credentials: 'include',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify(body),
+          }).then((r) => r.json());
         const groups = await fetch('/api/user-groups?range=[0,499]', { credentials: 'include' }).then((r) => r.json());
         const parent = groups.find((g: { name: string }) => g.name === parentName);
-        const users = await fetch(`/api/users?filter=${encodeURIComponent(JSON.stringify({ userGroupId: parent.id }))}`, { credentials: 'include' }).then((r) => r.json());
-        const group = await post('/api/user-groups', { name: `${parentName} juniors`, parentGroupId: parent.id, privileges: ['HOME_SHOW'] });
-        const user = await post('/api/users', { firstName: 'Sam', lastName: 'Junior', username, email, userGroupId: group.id, supervisorId: users[0].id, externalId: 'EXT-SAM' });
+        const users = await fetch(`/api/users?filter=${encodeURIComponent(JSON.stringify({ userGroupId: parent.id }))}`, {
+          credentials: 'include',
+        }).then((r) => r.json());
+        const group = await post('/api/user-groups', {
+          name: `${parentName} juniors`,
+          parentGroupId: parent.id,
+          privileges: ['HOME_SHOW'],
+        });
+        const user = await post('/api/users', {
+          firstName: 'Sam',
+          lastName: 'Junior',
+          username,
+          email,
+          userGroupId: group.id,
+          supervisorId: users[0].id,
+          externalId: 'EXT-SAM',
+        });
         return { supervisorId: users[0].id as string, superviseeSupervisor: user.supervisorId as string };
       },
       { parentName: groupName, email: supervisee.email, username: supervisee.username },
@@ -294,7 +326,9 @@ describeInBrowser('Identity in headless Chromium: admin signs in with the emaile
     await adminPage.getByText('The user was deleted successfully.').waitFor();
     expect(await adminPage.getByRole('cell', { name: worker.email }).count()).toBe(0);
     const moved = await adminPage.evaluate(async (username) => {
-      const found = await fetch(`/api/users?filter=${encodeURIComponent(JSON.stringify({ username }))}`, { credentials: 'include' }).then((r) => r.json());
+      const found = await fetch(`/api/users?filter=${encodeURIComponent(JSON.stringify({ username }))}`, { credentials: 'include' }).then(
+        (r) => r.json(),
+      );
       return found[0]?.supervisorId as string | undefined;
     }, supervisee.username);
     expect(moved).toBe('1');

@@ -11,7 +11,7 @@ import { UsersModule } from './users/users.module';
 import { AuthenticationGuard, PrivilegesGuard } from './access/access.guards';
 
 /**
- * Identity and access (issue 3): sign-in with a verification code, passwords, users, user groups, API users,
+ * Identity and access: sign-in with a verification code, passwords, users, user groups, API users,
  * My Account, the system log, and the global guards (every route needs a token unless @Public).
  */
 @Module({

@@ -1,6 +1,6 @@
-import { testPostgresUrl } from '../../test-support/databases';
+import { testPostgresUrl } from '@cans/storage/test-support/databases';
 import { startTestApp, TestApp } from '../../test-support/test-app';
-import type { Privilege } from '../identity/access/privileges';
+import type { Privilege } from '@cans/domain/identity/privileges';
 import { ANSWERS, DESCRIPTION, Json, LibraryApi } from './library.test-support';
 
 const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
@@ -38,18 +38,33 @@ describe.each(backends)('Library privileges per route (%s)', (backend) => {
     domain = await admin.add({ type: 'domain', name: 'Privileged Domain' });
     question = await admin.add({ type: 'question', domainId: domain.id, name: 'PRIVILEGED QUESTION', answers: ANSWERS });
     module = await admin.add({ type: 'module', domainId: domain.id, name: 'Privileged Module' });
-    rule = (await admin.post('/api/question-rules', {
-      name: 'Privileged rule', description: 'd', triggerDomainId: domain.id, triggerQuestionId: question.id, answers: ['2'], moduleId: module.id,
-    })).body;
+    rule = (
+      await admin.post('/api/question-rules', {
+        name: 'Privileged rule',
+        description: 'd',
+        triggerDomainId: domain.id,
+        triggerQuestionId: question.id,
+        answers: ['2'],
+        moduleId: module.id,
+      })
+    ).body;
   });
   afterAll(() => t.close());
 
   // Each successful write gets its own fresh target, so routes can run for several privileges in a row.
   const freshQuestion = async () => admin.add({ type: 'question', domainId: domain.id, name: `DISPOSABLE ${++counter}`, answers: ANSWERS });
   const freshRule = async () =>
-    (await admin.post('/api/question-rules', {
-      name: `Disposable rule ${++counter}`, description: 'd', triggerDomainId: domain.id, triggerQuestionId: question.id, answers: ['3'], moduleId: module.id, action: 'hide',
-    })).body;
+    (
+      await admin.post('/api/question-rules', {
+        name: `Disposable rule ${++counter}`,
+        description: 'd',
+        triggerDomainId: domain.id,
+        triggerQuestionId: question.id,
+        answers: ['3'],
+        moduleId: module.id,
+        action: 'hide',
+      })
+    ).body;
 
   const routes: Array<Route & { target?: () => Promise<Json> }> = [
     { name: 'GET /api/library', method: 'get', path: () => '/api/library', allowed: READERS },
@@ -58,23 +73,90 @@ describe.each(backends)('Library privileges per route (%s)', (backend) => {
     { name: 'GET /api/library/versions', method: 'get', path: () => '/api/library/versions', allowed: READERS },
     { name: 'GET /api/library/versions/current', method: 'get', path: () => '/api/library/versions/current', allowed: READERS },
     { name: 'GET /api/library/versions/{version}', method: 'get', path: () => '/api/library/versions/1', allowed: READERS },
-    { name: 'POST /api/library/evaluate', method: 'post', path: () => '/api/library/evaluate', body: () => ({ answers: {}, childAgeYears: 5 }), allowed: READERS },
-    { name: 'POST /api/library/items', method: 'post', path: () => '/api/library/items', body: () => ({ type: 'question', domainId: domain.id, name: `ADDED ${++counter}`, description: DESCRIPTION }), allowed: ['Library_Manage'] },
-    { name: 'PUT /api/library/items/{id}', method: 'put', path: () => `/api/library/items/${question.id}`, body: () => ({ type: 'question', domainId: domain.id, name: `RENAMED ${++counter}`, description: DESCRIPTION, answers: ANSWERS }), allowed: ['Library_Manage'] },
-    { name: 'PUT /api/library/items/{id}/visibility', method: 'put', path: () => `/api/library/items/${question.id}/visibility`, body: () => ({ visible: counter++ % 2 === 0 }), allowed: ['Library_Manage'] },
-    { name: 'PUT /api/library/order', method: 'put', path: () => '/api/library/order', body: () => ({ items: [{ id: domain.id, order: 1 }] }), allowed: ['Library_Manage'] },
-    { name: 'DELETE /api/library/items/{id}', method: 'delete', path: () => '/api/library/items/', target: freshQuestion, allowed: ['Library_Manage'] },
+    {
+      name: 'POST /api/library/evaluate',
+      method: 'post',
+      path: () => '/api/library/evaluate',
+      body: () => ({ answers: {}, childAgeYears: 5 }),
+      allowed: READERS,
+    },
+    {
+      name: 'POST /api/library/items',
+      method: 'post',
+      path: () => '/api/library/items',
+      body: () => ({ type: 'question', domainId: domain.id, name: `ADDED ${++counter}`, description: DESCRIPTION }),
+      allowed: ['Library_Manage'],
+    },
+    {
+      name: 'PUT /api/library/items/{id}',
+      method: 'put',
+      path: () => `/api/library/items/${question.id}`,
+      body: () => ({ type: 'question', domainId: domain.id, name: `RENAMED ${++counter}`, description: DESCRIPTION, answers: ANSWERS }),
+      allowed: ['Library_Manage'],
+    },
+    {
+      name: 'PUT /api/library/items/{id}/visibility',
+      method: 'put',
+      path: () => `/api/library/items/${question.id}/visibility`,
+      body: () => ({ visible: counter++ % 2 === 0 }),
+      allowed: ['Library_Manage'],
+    },
+    {
+      name: 'PUT /api/library/order',
+      method: 'put',
+      path: () => '/api/library/order',
+      body: () => ({ items: [{ id: domain.id, order: 1 }] }),
+      allowed: ['Library_Manage'],
+    },
+    {
+      name: 'DELETE /api/library/items/{id}',
+      method: 'delete',
+      path: () => '/api/library/items/',
+      target: freshQuestion,
+      allowed: ['Library_Manage'],
+    },
     { name: 'GET /api/question-rules', method: 'get', path: () => '/api/question-rules', allowed: ['Rule_Manage', 'Library_Manage'] },
-    { name: 'GET /api/question-rules/{id}', method: 'get', path: () => `/api/question-rules/${rule.id}`, allowed: ['Rule_Manage', 'Library_Manage'] },
     {
-      name: 'POST /api/question-rules', method: 'post', path: () => '/api/question-rules', allowed: ['Rule_Manage'],
-      body: () => ({ name: `Added rule ${++counter}`, description: 'd', triggerDomainId: domain.id, triggerQuestionId: question.id, answers: ['1'], moduleId: module.id }),
+      name: 'GET /api/question-rules/{id}',
+      method: 'get',
+      path: () => `/api/question-rules/${rule.id}`,
+      allowed: ['Rule_Manage', 'Library_Manage'],
     },
     {
-      name: 'PUT /api/question-rules/{id}', method: 'put', path: () => `/api/question-rules/${rule.id}`, allowed: ['Rule_Manage'],
-      body: () => ({ name: `Renamed rule ${++counter}`, description: 'd', triggerDomainId: domain.id, triggerQuestionId: question.id, answers: ['2'], moduleId: module.id }),
+      name: 'POST /api/question-rules',
+      method: 'post',
+      path: () => '/api/question-rules',
+      allowed: ['Rule_Manage'],
+      body: () => ({
+        name: `Added rule ${++counter}`,
+        description: 'd',
+        triggerDomainId: domain.id,
+        triggerQuestionId: question.id,
+        answers: ['1'],
+        moduleId: module.id,
+      }),
     },
-    { name: 'DELETE /api/question-rules/{id}', method: 'delete', path: () => '/api/question-rules/', target: freshRule, allowed: ['Rule_Manage'] },
+    {
+      name: 'PUT /api/question-rules/{id}',
+      method: 'put',
+      path: () => `/api/question-rules/${rule.id}`,
+      allowed: ['Rule_Manage'],
+      body: () => ({
+        name: `Renamed rule ${++counter}`,
+        description: 'd',
+        triggerDomainId: domain.id,
+        triggerQuestionId: question.id,
+        answers: ['2'],
+        moduleId: module.id,
+      }),
+    },
+    {
+      name: 'DELETE /api/question-rules/{id}',
+      method: 'delete',
+      path: () => '/api/question-rules/',
+      target: freshRule,
+      allowed: ['Rule_Manage'],
+    },
   ];
 
   const call = async (method: Method, path: string, token: string | null, body?: unknown) => {
@@ -96,7 +178,11 @@ describe.each(backends)('Library privileges per route (%s)', (backend) => {
       }
       for (const privilege of route.allowed) {
         const answer = await call(route.method, await pathFor(), tokens.get(privilege) as string, route.body?.());
-        expect({ privilege, status: answer.status, ok: answer.status >= 200 && answer.status < 300 }).toEqual({ privilege, status: answer.status, ok: true });
+        expect({ privilege, status: answer.status, ok: answer.status >= 200 && answer.status < 300 }).toEqual({
+          privilege,
+          status: answer.status,
+          ok: true,
+        });
       }
     },
   );

@@ -1,11 +1,21 @@
 import type { CommandBus } from '@nestjs/cqrs';
+import { createHash } from 'node:crypto';
+import { Domain, Instrument, Item, Module, QuestionRule } from '@cans/domain/library/instrument/instrument.types';
+import { seedInstrument, seedRules } from '@cans/domain/library/instrument/seed-instrument';
+import type { LibraryCommand } from '@cans/domain/library/library.decider';
+import type { LibraryItemInput } from '@cans/domain/library/library-item.input';
 import type { Actor } from '../platform/commands/actor';
-import { Domain, Instrument, Item, Module, QuestionRule } from './instrument/instrument.types';
-import { seedInstrument, seedRules } from './instrument/seed-instrument';
-import { AddLibraryItemCommand } from './library-items/library-item.commands';
-import type { LibraryItemInput } from './library-items/library-item.decisions';
-import { deterministicUuid } from './library-stream/stable-codes';
-import { AddQuestionRuleCommand } from './question-rules/question-rule.commands';
+import { LibraryCommandRequest } from './library-stream/library.commands';
+
+/**
+ * A deterministic UUID (version-4 layout) for a seed record, so seeding twice addresses the same records.
+ * Not random: only for data whose identity is its stable code.
+ */
+export function deterministicUuid(namespace: string, code: string): string {
+  const hex = createHash('sha256').update(`${namespace}:${code}`).digest('hex');
+  const variant = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
 
 /** Deterministic id of a seeded library item: the same code always gets the same id. */
 export const seedItemId = (code: string) => deterministicUuid('cans-library-item', code);
@@ -32,9 +42,9 @@ export async function seedLibrary(
   rules: readonly QuestionRule[] = seedRules,
 ): Promise<LibrarySeedReport> {
   const report: LibrarySeedReport = { created: 0, skipped: 0 };
-  const attempt = async (command: AddLibraryItemCommand | AddQuestionRuleCommand) => {
+  const attempt = async (command: LibraryCommand) => {
     try {
-      await commands.execute(command);
+      await commands.execute(new LibraryCommandRequest(actor, command));
       report.created += 1;
     } catch (error) {
       if (!ALREADY_THERE.has((error as Error).name)) throw error;
@@ -60,13 +70,17 @@ export async function seedLibrary(
         ...common(item),
         ...(item.kind === 'question' ? { answers: { ...item.answers } } : {}),
       };
-      await attempt(new AddLibraryItemCommand(actor, input, seedItemId(item.code)));
+      await attempt({ type: 'AddLibraryItem', itemId: seedItemId(item.code), input });
     }
   };
   const addModules = async (modules: readonly Module[], domainId: string, parentModuleId: string | null) => {
     for (const module of [...modules].sort((a, b) => a.order - b.order)) {
       const moduleId = seedItemId(module.code);
-      await attempt(new AddLibraryItemCommand(actor, { type: 'module', domainId, moduleId: parentModuleId, ...common(module) }, moduleId));
+      await attempt({
+        type: 'AddLibraryItem',
+        itemId: moduleId,
+        input: { type: 'module', domainId, moduleId: parentModuleId, ...common(module) },
+      });
       await addItems(module.items, domainId, moduleId);
       await addModules(module.modules, domainId, moduleId);
     }
@@ -81,7 +95,7 @@ export async function seedLibrary(
       ratingMeaning: domain.ratingMeaning,
       actionableRatings: [...domain.actionableRatings],
     };
-    await attempt(new AddLibraryItemCommand(actor, input, domainId));
+    await attempt({ type: 'AddLibraryItem', itemId: domainId, input });
     await addItems(domain.items, domainId, null);
     await addModules(domain.modules, domainId, null);
   }
@@ -100,7 +114,7 @@ export async function seedLibrary(
       moduleId: idOf(rule.target.moduleCode),
       questionId: idOf(rule.target.questionCode),
     };
-    await attempt(new AddQuestionRuleCommand(actor, input, seedRuleId(rule.code)));
+    await attempt({ type: 'AddQuestionRule', ruleId: seedRuleId(rule.code), input });
   }
   return report;
 }

@@ -7,14 +7,13 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { seedDemoData } from '../../../scripts/seed/demo-data';
+import { seedDemoData } from '../platform/seeding/demo-data/demo-data';
 import { describeInBrowser, FRONTEND_DIST, launchChromium } from '../../test-support/browser';
 import { expectAccessible, expectPageChecks } from '../../test-support/page-checks';
 import { startTestApp, TestApp } from '../../test-support/test-app';
 import { ACCESS_TOKEN_COOKIE } from '../identity/authentication/authenticated-user';
-import { seedInstrument } from './instrument/seed-instrument';
+import { seedInstrument } from '@cans/domain/library/instrument/seed-instrument';
 import { ANSWERS, findInTree, Json, LibraryApi } from './library.test-support';
-
 
 const SHOTS_DIR = process.env.LIBRARY_SHOTS_DIR;
 
@@ -209,7 +208,14 @@ describeInBrowser('Question library screens in headless Chromium', () => {
 
     const rules = await api.get('/api/question-rules');
     expect(rules.body).toEqual([
-      expect.objectContaining({ name: 'Open the Conflict Module', answers: ['2', '3'], action: 'show', triggerQuestionCode: 'HOME_CONFLICT', targetModuleCode: 'CONFLICT_MODULE', triggerModuleId: null }),
+      expect.objectContaining({
+        name: 'Open the Conflict Module',
+        answers: ['2', '3'],
+        action: 'show',
+        triggerQuestionCode: 'HOME_CONFLICT',
+        targetModuleCode: 'CONFLICT_MODULE',
+        triggerModuleId: null,
+      }),
     ]);
   });
 
@@ -251,7 +257,13 @@ describeInBrowser('Question library screens in headless Chromium', () => {
     await page.waitForURL(/\/library\/questionRules$/);
     await page.getByRole('cell', { name: 'Conflict at home rated 2 or 3 opens the Conflict Module.' }).waitFor();
     const rules = await api.get('/api/question-rules');
-    expect(rules.body).toEqual([expect.objectContaining({ description: 'Conflict at home rated 2 or 3 opens the Conflict Module.', answers: ['2', '3'], questionId: null })]);
+    expect(rules.body).toEqual([
+      expect.objectContaining({
+        description: 'Conflict at home rated 2 or 3 opens the Conflict Module.',
+        answers: ['2', '3'],
+        questionId: null,
+      }),
+    ]);
   });
 
   it('the evaluator page and POST /api/library/evaluate show the module triggered for 2 or 3', async () => {
@@ -269,7 +281,9 @@ describeInBrowser('Question library screens in headless Chromium', () => {
       const evaluation = await api.evaluate({ answers: { HOME_CONFLICT: answer }, childAgeYears: 10 });
       expect(evaluation.status).toBe(200);
       // The hidden question stays hidden inside the triggered module.
-      expect(evaluation.body.triggeredModules).toEqual([expect.objectContaining({ code: 'CONFLICT_MODULE', showQuestions: ['PHYSICAL_CONFLICT'] })]);
+      expect(evaluation.body.triggeredModules).toEqual([
+        expect.objectContaining({ code: 'CONFLICT_MODULE', showQuestions: ['PHYSICAL_CONFLICT'] }),
+      ]);
     }
     const calm = await api.evaluate({ answers: { HOME_CONFLICT: '1' }, childAgeYears: 10 });
     expect(calm.body.triggeredModules).toEqual([]);

@@ -1,15 +1,14 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { EventSourcedRepository } from '../platform/commands/event-sourced-repository';
+import { EventSourcedCommandHandler } from '../platform/commands/command-handler';
 import { LibraryEvaluationService } from './instrument-versions/library-evaluation.service';
 import { ListLibraryVersionsHandler } from './instrument-versions/library-version.queries';
 import { LibraryVersionsController } from './instrument-versions/library-versions.controller';
-import { libraryItemCommandHandlers } from './library-items/library-item.commands';
 import { libraryItemQueryHandlers } from './library-items/library-item.queries';
 import { LibraryItemsController } from './library-items/library-items.controller';
+import { LibraryCommandHandler } from './library-stream/library.commands';
 import { LibraryStateService } from './library-stream/library-state.service';
 import { ReadAfterWrite } from './library-stream/read-after-write';
-import { questionRuleCommandHandlers } from './question-rules/question-rule.commands';
 import { questionRuleQueryHandlers } from './question-rules/question-rule.queries';
 import { QuestionRulesController } from './question-rules/question-rules.controller';
 
@@ -22,13 +21,12 @@ import { QuestionRulesController } from './question-rules/question-rules.control
   imports: [CqrsModule],
   controllers: [LibraryItemsController, LibraryVersionsController, QuestionRulesController],
   providers: [
-    EventSourcedRepository,
+    EventSourcedCommandHandler,
     LibraryStateService,
     LibraryEvaluationService,
     ReadAfterWrite,
-    ...libraryItemCommandHandlers,
+    LibraryCommandHandler,
     ...libraryItemQueryHandlers,
-    ...questionRuleCommandHandlers,
     ...questionRuleQueryHandlers,
     ListLibraryVersionsHandler,
   ],

@@ -1,4 +1,4 @@
-import type { Privilege } from '../identity/access/privileges';
+import type { Privilege } from '@cans/domain/identity/privileges';
 
 /**
  * Who may read the instrument (the library tree, items, versions, evaluation): whoever may view assessments

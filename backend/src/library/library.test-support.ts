@@ -26,7 +26,10 @@ export class LibraryApi {
   /** Highest event position seen: sent back as X-Wait-For-Position so reads see our writes. */
   private position = '0';
 
-  constructor(private readonly t: TestApp, private readonly token: string) {}
+  constructor(
+    private readonly t: TestApp,
+    private readonly token: string,
+  ) {}
 
   /** Makes later reads wait for a position reached outside this client (e.g. by the seed). */
   waitFor(position: number): void {
@@ -45,11 +48,23 @@ export class LibraryApi {
   }
 
   async post(path: string, body: unknown): Promise<Sent> {
-    return this.remember(await this.t.http().post(path).set('Authorization', this.token).send(body as object));
+    return this.remember(
+      await this.t
+        .http()
+        .post(path)
+        .set('Authorization', this.token)
+        .send(body as object),
+    );
   }
 
   async put(path: string, body: unknown): Promise<Sent> {
-    return this.remember(await this.t.http().put(path).set('Authorization', this.token).send(body as object));
+    return this.remember(
+      await this.t
+        .http()
+        .put(path)
+        .set('Authorization', this.token)
+        .send(body as object),
+    );
   }
 
   async delete(path: string): Promise<Sent> {

@@ -11,18 +11,35 @@ import type { Role, SecurityFixture } from './security-fixture';
 type Prepare = (fx: SecurityFixture, role: Role) => PreparedRequest;
 
 export const AUTH_FUZZ_REQUESTS: Record<string, Prepare> = {
-  'POST /api/auth/login': (fx) => ({ path: '/api/auth/login', body: { login: fx.ids.signInTarget.username, password: 'Wrong!Pass1', rememberMe: true, agreed: true } }),
+  'POST /api/auth/login': (fx) => ({
+    path: '/api/auth/login',
+    body: { login: fx.ids.signInTarget.username, password: 'Wrong!Pass1', rememberMe: true, agreed: true },
+  }),
   'POST /api/auth/verification-code': () => ({ path: '/api/auth/verification-code', body: { channel: 1 } }),
   'POST /api/auth/verify': () => ({ path: '/api/auth/verify', body: { code: '123456', rememberMe: false } }),
-  'POST /api/auth/password-reset': (fx) => ({ path: '/api/auth/password-reset', body: { username: fx.ids.signInTarget.username, email: fx.ids.signInTarget.email } }),
+  'POST /api/auth/password-reset': (fx) => ({
+    path: '/api/auth/password-reset',
+    body: { username: fx.ids.signInTarget.username, email: fx.ids.signInTarget.email },
+  }),
   'POST /api/auth/password-link/status': () => ({ path: '/api/auth/password-link/status', body: { token: 'not-a-real-link-token' } }),
-  'POST /api/auth/password-link': () => ({ path: '/api/auth/password-link', body: { token: 'not-a-real-link-token', password: 'N3w!Password', confirmPassword: 'N3w!Password' } }),
-  'POST /api/auth/api-token': (fx) => ({ path: '/api/auth/api-token', body: { username: fx.ids.apiClientUsername, password: 'not-the-secret' } }),
+  'POST /api/auth/password-link': () => ({
+    path: '/api/auth/password-link',
+    body: { token: 'not-a-real-link-token', password: 'N3w!Password', confirmPassword: 'N3w!Password' },
+  }),
+  'POST /api/auth/api-token': (fx) => ({
+    path: '/api/auth/api-token',
+    body: { username: fx.ids.apiClientUsername, password: 'not-the-secret' },
+  }),
 };
 
 const value = (label: string, json: string): Hostile => ({ label, json });
 const field = (path: string, hostile: Hostile): Mutation => ({ kind: 'body field', path: path.split('.'), value: hostile });
-const filterField = (name: string, hostile: Hostile): Mutation => ({ kind: 'query JSON field', name: 'filter', path: [name], value: hostile });
+const filterField = (name: string, hostile: Hostile): Mutation => ({
+  kind: 'query JSON field',
+  name: 'filter',
+  path: [name],
+  value: hostile,
+});
 const NUL = value('NUL', '"a\\u0000b"');
 const LONE_SURROGATE = value('lone low surrogate', '"x\\udc00y"');
 

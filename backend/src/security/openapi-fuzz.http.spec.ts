@@ -13,7 +13,7 @@
  * Reproduce or widen a run: FUZZ_SEED=<seed printed> FUZZ_RUNS=<per operation> FUZZ_BUDGET_MS=<total>.
  */
 import fc from 'fast-check';
-import { demoAssessmentId } from '../../../scripts/seed/assessments-demo-data';
+import { demoAssessmentId } from '../platform/seeding/demo-data/assessments-demo-data';
 import { AUTH_FUZZ_REQUESTS, FUZZ_REGRESSIONS } from './fuzz-requests';
 import { applyMutation, foreignIds, FuzzRequest, hostileValue, mutations } from './fuzz-inputs';
 import type { ApiOperation } from './openapi-operations';
@@ -63,11 +63,12 @@ describe(`OpenAPI fuzz (seed ${SEED})`, () => {
   const writingRefusals: Finding[] = [];
 
   /** Ids put where other kinds are expected: records of the fuzz's own, since a DELETE given one of its own kind deletes it. */
-  let decoyIds: string[] = [];
+  const decoyIds: string[] = [];
 
   beforeAll(async () => {
     fx = await buildSecurityFixture();
-    for (const make of [fx.make.user, fx.make.question, fx.make.rule, fx.make.agency, fx.make.group, fx.make.assessment]) decoyIds.push((await make()).id);
+    for (const make of [fx.make.user, fx.make.question, fx.make.rule, fx.make.agency, fx.make.group, fx.make.assessment])
+      decoyIds.push((await make()).id);
     startedAt = Date.now();
     operationsLeft = fx.operations.length;
     console.log(`OpenAPI fuzz: seed ${SEED} (FUZZ_SEED), ${RUNS_PER_OPERATION} runs per operation, budget ${BUDGET_MS} ms`);
@@ -75,7 +76,10 @@ describe(`OpenAPI fuzz (seed ${SEED})`, () => {
 
   afterAll(async () => {
     const refusalEvents = writingRefusals.reduce((sum, finding) => sum + finding.appended.length, 0);
-    const answers = [...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join(' ');
+    const answers = [...statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([status, count]) => `${status}×${count}`)
+      .join(' ');
     console.log(
       `OpenAPI fuzz summary: seed ${SEED}, ${operationsFuzzed} operations fuzzed, ${requestsSent} requests sent, ` +
         `${fiveHundreds.length} 5xx seen, ${refusalEvents} events appended by refused requests, ${Math.round((Date.now() - startedAt) / 1000)} s (answers: ${answers})`,
@@ -95,7 +99,8 @@ describe(`OpenAPI fuzz (seed ${SEED})`, () => {
    */
   const fixtureFor = async (operation: ApiOperation): Promise<SecurityFixture> => {
     if (!operation.path.startsWith('/api/assessments/{id}')) return fx;
-    if (operation.key === 'POST /api/assessments/{id}/return') return { ...fx, ids: { ...fx.ids, pendingAssessment: demoAssessmentId('isla-reassessment') } };
+    if (operation.key === 'POST /api/assessments/{id}/return')
+      return { ...fx, ids: { ...fx.ids, pendingAssessment: demoAssessmentId('isla-reassessment') } };
     if (['approve', 'include', 'exclude'].some((action) => operation.path.endsWith(`/${action}`))) return fx;
     const fresh = await fx.make.assessment();
     return { ...fx, ids: { ...fx.ids, incompleteAssessment: fresh.id, caregiverId: String(fresh.body.caregiverId) } };
@@ -117,7 +122,9 @@ describe(`OpenAPI fuzz (seed ${SEED})`, () => {
     const samples = [
       ...(FUZZ_REGRESSIONS[operation.key] ?? []).map((mutation) => ({ mutation, as: 'administrator' as const })),
       ...fc.sample(inputs, { seed: seedOf(operation.key), numRuns: runs }).map((mutation) => ({ mutation, as: 'administrator' as const })),
-      ...fc.sample(inputs, { seed: seedOf(`anonymous ${operation.key}`), numRuns: ANONYMOUS_RUNS_PER_OPERATION }).map((mutation) => ({ mutation, as: 'anonymous' as const })),
+      ...fc
+        .sample(inputs, { seed: seedOf(`anonymous ${operation.key}`), numRuns: ANONYMOUS_RUNS_PER_OPERATION })
+        .map((mutation) => ({ mutation, as: 'anonymous' as const })),
     ];
 
     const findings: Finding[] = [];
@@ -161,7 +168,12 @@ describe(`OpenAPI fuzz (seed ${SEED})`, () => {
     const operation = fx.operations.find((candidate) => candidate.key === key);
     if (!operation) return; // the route matrix reports a recipe without an operation
     const findings = await fuzzOperation(operation);
-    expect(findings.map(({ as, input, status, body, appended }) => `${as} · ${input} → ${status} ${body}${appended.length ? ` (appended ${appended.join(', ')})` : ''}`)).toEqual([]);
+    expect(
+      findings.map(
+        ({ as, input, status, body, appended }) =>
+          `${as} · ${input} → ${status} ${body}${appended.length ? ` (appended ${appended.join(', ')})` : ''}`,
+      ),
+    ).toEqual([]);
   });
 
   it('covers every operation of the document', () => {

@@ -8,7 +8,10 @@ import type { TestApp } from '../../test-support/test-app';
 export type JsonSchema = Record<string, any>;
 
 export interface OpenApiDocument {
-  paths: Record<string, Record<string, { parameters?: OpenApiParameter[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>>;
+  paths: Record<
+    string,
+    Record<string, { parameters?: OpenApiParameter[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>
+  >;
   components?: { schemas?: Record<string, JsonSchema> };
 }
 
@@ -37,7 +40,8 @@ const METHODS = new Set<HttpMethod>(['get', 'post', 'put', 'patch', 'delete']);
 /** The document as /api/docs-json serves it to a signed-in administrator (it may be behind sign-in). */
 export async function fetchOpenApiDocument(t: TestApp, adminToken: string): Promise<OpenApiDocument> {
   const answer = await t.http().get('/api/docs-json').set('Authorization', `Bearer ${adminToken}`);
-  if (answer.status !== 200 || !answer.body?.paths) throw new Error(`GET /api/docs-json answered ${answer.status}: ${answer.text.slice(0, 300)}`);
+  if (answer.status !== 200 || !answer.body?.paths)
+    throw new Error(`GET /api/docs-json answered ${answer.status}: ${answer.text.slice(0, 300)}`);
   return answer.body as OpenApiDocument;
 }
 

@@ -8,9 +8,9 @@
  * approvals and the like get a throwaway record per call; logout gets a session of its own.
  */
 import { randomUUID } from 'node:crypto';
-import { DEMO_USER_IDS } from '../../../scripts/seed/identity-demo-data';
+import { DEMO_USER_IDS } from '../platform/seeding/demo-data/identity-demo-data';
 import { DIRECT_CARE_WORKER_GROUP_ID, SUPERVISOR_GROUP_ID } from '../identity/user-groups/built-in-groups';
-import { ADMINISTRATOR_ID, STATE_ADMINISTRATOR_GROUP_ID, SYSTEM_ADMINISTRATOR_GROUP_ID } from '../identity/identity-rules';
+import { ADMINISTRATOR_ID, STATE_ADMINISTRATOR_GROUP_ID, SYSTEM_ADMINISTRATOR_GROUP_ID } from '@cans/domain/identity/identity-rules';
 import { ANSWERS, CAREGIVER, NORTHSIDE_AGENCY_ID, Role, SecurityFixture } from './security-fixture';
 
 export interface PreparedRequest {
@@ -26,20 +26,39 @@ type Prepare = (fx: SecurityFixture, role: Role) => Promise<PreparedRequest> | P
 
 /** The revision a client saw long ago: the decision runs, the append is refused with 409. */
 const STALE = 0;
-const NARRATIVE = { impressions: 'Settled.', needs: 'Contact.', targets: 'Calm.', outcomes: 'Fewer incidents.', plan: 'Weekly sessions.', recommendations: 'Review.' };
+const NARRATIVE = {
+  impressions: 'Settled.',
+  needs: 'Contact.',
+  targets: 'Calm.',
+  outcomes: 'Fewer incidents.',
+  plan: 'Weekly sessions.',
+  recommendations: 'Review.',
+};
 
-const assessment = (suffix: string, body?: (fx: SecurityFixture) => unknown, which: 'incompleteAssessment' | 'pendingAssessment' | 'approvedAssessment' = 'incompleteAssessment'): Prepare =>
+const assessment =
+  (
+    suffix: string,
+    body?: (fx: SecurityFixture) => unknown,
+    which: 'incompleteAssessment' | 'pendingAssessment' | 'approvedAssessment' = 'incompleteAssessment',
+  ): Prepare =>
   (fx) => ({ path: `/api/assessments/${fx.ids[which]}${suffix}`, body: body?.(fx) });
 
 /** The fields of an existing user as the edit form sends them back, with a change. */
-const userEdit = (created: { body: Record<string, unknown> }, change: Record<string, unknown>) => ({ ...created.body, status: 1, ...change });
+const userEdit = (created: { body: Record<string, unknown> }, change: Record<string, unknown>) => ({
+  ...created.body,
+  status: 1,
+  ...change,
+});
 
 export const OPERATION_REQUESTS: Record<string, Prepare> = {
   'GET /api/health': () => ({ path: '/api/health' }),
   'GET /api/ready': () => ({ path: '/api/ready' }),
 
   'GET /api/agencies': () => ({ path: '/api/agencies', query: { filter: '{"q":"north"}', sort: '["name","ASC"]', range: '[0,9]' } }),
-  'POST /api/agencies': () => ({ path: '/api/agencies', body: { name: `Matrix agency ${Date.now()}${Math.random()}`, displayName: 'Matrix' } }),
+  'POST /api/agencies': () => ({
+    path: '/api/agencies',
+    body: { name: `Matrix agency ${Date.now()}${Math.random()}`, displayName: 'Matrix' },
+  }),
   'GET /api/agencies/{id}': () => ({ path: `/api/agencies/${NORTHSIDE_AGENCY_ID}` }),
   'PUT /api/agencies/{id}': async (fx) => {
     const agency = await fx.make.agency();
@@ -48,15 +67,30 @@ export const OPERATION_REQUESTS: Record<string, Prepare> = {
   'DELETE /api/agencies/{id}': async (fx) => ({ path: `/api/agencies/${(await fx.make.agency()).id}` }),
 
   'GET /api/library': () => ({ path: '/api/library' }),
-  'GET /api/library/items': (fx) => ({ path: '/api/library/items', query: { filter: JSON.stringify({ domainId: fx.ids.domainId }), sort: '["order","ASC"]', range: '[0,99]' } }),
-  'POST /api/library/items': (fx) => ({ path: '/api/library/items', body: { type: 'question', domainId: fx.ids.domainId, name: `MATRIX ${Date.now()}`, description: '<p>Added.</p>', answers: ANSWERS } }),
+  'GET /api/library/items': (fx) => ({
+    path: '/api/library/items',
+    query: { filter: JSON.stringify({ domainId: fx.ids.domainId }), sort: '["order","ASC"]', range: '[0,99]' },
+  }),
+  'POST /api/library/items': (fx) => ({
+    path: '/api/library/items',
+    body: { type: 'question', domainId: fx.ids.domainId, name: `MATRIX ${Date.now()}`, description: '<p>Added.</p>', answers: ANSWERS },
+  }),
   'GET /api/library/items/{id}': (fx) => ({ path: `/api/library/items/${fx.ids.questionId}` }),
   'PUT /api/library/items/{id}': (fx) => ({
     path: `/api/library/items/${fx.ids.questionId}`,
-    body: { type: 'question', domainId: fx.ids.domainId, name: 'SECURITY MATRIX QUESTION', description: '<p>Fixture.</p>', answers: ANSWERS },
+    body: {
+      type: 'question',
+      domainId: fx.ids.domainId,
+      name: 'SECURITY MATRIX QUESTION',
+      description: '<p>Fixture.</p>',
+      answers: ANSWERS,
+    },
   }),
   'DELETE /api/library/items/{id}': async (fx) => ({ path: `/api/library/items/${(await fx.make.question()).id}` }),
-  'PUT /api/library/items/{id}/visibility': (fx) => ({ path: `/api/library/items/${fx.ids.questionId}/visibility`, body: { visible: true } }),
+  'PUT /api/library/items/{id}/visibility': (fx) => ({
+    path: `/api/library/items/${fx.ids.questionId}/visibility`,
+    body: { visible: true },
+  }),
   'PUT /api/library/order': (fx) => ({ path: '/api/library/order', body: { items: [{ id: fx.ids.questionId, order: 1 }] } }),
   'GET /api/library/versions': () => ({ path: '/api/library/versions', query: { sort: '["version","DESC"]', range: '[0,9]' } }),
   'GET /api/library/versions/current': () => ({ path: '/api/library/versions/current' }),
@@ -66,7 +100,15 @@ export const OPERATION_REQUESTS: Record<string, Prepare> = {
   'GET /api/question-rules': () => ({ path: '/api/question-rules', query: { filter: '{"q":"security"}', range: '[0,9]' } }),
   'POST /api/question-rules': (fx) => ({
     path: '/api/question-rules',
-    body: { name: `Matrix rule ${Date.now()}${Math.random()}`, description: 'Added.', triggerDomainId: fx.ids.domainId, triggerQuestionId: fx.ids.questionId, answers: ['3'], action: 'hide', moduleId: fx.ids.moduleId },
+    body: {
+      name: `Matrix rule ${Date.now()}${Math.random()}`,
+      description: 'Added.',
+      triggerDomainId: fx.ids.domainId,
+      triggerQuestionId: fx.ids.questionId,
+      answers: ['3'],
+      action: 'hide',
+      moduleId: fx.ids.moduleId,
+    },
   }),
   'GET /api/question-rules/{id}': (fx) => ({ path: `/api/question-rules/${fx.ids.ruleId}` }),
   'PUT /api/question-rules/{id}': async (fx) => {
@@ -75,8 +117,14 @@ export const OPERATION_REQUESTS: Record<string, Prepare> = {
   },
   'DELETE /api/question-rules/{id}': async (fx) => ({ path: `/api/question-rules/${(await fx.make.rule()).id}` }),
 
-  'GET /api/assessments': () => ({ path: '/api/assessments', query: { filter: '{"q":"PID","view":"all"}', sort: '["lud","DESC"]', range: '[0,19]' } }),
-  'POST /api/assessments': (fx) => ({ path: '/api/assessments', body: { child: { ...fx.ids.child, cin: `PID-M${Date.now() % 1e8}`, familyId: null } } }),
+  'GET /api/assessments': () => ({
+    path: '/api/assessments',
+    query: { filter: '{"q":"PID","view":"all"}', sort: '["lud","DESC"]', range: '[0,19]' },
+  }),
+  'POST /api/assessments': (fx) => ({
+    path: '/api/assessments',
+    body: { child: { ...fx.ids.child, cin: `PID-M${Date.now() % 1e8}`, familyId: null } },
+  }),
   'GET /api/assessments/{id}': assessment(''),
   'DELETE /api/assessments/{id}': assessment('', () => ({ revision: STALE })),
   'PUT /api/assessments/{id}/child-information': assessment('/child-information', (fx) => ({ revision: STALE, child: fx.ids.child })),
@@ -90,7 +138,10 @@ export const OPERATION_REQUESTS: Record<string, Prepare> = {
     path: `/api/assessments/${fx.ids.incompleteAssessment}/caregivers/${fx.ids.caregiverId}`,
     body: { revision: STALE },
   }),
-  'POST /api/assessments/{id}/family-caregivers': assessment('/family-caregivers', (fx) => ({ revision: STALE, familyId: fx.ids.familyId })),
+  'POST /api/assessments/{id}/family-caregivers': assessment('/family-caregivers', (fx) => ({
+    revision: STALE,
+    familyId: fx.ids.familyId,
+  })),
   // Ratings and comments merge (no revision): allowed calls really write; rating the same answer again is harmless.
   'PUT /api/assessments/{id}/ratings': assessment('/ratings', (fx) => ({ questionCode: fx.ids.questionCode, rating: '1' })),
   'PUT /api/assessments/{id}/comments/{commentId}': (fx) => ({
@@ -98,7 +149,9 @@ export const OPERATION_REQUESTS: Record<string, Prepare> = {
     body: { questionCode: fx.ids.questionCode, content: 'Matrix comment.' },
   }),
   // One's own comment (only its author changes it); roles that may not comment get the administrator's.
-  'DELETE /api/assessments/{id}/comments/{commentId}': async (fx, role) => ({ path: `/api/assessments/${fx.ids.incompleteAssessment}/comments/${(await fx.make.comment(role, fx.ids.incompleteAssessment)).id}` }),
+  'DELETE /api/assessments/{id}/comments/{commentId}': async (fx, role) => ({
+    path: `/api/assessments/${fx.ids.incompleteAssessment}/comments/${(await fx.make.comment(role, fx.ids.incompleteAssessment)).id}`,
+  }),
   "DELETE /api/assessments/{id}/comments/{commentId} #worker1's": async (fx) => ({
     path: `/api/assessments/${fx.ids.incompleteAssessment}/comments/${(await fx.make.comment('caseWorker', fx.ids.incompleteAssessment)).id}`,
   }),
@@ -140,7 +193,10 @@ export const OPERATION_REQUESTS: Record<string, Prepare> = {
   'POST /api/users': () => ({ path: '/api/users', body: newUserBody(DIRECT_CARE_WORKER_GROUP_ID) }),
   // Only members of groups 1 and 153 assign those groups, and only groups whose privileges are a subset of one's own.
   'POST /api/users #into group 1': () => ({ path: '/api/users', body: newUserBody(SYSTEM_ADMINISTRATOR_GROUP_ID) }),
-  'GET /api/users/supervisor-options': () => ({ path: '/api/users/supervisor-options', query: { userGroupId: DIRECT_CARE_WORKER_GROUP_ID } }),
+  'GET /api/users/supervisor-options': () => ({
+    path: '/api/users/supervisor-options',
+    query: { userGroupId: DIRECT_CARE_WORKER_GROUP_ID },
+  }),
   'GET /api/users/{id}': (fx) => ({ path: `/api/users/${fx.ids.userIds.caseWorker}` }),
   'PUT /api/users/{id}': async (fx) => {
     const user = await fx.make.user();
@@ -149,7 +205,10 @@ export const OPERATION_REQUESTS: Record<string, Prepare> = {
   // Finding 1: moving someone (here a case worker) into group 1.
   'PUT /api/users/{id} #move a case worker into group 1': async (fx) => {
     const user = await fx.make.user();
-    return { path: `/api/users/${user.id}`, body: userEdit(user, { userGroupId: SYSTEM_ADMINISTRATOR_GROUP_ID, supervisorId: ADMINISTRATOR_ID, agencyId: null }) };
+    return {
+      path: `/api/users/${user.id}`,
+      body: userEdit(user, { userGroupId: SYSTEM_ADMINISTRATOR_GROUP_ID, supervisorId: ADMINISTRATOR_ID, agencyId: null }),
+    };
   },
   // Finding 2: re-mailing a State Administrator (then resetting their password takes the account over).
   'PUT /api/users/{id} #re-mail a State Administrator': async (fx) => {
@@ -159,7 +218,10 @@ export const OPERATION_REQUESTS: Record<string, Prepare> = {
   'PUT /api/users/{id} #the administrator': async (fx) => {
     const admin = await fx.send('get', `/api/users/${ADMINISTRATOR_ID}`, await fx.token('administrator'));
     const { firstName, lastName, username, email, phone, userGroupId, supervisorId, agencyId, externalId, expirationDate } = admin.body;
-    return { path: `/api/users/${ADMINISTRATOR_ID}`, body: { firstName, lastName, username, email, phone, userGroupId, supervisorId, agencyId, externalId, expirationDate, status: 1 } };
+    return {
+      path: `/api/users/${ADMINISTRATOR_ID}`,
+      body: { firstName, lastName, username, email, phone, userGroupId, supervisorId, agencyId, externalId, expirationDate, status: 1 },
+    };
   },
   'DELETE /api/users/{id}': async (fx) => ({ path: `/api/users/${(await fx.make.user()).id}` }),
   'DELETE /api/users/{id} #a State Administrator': async (fx) => ({
@@ -173,7 +235,10 @@ export const OPERATION_REQUESTS: Record<string, Prepare> = {
   }),
 
   'GET /api/user-groups': () => ({ path: '/api/user-groups', query: { range: '[0,9]' } }),
-  'POST /api/user-groups': () => ({ path: '/api/user-groups', body: { name: `Matrix group ${Date.now()}${Math.random()}`, parentGroupId: '153', privileges: ['HOME_SHOW'] } }),
+  'POST /api/user-groups': () => ({
+    path: '/api/user-groups',
+    body: { name: `Matrix group ${Date.now()}${Math.random()}`, parentGroupId: '153', privileges: ['HOME_SHOW'] },
+  }),
   'GET /api/user-groups/tree': () => ({ path: '/api/user-groups/tree' }),
   'GET /api/user-groups/{id}': () => ({ path: `/api/user-groups/${SUPERVISOR_GROUP_ID}` }),
   'PUT /api/user-groups/{id}': async (fx) => {
@@ -184,7 +249,15 @@ export const OPERATION_REQUESTS: Record<string, Prepare> = {
   'GET /api/privileges': () => ({ path: '/api/privileges' }),
 
   'GET /api/api-users': () => ({ path: '/api/api-users', query: { range: '[0,9]' } }),
-  'POST /api/api-users': () => ({ path: '/api/api-users', body: { username: `matrix-${Date.now()}${Math.floor(Math.random() * 1e6)}`, password: 'matrix-machine-secret', ip: '203.0.113.7', maxRecords: 5 } }),
+  'POST /api/api-users': () => ({
+    path: '/api/api-users',
+    body: {
+      username: `matrix-${Date.now()}${Math.floor(Math.random() * 1e6)}`,
+      password: 'matrix-machine-secret',
+      ip: '203.0.113.7',
+      maxRecords: 5,
+    },
+  }),
   'GET /api/api-users/{id}': (fx) => ({ path: `/api/api-users/${fx.ids.apiUserId}` }),
   'PUT /api/api-users/{id}': async (fx) => {
     const apiUser = await fx.make.apiUser();
@@ -196,22 +269,39 @@ export const OPERATION_REQUESTS: Record<string, Prepare> = {
   'PUT /api/account': async (fx, role) => {
     const mine = await fx.send('get', '/api/account', await fx.token(role));
     const profile = mine.status === 200 ? mine.body : { firstName: 'Nobody', lastName: 'Known', email: 'nobody@example.test', phone: null };
-    return { path: '/api/account', body: { firstName: profile.firstName, lastName: profile.lastName, email: profile.email, phone: profile.phone ?? null } };
+    return {
+      path: '/api/account',
+      body: { firstName: profile.firstName, lastName: profile.lastName, email: profile.email, phone: profile.phone ?? null },
+    };
   },
   // A wrong old password: the handler refuses it (400 on oldPassword) after every guard let the request in.
-  'POST /api/account/password': () => ({ path: '/api/account/password', body: { oldPassword: 'Not!TheOld1', newPassword: 'N3w!Password', confirmPassword: 'N3w!Password' } }),
+  'POST /api/account/password': () => ({
+    path: '/api/account/password',
+    body: { oldPassword: 'Not!TheOld1', newPassword: 'N3w!Password', confirmPassword: 'N3w!Password' },
+  }),
   'GET /api/account/access-assignments': () => ({ path: '/api/account/access-assignments' }),
   'POST /api/account/access-assignments': (fx, role) => ({
     path: '/api/account/access-assignments',
-    body: { delegateId: role === 'caseWorker' ? fx.ids.userIds.otherWorker : fx.ids.userIds.caseWorker, startsOn: '2032-03-01', endsOn: '2032-03-02' },
+    body: {
+      delegateId: role === 'caseWorker' ? fx.ids.userIds.otherWorker : fx.ids.userIds.caseWorker,
+      startsOn: '2032-03-01',
+      endsOn: '2032-03-02',
+    },
   }),
   'GET /api/account/access-assignments/delegate-options': () => ({ path: '/api/account/access-assignments/delegate-options' }),
   // One's own assignment; a role that may not assign gets worker1's (refused by privilege anyway).
-  'DELETE /api/account/access-assignments/{id}': async (fx, role) => ({ path: `/api/account/access-assignments/${(await fx.make.assignment(role)).id}` }),
+  'DELETE /api/account/access-assignments/{id}': async (fx, role) => ({
+    path: `/api/account/access-assignments/${(await fx.make.assignment(role)).id}`,
+  }),
   // Somebody else's (worker1's) assignment: only its owner removes it.
-  "DELETE /api/account/access-assignments/{id} #worker1's": async (fx) => ({ path: `/api/account/access-assignments/${(await fx.make.assignment('caseWorker')).id}` }),
+  "DELETE /api/account/access-assignments/{id} #worker1's": async (fx) => ({
+    path: `/api/account/access-assignments/${(await fx.make.assignment('caseWorker')).id}`,
+  }),
 
-  'GET /api/system-log': () => ({ path: '/api/system-log', query: { filter: '{"action":"sign-in"}', sort: '["recordedAt","DESC"]', range: '[0,9]' } }),
+  'GET /api/system-log': () => ({
+    path: '/api/system-log',
+    query: { filter: '{"action":"sign-in"}', sort: '["recordedAt","DESC"]', range: '[0,9]' },
+  }),
   'GET /api/system-log/actions': () => ({ path: '/api/system-log/actions' }),
 };
 
@@ -219,7 +309,14 @@ function newUserBody(userGroupId: string): Record<string, unknown> {
   const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
   const top = userGroupId === SYSTEM_ADMINISTRATOR_GROUP_ID;
   return {
-    firstName: 'Matrix', lastName: 'Added', username: `matrix${suffix}`, email: `matrix${suffix}@example.test`, phone: null, userGroupId,
-    supervisorId: top ? ADMINISTRATOR_ID : DEMO_USER_IDS.supervisor, agencyId: top ? null : NORTHSIDE_AGENCY_ID, externalId: `MX-${suffix}`,
+    firstName: 'Matrix',
+    lastName: 'Added',
+    username: `matrix${suffix}`,
+    email: `matrix${suffix}@example.test`,
+    phone: null,
+    userGroupId,
+    supervisorId: top ? ADMINISTRATOR_ID : DEMO_USER_IDS.supervisor,
+    agencyId: top ? null : NORTHSIDE_AGENCY_ID,
+    externalId: `MX-${suffix}`,
   };
 }

@@ -4,7 +4,7 @@
  * expectation in route-matrix.table.ts. A refused cell must also leave the event store untouched.
  * MATRIX_VERBOSE=1 prints what every allowed cell answered (to check that the requests still reach the handlers).
  */
-import type { RecordedEvent } from '../storage/event-store/event-store.port';
+import type { RecordedEvent } from '@cans/storage/event-store/event-store.port';
 import { OPERATION_REQUESTS, PreparedRequest } from './operation-requests';
 import { Cell, cellsOf, operationKeyOf, ROUTE_MATRIX } from './route-matrix.table';
 import { buildSecurityFixture, excerpt, SecurityFixture } from './security-fixture';
@@ -26,15 +26,23 @@ describe('Route × role matrix (every operation of the OpenAPI document)', () =>
   });
   afterAll(async () => {
     // One line for the CI log: how much was checked and how much is off.
-    const answers = [...allowedAnswers].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join(' ');
-    console.log(`route matrix: ${Object.keys(ROUTE_MATRIX).length} rows, ${cellsSent} cells sent, ${failures.length} cells off the table (allowed cells answered: ${answers})`);
+    const answers = [...allowedAnswers]
+      .sort(([a], [b]) => a - b)
+      .map(([status, count]) => `${status}×${count}`)
+      .join(' ');
+    console.log(
+      `route matrix: ${Object.keys(ROUTE_MATRIX).length} rows, ${cellsSent} cells sent, ${failures.length} cells off the table (allowed cells answered: ${answers})`,
+    );
     await fx?.close();
   });
 
   it('has a row for every operation of the OpenAPI document, and every row names an operation', () => {
     const documented = fx.operations.map((operation) => operation.key).sort();
     const tabled = [...new Set(Object.keys(ROUTE_MATRIX).map(operationKeyOf))].sort();
-    expect({ withoutRow: documented.filter((key) => !tabled.includes(key)), withoutOperation: tabled.filter((key) => !documented.includes(key)) }).toEqual({
+    expect({
+      withoutRow: documented.filter((key) => !tabled.includes(key)),
+      withoutOperation: tabled.filter((key) => !documented.includes(key)),
+    }).toEqual({
       withoutRow: [],
       withoutOperation: [],
     });

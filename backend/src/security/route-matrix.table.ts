@@ -21,7 +21,18 @@ import type { Role } from './security-fixture';
 export type Cell = 'A' | 401 | 403 | 404;
 
 /** The column order of every row below. */
-export const MATRIX_COLUMNS: readonly Role[] = ['anonymous', 'administrator', 'sysAdmin', 'stateAdmin', 'supervisorAdmin', 'supervisor', 'caseWorker', 'otherWorker', 'monitor', 'apiClient'];
+export const MATRIX_COLUMNS: readonly Role[] = [
+  'anonymous',
+  'administrator',
+  'sysAdmin',
+  'stateAdmin',
+  'supervisorAdmin',
+  'supervisor',
+  'caseWorker',
+  'otherWorker',
+  'monitor',
+  'apiClient',
+];
 
 // Recurring rows, named after the guard of docs/permissions.md.
 //                         anon admin sysAd state supAd sup  dcw  dcw2 mon  api

@@ -7,19 +7,30 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
-import { demoAssessmentId } from '../../../scripts/seed/assessments-demo-data';
-import { DEMO_AGENCIES, seedDemoData } from '../../../scripts/seed/demo-data';
-import { DEMO_USER_IDS } from '../../../scripts/seed/identity-demo-data';
+import { demoAssessmentId } from '../platform/seeding/demo-data/assessments-demo-data';
+import { DEMO_AGENCIES, seedDemoData } from '../platform/seeding/demo-data/demo-data';
+import { DEMO_USER_IDS } from '../platform/seeding/demo-data/identity-demo-data';
 import { uniqueName } from '../../test-support/identity-kit';
 import { startTestApp, TestApp } from '../../test-support/test-app';
-import { ADMINISTRATOR_ID, SYSTEM_ADMINISTRATOR_GROUP_ID } from '../identity/identity-rules';
+import { ADMINISTRATOR_ID, SYSTEM_ADMINISTRATOR_GROUP_ID } from '@cans/domain/identity/identity-rules';
 import { DIRECT_CARE_WORKER_GROUP_ID } from '../identity/user-groups/built-in-groups';
 import { EVENT_STORE } from '../platform/storage/storage-tokens';
-import type { EventStore, RecordedEvent } from '../storage/event-store/event-store.port';
+import type { EventStore, RecordedEvent } from '@cans/storage/event-store/event-store.port';
 import { ApiOperation, fetchOpenApiDocument, HttpMethod, OpenApiDocument, operationsOf } from './openapi-operations';
 
 /** The matrix columns: nobody, the administrator (user 1), a second member of group 1, one user per other built-in group, a case worker whose caseload the fixture records are not in, and an API client. */
-export const ROLES = ['anonymous', 'administrator', 'sysAdmin', 'stateAdmin', 'supervisorAdmin', 'supervisor', 'caseWorker', 'otherWorker', 'monitor', 'apiClient'] as const;
+export const ROLES = [
+  'anonymous',
+  'administrator',
+  'sysAdmin',
+  'stateAdmin',
+  'supervisorAdmin',
+  'supervisor',
+  'caseWorker',
+  'otherWorker',
+  'monitor',
+  'apiClient',
+] as const;
 export type Role = (typeof ROLES)[number];
 
 /** The demo users behind the columns (scripts/seed/identity-demo-data.ts): worker1 owns the fixture assessments. */
@@ -37,7 +48,12 @@ export const NORTHSIDE_AGENCY_ID = DEMO_AGENCIES[0].id;
 /** 127.0.0.1 is where supertest's requests come from: the API client's allowed IP. */
 const API_CLIENT_IP = '127.0.0.1';
 const API_CLIENT_PASSWORD = 'security-matrix-secret';
-export const CAREGIVER = { firstName: 'Pat', lastName: 'Wilson', relationship: { group: 'Parent/Guardian', role: 'Mother' }, phone: '5550102000' };
+export const CAREGIVER = {
+  firstName: 'Pat',
+  lastName: 'Wilson',
+  relationship: { group: 'Parent/Guardian', role: 'Mother' },
+  phone: '5550102000',
+};
 export const ANSWERS = { '0': 'None.', '1': 'Watch.', '2': 'Act.', '3': 'Act now.', NA: 'Not applicable.' };
 
 /** Ids of the records the requests point at. Assessments are worker1's demo cases, none shared with worker2. */
@@ -102,7 +118,8 @@ const COMMENTERS: Role[] = ['administrator', 'stateAdmin', 'supervisorAdmin', 's
 const ASSIGNERS: Role[] = ['sysAdmin', 'stateAdmin', 'supervisorAdmin', 'supervisor', 'caseWorker', 'otherWorker'];
 
 const created = (what: string, answer: Response, body: Record<string, unknown>): Created => {
-  if (answer.status !== 201 && answer.status !== 200) throw new Error(`fixture: creating ${what} answered ${answer.status} ${answer.text.slice(0, 300)}`);
+  if (answer.status !== 201 && answer.status !== 200)
+    throw new Error(`fixture: creating ${what} answered ${answer.status} ${answer.text.slice(0, 300)}`);
   return { id: String(answer.body.id), body };
 };
 
@@ -124,8 +141,16 @@ export async function buildSecurityFixture(): Promise<SecurityFixture> {
   const userBody = (fields: Record<string, unknown> = {}) => {
     const { username, email } = uniqueName('sec');
     return {
-      firstName: 'Security', lastName: 'Target', username, email, phone: null, userGroupId: DIRECT_CARE_WORKER_GROUP_ID,
-      supervisorId: DEMO_USER_IDS.supervisor, agencyId: NORTHSIDE_AGENCY_ID, externalId: `SEC-${username}`, ...fields,
+      firstName: 'Security',
+      lastName: 'Target',
+      username,
+      email,
+      phone: null,
+      userGroupId: DIRECT_CARE_WORKER_GROUP_ID,
+      supervisorId: DEMO_USER_IDS.supervisor,
+      agencyId: NORTHSIDE_AGENCY_ID,
+      externalId: `SEC-${username}`,
+      ...fields,
     };
   };
   const makeUser = async (fields: Record<string, unknown> = {}) => {
@@ -159,11 +184,26 @@ export async function buildSecurityFixture(): Promise<SecurityFixture> {
 
   // A library corner of the fixture's own, so edits and deletes never touch the seed instrument's questions.
   let counter = 0;
-  const addItem = async (body: Record<string, unknown>) => created('a library item', await asAdmin('post', '/api/library/items', body), body);
+  const addItem = async (body: Record<string, unknown>) =>
+    created('a library item', await asAdmin('post', '/api/library/items', body), body);
   const domain = await addItem({ type: 'domain', name: 'Security Matrix Domain', description: '<p>Fixture.</p>' });
-  const question = await addItem({ type: 'question', domainId: domain.id, name: 'SECURITY MATRIX QUESTION', description: '<p>Fixture.</p>', answers: ANSWERS });
+  const question = await addItem({
+    type: 'question',
+    domainId: domain.id,
+    name: 'SECURITY MATRIX QUESTION',
+    description: '<p>Fixture.</p>',
+    answers: ANSWERS,
+  });
   const module = await addItem({ type: 'module', domainId: domain.id, name: 'Security Matrix Module', description: '<p>Fixture.</p>' });
-  const ruleBody = (name: string) => ({ name, description: 'Fixture rule.', triggerDomainId: domain.id, triggerQuestionId: question.id, answers: ['2'], action: 'show', moduleId: module.id });
+  const ruleBody = (name: string) => ({
+    name,
+    description: 'Fixture rule.',
+    triggerDomainId: domain.id,
+    triggerQuestionId: question.id,
+    answers: ['2'],
+    action: 'show',
+    moduleId: module.id,
+  });
   const makeRule = async () => {
     const body = ruleBody(`Security rule ${++counter}`);
     return created('a rule', await asAdmin('post', '/api/question-rules', body), body);
@@ -203,7 +243,13 @@ export async function buildSecurityFixture(): Promise<SecurityFixture> {
       return created('a pending user', await send('post', '/api/users', await token('supervisorAdmin'), body), body);
     },
     async group() {
-      const body = { name: `Security group ${uniqueName().username}`, description: '', parentGroupId: '153', reportsToParent: false, privileges: ['HOME_SHOW'] };
+      const body = {
+        name: `Security group ${uniqueName().username}`,
+        description: '',
+        parentGroupId: '153',
+        reportsToParent: false,
+        privileges: ['HOME_SHOW'],
+      };
       return created('a group', await asAdmin('post', '/api/user-groups', body), body);
     },
     async agency() {
@@ -216,7 +262,13 @@ export async function buildSecurityFixture(): Promise<SecurityFixture> {
       return created('an API user', await asAdmin('post', '/api/api-users', body), body);
     },
     async question() {
-      const body = { type: 'question', domainId: domain.id, name: `DISPOSABLE ${++counter}`, description: '<p>Fixture.</p>', answers: ANSWERS };
+      const body = {
+        type: 'question',
+        domainId: domain.id,
+        name: `DISPOSABLE ${++counter}`,
+        description: '<p>Fixture.</p>',
+        answers: ANSWERS,
+      };
       return addItem(body);
     },
     rule: makeRule,
@@ -232,9 +284,14 @@ export async function buildSecurityFixture(): Promise<SecurityFixture> {
       const worker = await token('caseWorker');
       const child = { ...ids.child, cin: `PID-S${++counter}-${Date.now() % 1e6}`, familyId: null };
       const started = await send('post', '/api/assessments', worker, { child });
-      if (started.status !== 201 && started.status !== 200) throw new Error(`fixture: starting an assessment answered ${started.status} ${started.text.slice(0, 300)}`);
-      const added = await send('post', `/api/assessments/${started.body.id}/caregivers`, worker, { revision: started.body.revision, caregiver: CAREGIVER });
-      if (added.status !== 201 && added.status !== 200) throw new Error(`fixture: adding a caregiver answered ${added.status} ${added.text.slice(0, 300)}`);
+      if (started.status !== 201 && started.status !== 200)
+        throw new Error(`fixture: starting an assessment answered ${started.status} ${started.text.slice(0, 300)}`);
+      const added = await send('post', `/api/assessments/${started.body.id}/caregivers`, worker, {
+        revision: started.body.revision,
+        caregiver: CAREGIVER,
+      });
+      if (added.status !== 201 && added.status !== 200)
+        throw new Error(`fixture: adding a caregiver answered ${added.status} ${added.text.slice(0, 300)}`);
       return { id: String(started.body.id), body: { caregiverId: added.body.caregivers[0].caregiverId } };
     },
     async assignment(ownerRole) {

@@ -1,8 +1,10 @@
 /* Per-question pie of answer percentages across approved assessments (GET /api/answer-statistics/:code). */
-import { useQuery } from '@tanstack/react-query';
 import { Pie } from '@nivo/pie';
+import { useTranslate } from 'react-admin';
 import { Box, Typography } from '@mui/material';
-import { apiGet, ratingLabel, type AnswerStatistics } from './api';
+import { useApiQuery } from '../providers/useApi';
+import { ratingLabel } from '../shared/ratings';
+import type { AnswerStatistics } from './assessment-types';
 
 export const RATING_COLOURS: Record<string, string> = {
   '0': '#4f8a5b',
@@ -14,20 +16,16 @@ export const RATING_COLOURS: Record<string, string> = {
 };
 
 export const AnswerPie = ({ questionCode, questionName, size = 112 }: { questionCode: string; questionName: string; size?: number }) => {
-  const { data, isError } = useQuery({
-    queryKey: ['answer-statistics', questionCode],
-    queryFn: () => apiGet<AnswerStatistics>(`/answer-statistics/${encodeURIComponent(questionCode)}`),
-    staleTime: 60_000,
-  });
+  const { data, isError } = useApiQuery<AnswerStatistics>(`/answer-statistics/${encodeURIComponent(questionCode)}`, { staleTime: 60_000 });
+  const translate = useTranslate();
+  const noData = translate('cans.assessments.pie.noData');
   const slices = (data?.slices ?? []).filter((slice) => slice.count > 0);
   const summary =
-    data && data.total > 0
-      ? slices.map((slice) => `${ratingLabel(slice.rating)}: ${Math.round(slice.percent)}%`).join(', ')
-      : 'No Data';
+    data && data.total > 0 ? slices.map((slice) => `${ratingLabel(slice.rating)}: ${Math.round(slice.percent)}%`).join(', ') : noData;
   return (
     <Box
       role="img"
-      aria-label={`Answers of approved assessments for ${questionName}: ${summary}`}
+      aria-label={translate('cans.assessments.pie.alt', { name: questionName, summary })}
       sx={{ width: size, flexShrink: 0, textAlign: 'center' }}
     >
       {!data || data.total === 0 || isError ? (
@@ -46,14 +44,19 @@ export const AnswerPie = ({ questionCode, questionName, size = 112 }: { question
           }}
         >
           <Typography variant="caption" color="text.secondary">
-            {data || isError ? 'No Data' : '…'}
+            {data || isError ? noData : '…'}
           </Typography>
         </Box>
       ) : (
         <Pie
           width={size}
           height={size}
-          data={slices.map((slice) => ({ id: ratingLabel(slice.rating), label: ratingLabel(slice.rating), value: Math.round(slice.percent * 10) / 10, color: RATING_COLOURS[slice.rating] }))}
+          data={slices.map((slice) => ({
+            id: ratingLabel(slice.rating),
+            label: ratingLabel(slice.rating),
+            value: Math.round(slice.percent * 10) / 10,
+            color: RATING_COLOURS[slice.rating],
+          }))}
           colors={{ datum: 'data.color' }}
           margin={{ top: 6, right: 6, bottom: 6, left: 6 }}
           innerRadius={0.45}
@@ -72,7 +75,7 @@ export const AnswerPie = ({ questionCode, questionName, size = 112 }: { question
       )}
       {data && data.total > 0 && (
         <Typography variant="caption" color="text.secondary" component="div" aria-hidden>
-          {data.total} approved
+          {translate('cans.assessments.pie.approved', { count: data.total })}
         </Typography>
       )}
     </Box>

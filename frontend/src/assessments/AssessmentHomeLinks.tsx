@@ -4,11 +4,12 @@
  * Counts from GET /api/assessment-counts?days= (row access applied by the server).
  */
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Card, CardActionArea, FormControlLabel, Radio, RadioGroup, Stack, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
 import { usePrivilege } from '../providers/usePrivilege';
-import { apiGet } from './api';
+import { ASSESSMENT_STATUS } from '../shared/StatusChip';
+import { useApiQuery } from '../providers/useApi';
 
 interface AssessmentCounts {
   days: number | null;
@@ -20,12 +21,13 @@ interface AssessmentCounts {
   assessedThisMonth: number;
 }
 
-const STATUS_CARDS: { code: 'c' | 'i' | 'r' | 'a' | 'e'; label: string; colour: string }[] = [
-  { code: 'c', label: 'Pending Approval', colour: '#4b2f86' },
-  { code: 'i', label: 'Incomplete', colour: '#1a3a6b' },
-  { code: 'r', label: 'Returned', colour: '#7a4d00' },
-  { code: 'a', label: 'Approved', colour: '#22592f' },
-  { code: 'e', label: 'Closed', colour: '#3c4654' },
+/** The status cards, in the order shown, with the status names of the one status vocabulary. */
+const STATUS_CARDS: { code: 'c' | 'i' | 'r' | 'a' | 'e'; colour: string }[] = [
+  { code: 'c', colour: '#4b2f86' },
+  { code: 'i', colour: '#1a3a6b' },
+  { code: 'r', colour: '#7a4d00' },
+  { code: 'a', colour: '#22592f' },
+  { code: 'e', colour: '#3c4654' },
 ];
 
 const PERIODS = [7, 30, 90] as const;
@@ -47,34 +49,38 @@ const CountCard = ({ to, label, count, colour }: { to: string; label: string; co
 export const AssessmentHomeLinks = () => {
   const canView = usePrivilege('Assessment_View');
   const [days, setDays] = useState<number>(7);
-  const { data } = useQuery({
-    queryKey: ['assessment-counts', days],
-    queryFn: () => apiGet<AssessmentCounts>(`/assessment-counts?days=${days}`),
-    enabled: canView,
-  });
+  const translate = useTranslate();
+  const text = (key: string, options?: Record<string, unknown>) => translate(`cans.assessments.home.${key}`, options);
+  const { data } = useApiQuery<AssessmentCounts>(canView ? `/assessment-counts?days=${days}` : null);
   if (!canView) return null;
   const month = data?.month ?? new Date().toISOString().slice(0, 7);
   return (
     <Box component="section" aria-labelledby="home-assessments-title" sx={{ mt: 3 }}>
       <Stack direction="row" alignItems="center" justifyContent="space-between" flexWrap="wrap" sx={{ mb: 1 }}>
         <Typography id="home-assessments-title" variant="h6" component="h2">
-          Assessments
+          {text('title')}
         </Typography>
-        <RadioGroup row value={String(days)} onChange={(e) => setDays(Number(e.target.value))} aria-label="Period">
+        <RadioGroup row value={String(days)} onChange={(e) => setDays(Number(e.target.value))} aria-label={text('period')}>
           {PERIODS.map((p) => (
-            <FormControlLabel key={p} value={String(p)} control={<Radio size="small" />} label={`Last ${p} days`} />
+            <FormControlLabel key={p} value={String(p)} control={<Radio size="small" />} label={text('lastDays', { days: p })} />
           ))}
         </RadioGroup>
       </Stack>
       <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap">
         {STATUS_CARDS.map((card) => (
-          <CountCard key={card.code} to={`/assessment/list?status=${card.code}&lud=${days}`} label={card.label} count={data?.byStatus?.[card.code]} colour={card.colour} />
+          <CountCard
+            key={card.code}
+            to={`/assessment/list?status=${card.code}&lud=${days}`}
+            label={ASSESSMENT_STATUS[card.code].label}
+            count={data?.byStatus?.[card.code]}
+            colour={card.colour}
+          />
         ))}
       </Stack>
       <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap" sx={{ mt: 2 }}>
-        <CountCard to="/assessment/overdues?view=overdue" label="Overdue Assessments" count={data?.overdue} colour="#b3261e" />
-        <CountCard to="/assessment/overdues?view=followUp" label="Follow up Assessments" count={data?.followUp} colour="#2f6f73" />
-        <CountCard to={`/assessment/list?date=${month}`} label="Assessed this month" count={data?.assessedThisMonth} colour="#3d5f95" />
+        <CountCard to="/assessment/overdues?view=overdue" label={text('overdue')} count={data?.overdue} colour="#b3261e" />
+        <CountCard to="/assessment/overdues?view=followUp" label={text('followUp')} count={data?.followUp} colour="#2f6f73" />
+        <CountCard to={`/assessment/list?date=${month}`} label={text('thisMonth')} count={data?.assessedThisMonth} colour="#3d5f95" />
       </Stack>
     </Box>
   );

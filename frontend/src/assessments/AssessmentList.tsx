@@ -3,166 +3,54 @@
  * columns, status with day counts, row actions from each row's `actions`, page size 20, tabs All / Overdue /
  * Follow-up. The list state lives in react-admin's store under a storeKey, so it survives navigating away.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import {
-  AutocompleteInput,
   Datagrid,
-  DateInput,
   FunctionField,
   List,
   Pagination,
-  SearchInput,
-  SelectInput,
   TextField,
   TopToolbar,
   FilterButton,
   useListContext,
   useNotify,
   useRefresh,
-  type RaRecord,
+  useTranslate,
 } from 'react-admin';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
-import { Box, Button, IconButton, Stack, Tab, Tabs, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Stack, Tab, Tabs, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import EditOutlined from '@mui/icons-material/EditOutlined';
-import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import { usePrivilege } from '../providers/usePrivilege';
-import { apiGet, apiSend, assessmentPaths, errorMessage, formatDate, type AssessmentActions, type AssessmentView, type StatusCode } from './api';
+import { errorMessage } from '../providers/api-error';
+import { useApiMutation } from '../providers/useApi';
+import { formatDate } from '../shared/format';
+import type { AssessmentRow, AssessmentView } from './assessment-types';
+import { assessmentApiPath, assessmentPaths } from './assessment-paths';
+import { useAssessmentListFilters } from './AssessmentListFilters';
 import { labelByKey, useAssessmentOptions } from './child-fields';
-import { ConfirmDialog, ShareDialog } from './dialogs';
-import { StatusChip } from './StatusChip';
+import { ConfirmDialog } from './dialogs';
+import { ShareDialog } from './ShareDialog';
+import { AssessmentRowActions } from './AssessmentRowActions';
+import { AssessmentStatusChip } from './AssessmentStatusChip';
 import { ScrollRegion } from '../layout/ScrollRegion';
-
-export interface AssessmentRow extends RaRecord {
-  id: string;
-  cin: string;
-  fullName: string;
-  assessmentType?: string;
-  statusCode: StatusCode;
-  statusLabel: string;
-  dayCount?: number | null;
-  dateOfAssessment: string;
-  ownerName: string;
-  agencyName?: string | null;
-  updatedAt: string;
-  nextDueDate?: string | null;
-  includedInReports?: boolean;
-  actions: Partial<AssessmentActions>;
-}
-
-const STATUS_CHOICES = [
-  { id: 'i', name: 'Incomplete' },
-  { id: 'r', name: 'Returned' },
-  { id: 'c', name: 'Pending Approval' },
-  { id: 'a', name: 'Approved' },
-  { id: 'e', name: 'Closed' },
-];
-
-/** Spec §9: last-updated choices 7, 14, 30, 45, 90 days. */
-const LAST_UPDATED_CHOICES = [7, 14, 30, 45, 90].map((days) => ({ id: String(days), name: `Last ${days} days` }));
-
-interface AssessorOption {
-  id: string;
-  name: string;
-}
-
-/**
- * Assessor filter (spec §2 Filters, shown with Assessment_View): the options are the owners of assessments the
- * user may see (GET /api/assessment-assessors), not the user directory (User_View). Options seen stay known, so
- * the chosen assessor keeps its name while the user types another search.
- */
-const AssessorFilterInput = ({ source, label }: { source: string; label: string; alwaysOn?: boolean }) => {
-  const [search, setSearch] = useState('');
-  const known = useRef(new Map<string, AssessorOption>());
-  const { data } = useQuery({
-    queryKey: ['assessment-assessors', search],
-    queryFn: () => apiGet<AssessorOption[]>(`/assessment-assessors?q=${encodeURIComponent(search)}`),
-  });
-  for (const option of data ?? []) known.current.set(option.id, option);
-  const choices = [...known.current.values()].sort((a, b) => a.name.localeCompare(b.name));
-  return <AutocompleteInput source={source} label={label} choices={choices} setFilter={setSearch} helperText={false} />;
-};
-
-const assessorFilter = <AssessorFilterInput key="ownerId" source="ownerId" label="Assessor" />;
-
-const overdueFilters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search PID or name" />];
-
-const baseListFilters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="Search PID or name" />,
-  <SelectInput key="status" source="status" label="Status" choices={STATUS_CHOICES} emptyText="All" alwaysOn />,
-  <DateInput key="dateFrom" source="dateFrom" label="Assessed from" />,
-  <DateInput key="dateTo" source="dateTo" label="Assessed to" />,
-  <SelectInput
-    key="scope"
-    source="scope"
-    label="Scope"
-    choices={[
-      { id: '0', name: 'Open' },
-      { id: '-1', name: 'Closed' },
-    ]}
-    emptyText="All"
-  />,
-  <SelectInput key="period" source="period" label="Last updated" choices={LAST_UPDATED_CHOICES} emptyText="Any time" />,
-  assessorFilter,
-];
-
-const RowActions = ({ row, onShare, onDelete }: { row: AssessmentRow; onShare: (row: AssessmentRow) => void; onDelete: (row: AssessmentRow) => void }) => {
-  const actions = row.actions ?? {};
-  const stop = (event: React.MouseEvent) => event.stopPropagation();
-  const name = row.fullName || row.cin;
-  return (
-    <Stack direction="row" spacing={0.5} onClick={stop}>
-      {actions.edit ? (
-        <Tooltip title="Edit">
-          <IconButton size="small" component={RouterLink} to={assessmentPaths.edit(row.id)} aria-label={`Edit assessment of ${name}`}>
-            <EditOutlined fontSize="small" />
-          </IconButton>
-        </Tooltip>
-      ) : (
-        <Tooltip title="View">
-          <IconButton size="small" component={RouterLink} to={assessmentPaths.view(row.id)} aria-label={`View assessment of ${name}`}>
-            <VisibilityOutlined fontSize="small" />
-          </IconButton>
-        </Tooltip>
-      )}
-      {actions.share !== false && (
-        <Tooltip title="Share">
-          <IconButton size="small" onClick={() => onShare(row)} aria-label={`Share assessment of ${name}`}>
-            <ShareOutlined fontSize="small" />
-          </IconButton>
-        </Tooltip>
-      )}
-      {actions.delete && (
-        <Tooltip title="Delete">
-          <IconButton size="small" onClick={() => onDelete(row)} aria-label={`Delete assessment of ${name}`} sx={{ color: 'error.main' }}>
-            <DeleteOutline fontSize="small" />
-          </IconButton>
-        </Tooltip>
-      )}
-    </Stack>
-  );
-};
 
 type ViewTab = 'all' | 'overdue' | 'followUp';
 
 const ViewTabs = ({ tabs }: { tabs: ViewTab[] }) => {
   const { filterValues, setFilters, displayedFilters } = useListContext();
   const current: ViewTab = (filterValues.view as ViewTab) ?? tabs[0];
-  const labels: Record<ViewTab, string> = { all: 'All', overdue: 'Overdue Assessments', followUp: 'Follow up Assessments' };
+  const translate = useTranslate();
   return (
     <Tabs
       value={tabs.includes(current) ? current : tabs[0]}
       variant="scrollable"
       allowScrollButtonsMobile
       onChange={(_, value: ViewTab) => setFilters({ ...filterValues, view: value === 'all' ? undefined : value }, displayedFilters)}
-      aria-label="Assessment views"
+      aria-label={translate('cans.assessments.list.views')}
       sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}
     >
       {tabs.map((tab) => (
-        <Tab key={tab} value={tab} label={labels[tab]} />
+        <Tab key={tab} value={tab} label={translate(`cans.assessments.list.tabs.${tab}`)} />
       ))}
     </Tabs>
   );
@@ -170,12 +58,13 @@ const ViewTabs = ({ tabs }: { tabs: ViewTab[] }) => {
 
 const ListActions = () => {
   const canAdd = usePrivilege('Assessment_New');
+  const translate = useTranslate();
   return (
     <TopToolbar>
       <FilterButton />
       {canAdd && (
         <Button component={RouterLink} to={assessmentPaths.add} variant="contained" startIcon={<AddIcon />}>
-          New Assessment
+          {translate('cans.assessments.list.new')}
         </Button>
       )}
     </TopToolbar>
@@ -209,29 +98,32 @@ const AssessmentGrid = ({ showTabs }: { showTabs: ViewTab[] }) => {
   const navigate = useNavigate();
   const notify = useNotify();
   const refresh = useRefresh();
+  const translate = useTranslate();
+  const text = (key: string, options?: Record<string, unknown>) => translate(`cans.assessments.list.${key}`, options);
   const [sharing, setSharing] = useState<AssessmentRow | null>(null);
   const [deleting, setDeleting] = useState<AssessmentRow | null>(null);
-  const [busy, setBusy] = useState(false);
+  const remove = useApiMutation<string, unknown>(async (send, id) => {
+    // Against the latest revision: the row does not carry one.
+    const view = await send<AssessmentView>('GET', assessmentApiPath(id));
+    return send('POST', assessmentApiPath(id, 'delete'), { revision: view.revision });
+  });
   const { filterValues, data } = useListContext<AssessmentRow>();
   const dueView = filterValues.view === 'overdue' || filterValues.view === 'followUp';
   // dayCount: days overdue in the overdue view, days since the due date in the follow-up view.
-  const dueText = (days: number) => (filterValues.view === 'overdue' ? `${days} ${days === 1 ? 'day' : 'days'} overdue` : `due ${days} ${days === 1 ? 'day' : 'days'} ago`);
+  const dueText = (days: number) => text(filterValues.view === 'overdue' ? 'overdueDays' : 'dueDaysAgo', { smart_count: days });
   // The list rows carry an agency name only where agencies are in use.
   const showAgency = agency.visible && (data ?? []).some((row) => !!row.agencyName);
   const monthFilter = typeof filterValues.month === 'string' ? filterValues.month : null;
 
   const confirmDelete = async () => {
     if (!deleting) return;
-    setBusy(true);
     try {
-      const view = await apiGet<AssessmentView>(`/assessments/${deleting.id}`);
-      await apiSend('POST', `/assessments/${deleting.id}/delete`, { revision: view.revision });
-      notify('Assessment was deleted successfully.', { type: 'success' });
+      await remove.mutateAsync(deleting.id);
+      notify('cans.assessments.notices.deleted', { type: 'success' });
       refresh();
     } catch (e) {
       notify(errorMessage(e), { type: 'error', autoHideDuration: 5000 });
     } finally {
-      setBusy(false);
       setDeleting(null);
     }
   };
@@ -241,10 +133,10 @@ const AssessmentGrid = ({ showTabs }: { showTabs: ViewTab[] }) => {
       {showTabs.length > 1 && <ViewTabs tabs={showTabs} />}
       {monthFilter && (
         <Typography variant="body2" color="text.secondary" sx={{ px: 2, pt: 1.5 }}>
-          Assessed in {monthFilter}
+          {text('assessedIn', { month: monthFilter })}
         </Typography>
       )}
-      <ScrollRegion label="Assessments">
+      <ScrollRegion label={text('region')}>
         <Datagrid
           bulkActionButtons={false}
           empty={<EmptyList />}
@@ -255,34 +147,42 @@ const AssessmentGrid = ({ showTabs }: { showTabs: ViewTab[] }) => {
           }}
           sx={{ '& .RaDatagrid-headerCell': { fontWeight: 600, bgcolor: '#f7f9fc' }, '& .RaDatagrid-rowCell': { py: 1.25 } }}
         >
-          <TextField source="cin" label="PID" />
-          <FunctionField source="dateOfAssessment" label="Date of Assessment" render={(row: AssessmentRow) => formatDate(row.dateOfAssessment)} />
-          <FunctionField source="updatedAt" label="Last Update" render={(row: AssessmentRow) => formatDate(row.updatedAt)} />
-          <TextField source="fullName" label="Name" />
+          <TextField source="cin" label={text('columns.cin')} />
+          <FunctionField
+            source="dateOfAssessment"
+            label={text('columns.dateOfAssessment')}
+            render={(row: AssessmentRow) => formatDate(row.dateOfAssessment)}
+          />
+          <FunctionField source="updatedAt" label={text('columns.updatedAt')} render={(row: AssessmentRow) => formatDate(row.updatedAt)} />
+          <TextField source="fullName" label={text('columns.fullName')} />
           {assessor.visible && <TextField source="ownerName" label={assessor.label} />}
           {showAgency && <TextField source="agencyName" label={agency.label} sortable={false} emptyText="—" />}
           <FunctionField
             source="status"
-            label="Status"
+            label={text('columns.status')}
             render={(row: AssessmentRow) =>
               dueView ? (
                 <Stack direction="row" spacing={1} alignItems="center">
-                  <StatusChip code={row.statusCode} label={row.statusLabel} />
+                  <AssessmentStatusChip code={row.statusCode} label={row.statusLabel} />
                   {typeof row.dayCount === 'number' && (
-                    <Typography variant="body2" color={filterValues.view === 'overdue' ? 'error.main' : 'warning.main'} sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
+                    <Typography
+                      variant="body2"
+                      color={filterValues.view === 'overdue' ? 'error.main' : 'warning.main'}
+                      sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}
+                    >
                       {dueText(row.dayCount)}
                     </Typography>
                   )}
                 </Stack>
               ) : (
-                <StatusChip code={row.statusCode} label={row.statusLabel} dayCount={row.dayCount} />
+                <AssessmentStatusChip code={row.statusCode} label={row.statusLabel} dayCount={row.dayCount} />
               )
             }
           />
           <FunctionField
-            label="Actions"
+            label={text('columns.actions')}
             sortable={false}
-            render={(row: AssessmentRow) => <RowActions row={row} onShare={setSharing} onDelete={setDeleting} />}
+            render={(row: AssessmentRow) => <AssessmentRowActions row={row} onShare={setSharing} onDelete={setDeleting} />}
           />
         </Datagrid>
       </ScrollRegion>
@@ -292,28 +192,30 @@ const AssessmentGrid = ({ showTabs }: { showTabs: ViewTab[] }) => {
           open
           onClose={() => setSharing(null)}
           onShared={() => {
-            notify('Assessment was shared successfully.', { type: 'success' });
+            notify('cans.assessments.notices.shared', { type: 'success' });
             setSharing(null);
           }}
         />
       )}
       <ConfirmDialog
         open={deleting !== null}
-        title="Warning"
-        message={`Are you sure you want to delete this assessment${deleting ? ` of ${deleting.fullName || deleting.cin}` : ''}?`}
+        message={text('confirmDelete', { name: deleting ? deleting.fullName || deleting.cin : '' })}
         onConfirm={confirmDelete}
         onCancel={() => setDeleting(null)}
-        busy={busy}
+        busy={remove.isPending}
       />
     </>
   );
 };
 
-const EmptyList = () => (
-  <Box sx={{ p: 4, textAlign: 'center' }}>
-    <Typography color="text.secondary">No assessments match these filters.</Typography>
-  </Box>
-);
+const EmptyList = () => {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ p: 4, textAlign: 'center' }}>
+      <Typography color="text.secondary">{translate('cans.assessments.list.empty')}</Typography>
+    </Box>
+  );
+};
 
 const AssessmentListBase = ({
   title,
@@ -327,7 +229,7 @@ const AssessmentListBase = ({
   storeKey: string;
   tabs: ViewTab[];
   defaultView?: ViewTab;
-  filters: React.ReactElement[];
+  filters: ReactElement[];
   pageSizes: number[];
 }) => {
   usePresetFromQuery();
@@ -353,10 +255,31 @@ const AssessmentListBase = ({
   );
 };
 
-export const AssessmentList = () => (
-  <AssessmentListBase title="Assessment Lists" storeKey="assessments.list" tabs={['all', 'overdue', 'followUp']} filters={baseListFilters} pageSizes={[20, 50, 100]} />
-);
+export const AssessmentList = () => {
+  const translate = useTranslate();
+  const filters = useAssessmentListFilters('all');
+  return (
+    <AssessmentListBase
+      title={translate('cans.assessments.list.title')}
+      storeKey="assessments.list"
+      tabs={['all', 'overdue', 'followUp']}
+      filters={filters}
+      pageSizes={[20, 50, 100]}
+    />
+  );
+};
 
-export const OverdueAssessmentList = () => (
-  <AssessmentListBase title="Overdue and Follow-up Assessments" storeKey="assessments.overdues" tabs={['overdue', 'followUp']} defaultView="overdue" filters={overdueFilters} pageSizes={[20, 50]} />
-);
+export const OverdueAssessmentList = () => {
+  const translate = useTranslate();
+  const filters = useAssessmentListFilters('overdue');
+  return (
+    <AssessmentListBase
+      title={translate('cans.assessments.list.overdueTitle')}
+      storeKey="assessments.overdues"
+      tabs={['overdue', 'followUp']}
+      defaultView="overdue"
+      filters={filters}
+      pageSizes={[20, 50]}
+    />
+  );
+};

@@ -14,7 +14,9 @@ import SaveOutlined from '@mui/icons-material/SaveOutlined';
 import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
 import SummarizeOutlined from '@mui/icons-material/SummarizeOutlined';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
-import { assessmentPaths, appHref, type AssessmentView } from './api';
+import { useTranslate } from 'react-admin';
+import type { AssessmentView } from './assessment-types';
+import { appHref, assessmentPaths } from './assessment-paths';
 
 /** How the assessment page was opened: a new child, editing, the read-only view, or an approved case. */
 export type AssessmentPageMode = 'add' | 'edit' | 'view' | 'approved';
@@ -46,6 +48,8 @@ export const AssessmentToolbar = ({
   busy: boolean;
   commands: ToolbarCommands;
 }) => {
+  const translate = useTranslate();
+  const label = (key: string) => translate(`cans.assessments.toolbar.${key}`);
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const actions = view?.actions;
   const editable = !readOnly;
@@ -57,57 +61,73 @@ export const AssessmentToolbar = ({
   return (
     <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap alignItems="center" className="no-print">
       <Button startIcon={<ArrowBack />} onClick={commands.back}>
-        {mode === 'add' || mode === 'approved' ? 'Cancel' : 'Back'}
+        {label(mode === 'add' || mode === 'approved' ? 'cancel' : 'back')}
       </Button>
       {canSave && (
-        <Button variant={mode === 'add' || mode === 'approved' ? 'contained' : 'outlined'} startIcon={<SaveOutlined />} onClick={commands.save} disabled={busy}>
-          Save
+        <Button
+          variant={mode === 'add' || mode === 'approved' ? 'contained' : 'outlined'}
+          startIcon={<SaveOutlined />}
+          onClick={commands.save}
+          disabled={busy}
+        >
+          {label('save')}
         </Button>
       )}
       {view && mode !== 'approved' && (
         <>
           {editable && actions?.complete && (
             <Button variant="contained" startIcon={<TaskAltOutlined />} onClick={commands.complete} disabled={busy}>
-              Complete
+              {label('complete')}
             </Button>
           )}
           {actions?.approve && (
             <Button variant="contained" color="success" onClick={commands.approve} disabled={busy}>
-              Approve
+              {label('approve')}
             </Button>
           )}
           {actions?.return && (
             <Button variant="outlined" color="warning" onClick={commands.returnIt} disabled={busy}>
-              Return
+              {label('return')}
             </Button>
           )}
           {editable && view.statusCode === 'a' && actions?.edit && (
             <Button component={RouterLink} to={assessmentPaths.editApproved(view.id)}>
-              Edit Child Information
+              {label('editChild')}
             </Button>
           )}
-          <Button startIcon={<SummarizeOutlined />} component="a" href={appHref(assessmentPaths.summary(view.id))} target="_blank" rel="noopener">
-            CANS Summary
+          <Button
+            startIcon={<SummarizeOutlined />}
+            component="a"
+            href={appHref(assessmentPaths.summary(view.id))}
+            target="_blank"
+            rel="noopener"
+          >
+            {label('summary')}
           </Button>
           <Button startIcon={<PrintOutlined />} component="a" href={appHref(assessmentPaths.print(view.id))} target="_blank" rel="noopener">
-            Print
+            {label('print')}
           </Button>
           {editable && actions?.close && (
             <Button color="inherit" onClick={commands.close} disabled={busy}>
-              Close Assessment
+              {label('close')}
             </Button>
           )}
-          <Button onClick={(e) => setMenuAnchor(e.currentTarget)} startIcon={<MoreHoriz />} aria-haspopup="menu" aria-controls={menuAnchor ? 'assessment-more-menu' : undefined}>
-            More
+          <Button
+            onClick={(e) => setMenuAnchor(e.currentTarget)}
+            startIcon={<MoreHoriz />}
+            aria-haspopup="menu"
+            aria-controls={menuAnchor ? 'assessment-more-menu' : undefined}
+          >
+            {label('more')}
           </Button>
           <Menu id="assessment-more-menu" anchorEl={menuAnchor} open={menuAnchor !== null} onClose={() => setMenuAnchor(null)}>
-            {actions?.share !== false && <MenuItem onClick={fromMenu(commands.share)}>Share</MenuItem>}
-            {actions?.reassign && <MenuItem onClick={fromMenu(commands.reassign)}>Reassign</MenuItem>}
-            {actions?.include && <MenuItem onClick={fromMenu(commands.include)}>Include in Report</MenuItem>}
-            {actions?.exclude && <MenuItem onClick={fromMenu(commands.exclude)}>Exclude from Report</MenuItem>}
+            {actions?.share !== false && <MenuItem onClick={fromMenu(commands.share)}>{label('share')}</MenuItem>}
+            {actions?.reassign && <MenuItem onClick={fromMenu(commands.reassign)}>{label('reassign')}</MenuItem>}
+            {actions?.include && <MenuItem onClick={fromMenu(commands.include)}>{label('include')}</MenuItem>}
+            {actions?.exclude && <MenuItem onClick={fromMenu(commands.exclude)}>{label('exclude')}</MenuItem>}
             {editable && actions?.delete && (
               <MenuItem sx={{ color: 'error.main' }} onClick={fromMenu(commands.remove)}>
-                Delete
+                {label('delete')}
               </MenuItem>
             )}
           </Menu>

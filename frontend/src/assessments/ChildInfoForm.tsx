@@ -4,8 +4,9 @@
  * PID / FAMILY ID lookups (onBlur callbacks).
  */
 import type { ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
 import { Box, Card, CardContent, CardHeader, Divider, MenuItem, TextField, Typography } from '@mui/material';
-import type { AssessmentOptions, ChildInformation } from './api';
+import type { AssessmentOptions, ChildInformation } from './assessment-types';
 import { CHILD_FIELDS, choicesOf, labelOf, type ChildField } from './child-fields';
 
 export interface ChildFormProps {
@@ -46,6 +47,8 @@ export const ChildInfoForm = ({
   sections = ['demographic', 'address', 'assessment'],
   headerAction,
 }: ChildFormProps) => {
+  const translate = useTranslate();
+  const uiText = (key: string) => translate(`cans.assessments.child.${key}`);
   const set = (field: ChildField, next: unknown) => {
     const updated = { ...value, [field]: next } as ChildInformation;
     // Spec §4: choosing lac other than Y clears las.
@@ -53,7 +56,10 @@ export const ChildInfoForm = ({
     onChange(updated);
   };
 
-  const field = (name: ChildField, extra: { choices?: { id: string; name: string }[]; wide?: boolean; multiline?: boolean; disabled?: boolean } = {}) => {
+  const field = (
+    name: ChildField,
+    extra: { choices?: { id: string; name: string }[]; wide?: boolean; multiline?: boolean; disabled?: boolean } = {},
+  ) => {
     const def = CHILD_FIELDS[name];
     const { label, visible } = labelOf(options, name);
     if (!visible) return null;
@@ -67,7 +73,7 @@ export const ChildInfoForm = ({
       value: text,
       required: def.required,
       error: !!errors[name],
-      helperText: errors[name] ?? (name === 'medicaidNumber' ? '9 or 10 digits' : ' '),
+      helperText: errors[name] ?? (name === 'medicaidNumber' ? uiText('uniqueIdHint') : ' '),
       disabled: readOnly || extra.disabled,
       fullWidth: true,
       size: 'small' as const,
@@ -79,7 +85,7 @@ export const ChildInfoForm = ({
         <TextField key={name} select {...common} onChange={(e) => set(name, e.target.value || null)}>
           {!def.required && (
             <MenuItem value="">
-              <em>None</em>
+              <em>{uiText('none')}</em>
             </MenuItem>
           )}
           {extra.choices.map((choice) => (
@@ -119,11 +125,19 @@ export const ChildInfoForm = ({
 
   return (
     // Long option names wrap instead of being cut ("Looking to transition home" in the narrow column).
-    <Card sx={{ '& .MuiInputBase-root .MuiSelect-select': { whiteSpace: 'normal', overflowWrap: 'anywhere', height: 'auto' }, '& .MuiFormHelperText-root.Mui-disabled': { color: 'text.secondary' }, '& .MuiInputBase-input.Mui-disabled': { WebkitTextFillColor: '#1c2430' }, '& .MuiInputLabel-root.Mui-disabled': { color: 'text.secondary' }, '& .MuiOutlinedInput-root.Mui-disabled .MuiOutlinedInput-notchedOutline': { borderStyle: 'dashed' } }}>
-      <CardHeader title="Child Information" titleTypographyProps={{ variant: 'h6', component: 'h2' }} action={headerAction} sx={{ pb: 0 }} />
+    <Card
+      sx={{
+        '& .MuiInputBase-root .MuiSelect-select': { whiteSpace: 'normal', overflowWrap: 'anywhere', height: 'auto' },
+        '& .MuiFormHelperText-root.Mui-disabled': { color: 'text.secondary' },
+        '& .MuiInputBase-input.Mui-disabled': { WebkitTextFillColor: '#1c2430' },
+        '& .MuiInputLabel-root.Mui-disabled': { color: 'text.secondary' },
+        '& .MuiOutlinedInput-root.Mui-disabled .MuiOutlinedInput-notchedOutline': { borderStyle: 'dashed' },
+      }}
+    >
+      <CardHeader title={uiText('title')} titleTypographyProps={{ variant: 'h6', component: 'h2' }} action={headerAction} sx={{ pb: 0 }} />
       <CardContent>
         {sections.includes('demographic') && (
-          <Section title="Child Demographic Information">
+          <Section title={uiText('demographic')}>
             {field('cin')}
             {field('familyId')}
             {field('firstName')}
@@ -139,7 +153,7 @@ export const ChildInfoForm = ({
         {sections.includes('address') && (
           <>
             <Divider sx={{ mb: 2 }} />
-            <Section title="Address">
+            <Section title={uiText('address')}>
               {field('address', { wide: true })}
               {field('city')}
               {field('county')}
@@ -150,7 +164,7 @@ export const ChildInfoForm = ({
         {sections.includes('assessment') && (
           <>
             <Divider sx={{ mb: 2 }} />
-            <Section title="Assessment Status">
+            <Section title={uiText('assessmentStatus')}>
               {field('dateOfAssessment')}
               {field('caseOpeningDate')}
               {field('assessmentType', { choices: choicesOf(options.assessmentTypes), disabled: typeLocked })}
@@ -158,7 +172,7 @@ export const ChildInfoForm = ({
               {field('daysToNextAssessment')}
               {assessorName !== undefined && (
                 <TextField
-                  label={options.labels?.Assessor?.displayName || 'Assessor'}
+                  label={options.labels?.Assessor?.displayName || uiText('assessor')}
                   value={assessorName ?? ''}
                   disabled
                   size="small"

@@ -5,23 +5,23 @@
  */
 import { useContext, useEffect } from 'react';
 import { UNSAFE_DataRouterContext, useBlocker } from 'react-router-dom';
+import { useTranslate } from 'react-admin';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 
-export const UNSAVED_CHANGES_TEXT = 'You have unsaved changes on this page. Leave and lose them?';
-
 const NavigationPrompt = ({ when }: { when: () => boolean }) => {
+  const translate = useTranslate();
   const blocker = useBlocker(({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && when());
   const open = blocker.state === 'blocked';
   return (
     <Dialog open={open} onClose={() => blocker.reset?.()} aria-labelledby="leave-guard-title" maxWidth="xs" fullWidth>
-      <DialogTitle id="leave-guard-title">Unsaved changes</DialogTitle>
+      <DialogTitle id="leave-guard-title">{translate('cans.assessments.leave.title')}</DialogTitle>
       <DialogContent>
-        <DialogContentText>{UNSAVED_CHANGES_TEXT}</DialogContentText>
+        <DialogContentText>{translate('cans.assessments.leave.text')}</DialogContentText>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={() => blocker.proceed?.()}>Leave</Button>
+        <Button onClick={() => blocker.proceed?.()}>{translate('cans.assessments.leave.leave')}</Button>
         <Button variant="contained" onClick={() => blocker.reset?.()} autoFocus>
-          Stay
+          {translate('cans.assessments.leave.stay')}
         </Button>
       </DialogActions>
     </Dialog>

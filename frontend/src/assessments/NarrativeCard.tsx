@@ -1,24 +1,17 @@
 /* Narrative (spec 000 §3: impressions, needs, targets, outcomes, plan, recommendations) and generated recommendations. */
 import { useState } from 'react';
+import { useTranslate } from 'react-admin';
 import { Alert, Box, Button, Card, CardContent, CardHeader, Chip, Stack, TextField, Typography } from '@mui/material';
-import type { Narrative, Recommendation } from './api';
+import type { Narrative, Recommendation } from './assessment-types';
 
-export const NARRATIVE_FIELDS: { key: keyof Narrative; label: string }[] = [
-  { key: 'impressions', label: 'Impressions' },
-  { key: 'needs', label: 'Needs' },
-  { key: 'targets', label: 'Targets' },
-  { key: 'outcomes', label: 'Outcomes' },
-  { key: 'plan', label: 'Plan' },
-  { key: 'recommendations', label: 'Recommendations' },
-];
+/** The sections, in the order shown (labels: cans.assessments.narrative.<key>). */
+export const NARRATIVE_FIELDS: readonly (keyof Narrative)[] = ['impressions', 'needs', 'targets', 'outcomes', 'plan', 'recommendations'];
 
 export const EMPTY_NARRATIVE: Narrative = { impressions: '', needs: '', targets: '', outcomes: '', plan: '', recommendations: '' };
 
 /** Whether the typed narrative differs from the saved one. */
 export const narrativeDiffers = (typed: Narrative, saved: Narrative | null | undefined): boolean =>
-  NARRATIVE_FIELDS.some(({ key }) => (typed[key] ?? '') !== (saved?.[key] ?? ''));
-
-export const narrativeComplete = (narrative: Narrative): boolean => NARRATIVE_FIELDS.every(({ key }) => (narrative[key] ?? '').trim() !== '');
+  NARRATIVE_FIELDS.some((key) => (typed[key] ?? '') !== (saved?.[key] ?? ''));
 
 /**
  * Controlled by the page, which keeps the typed text: Complete saves it first and leaving with it unsaved asks
@@ -41,6 +34,7 @@ export const NarrativeCard = ({
   onSave: (narrative: Narrative) => Promise<unknown>;
   errors?: Record<string, string>;
 }) => {
+  const translate = useTranslate();
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
   const dirty = narrativeDiffers(value, narrative);
@@ -54,15 +48,21 @@ export const NarrativeCard = ({
     }
   };
   return (
-    <Card sx={{ '& .MuiInputBase-input.Mui-disabled': { WebkitTextFillColor: '#1c2430' }, '& .MuiInputLabel-root.Mui-disabled': { color: 'text.secondary' }, '& .MuiOutlinedInput-root.Mui-disabled .MuiOutlinedInput-notchedOutline': { borderStyle: 'dashed' } }}>
+    <Card
+      sx={{
+        '& .MuiInputBase-input.Mui-disabled': { WebkitTextFillColor: '#1c2430' },
+        '& .MuiInputLabel-root.Mui-disabled': { color: 'text.secondary' },
+        '& .MuiOutlinedInput-root.Mui-disabled .MuiOutlinedInput-notchedOutline': { borderStyle: 'dashed' },
+      }}
+    >
       <CardHeader
-        title="Narrative"
+        title={translate('cans.assessments.narrative.title')}
         titleTypographyProps={{ variant: 'h6', component: 'h2' }}
-        subheader="Every section is needed before the assessment can be completed."
+        subheader={translate('cans.assessments.narrative.hint')}
         action={
           !readOnly && (
             <Button variant="outlined" size="small" onClick={save} disabled={!dirty || saving}>
-              Save narrative
+              {translate('cans.assessments.narrative.save')}
             </Button>
           )
         }
@@ -71,15 +71,15 @@ export const NarrativeCard = ({
       <CardContent>
         {saved && !dirty && (
           <Alert severity="success" sx={{ mb: 2 }} onClose={() => setSaved(false)}>
-            Narrative saved.
+            {translate('cans.assessments.narrative.saved')}
           </Alert>
         )}
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}>
-          {NARRATIVE_FIELDS.map(({ key, label }) => (
+          {NARRATIVE_FIELDS.map((key) => (
             <TextField
               key={key}
               id={`narrative-${key}`}
-              label={label}
+              label={translate(`cans.assessments.narrative.${key}`)}
               value={value[key] ?? ''}
               onChange={(e) => {
                 setSaved(false);
@@ -108,24 +108,30 @@ interface GeneratedItem {
   text?: string;
 }
 
-const KIND_LABELS: Record<string, string> = {
-  'need-action': 'Action needed',
-  'need-immediate-action': 'Immediate action',
-  'strength-to-build': 'Strength to build',
-  'strength-to-identify': 'Strength to identify',
-};
+/** Kinds of generated recommendation (labels: cans.assessments.recommendations.kinds.<kind>). */
+const KINDS: readonly string[] = ['need-action', 'need-immediate-action', 'strength-to-build', 'strength-to-identify'];
 
 /** The special domain -1 / caregiver 0: recommendations generated from the actionable ratings. */
 export const RecommendationsCard = ({ recommendations }: { recommendations: Recommendation[] }) => {
-  const first = recommendations[0] as (Recommendation & { needs?: GeneratedItem[]; strengths?: GeneratedItem[]; text?: string }) | undefined;
+  const translate = useTranslate();
+  const kindLabel = (kind: string | undefined) =>
+    kind && KINDS.includes(kind)
+      ? translate(`cans.assessments.recommendations.kinds.${kind}`)
+      : (kind ?? translate('cans.assessments.recommendations.item'));
+  const first = recommendations[0] as
+    (Recommendation & { needs?: GeneratedItem[]; strengths?: GeneratedItem[]; text?: string }) | undefined;
   const items: GeneratedItem[] = [...(first?.needs ?? []), ...(first?.strengths ?? [])];
   return (
     <Card>
-      <CardHeader title="Generated Recommendations" titleTypographyProps={{ variant: 'h6', component: 'h2' }} sx={{ pb: 0 }} />
+      <CardHeader
+        title={translate('cans.assessments.recommendations.title')}
+        titleTypographyProps={{ variant: 'h6', component: 'h2' }}
+        sx={{ pb: 0 }}
+      />
       <CardContent>
         {items.length === 0 ? (
           <Typography variant="body2" color="text.secondary">
-            {first?.text?.trim() || 'No recommendations yet: they are generated from actionable ratings.'}
+            {first?.text?.trim() || translate('cans.assessments.recommendations.none')}
           </Typography>
         ) : (
           <Stack spacing={1.25} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
@@ -133,7 +139,7 @@ export const RecommendationsCard = ({ recommendations }: { recommendations: Reco
               <Box component="li" key={index} sx={{ display: 'flex', gap: 1.5, alignItems: 'baseline' }}>
                 <Chip
                   size="small"
-                  label={KIND_LABELS[item.kind ?? ''] ?? item.kind ?? 'Recommendation'}
+                  label={kindLabel(item.kind)}
                   color={item.kind?.startsWith('need') ? 'warning' : 'success'}
                   variant="outlined"
                   sx={{ flexShrink: 0 }}

@@ -1,11 +1,17 @@
-/* A question's comments (spec 000 §5: text required after trimming): the list, and one editor open at a time. */
+/*
+ * A question's comments: the list, and one editor open at a time. The server judges the text (spec 000 §5: required
+ * after trimming) and its field message is shown under the editor.
+ */
 import { useState } from 'react';
 import { Box, Button, IconButton, Stack, TextField, Typography } from '@mui/material';
 import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutline';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import { useGetIdentity } from 'react-admin';
-import { formatDateTime, type QuestionComment, type QuestionView, type Rating } from './api';
+import { useGetIdentity, useTranslate } from 'react-admin';
+import { errorMessage, toApiError } from '../providers/api-error';
+import { formatDateTime } from '../shared/format';
+import type { Rating } from '../shared/ratings';
+import type { QuestionComment, QuestionView } from './assessment-types';
 
 export interface QuestionnaireHandlers {
   onRate: (question: QuestionView, caregiverId: string | null, rating: Rating | null) => Promise<void>;
@@ -26,23 +32,19 @@ export interface QuestionProps {
 
 export const CommentBox = ({ question, caregiverId, comments, readOnly, handlers }: QuestionProps) => {
   const { identity } = useGetIdentity();
+  const translate = useTranslate();
   const [editing, setEditing] = useState<{ commentId: string | null; content: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const save = async () => {
     if (!editing) return;
-    // Spec §5: text required after trimming.
-    if (!editing.content.trim()) {
-      setError('Comment is requreid.');
-      return;
-    }
     setBusy(true);
     try {
       await handlers.onSaveComment(question, caregiverId, editing.commentId, editing.content.trim());
       setEditing(null);
       setError(null);
     } catch (e) {
-      setError(e instanceof Error ? e.message : 'Error');
+      setError(toApiError(e).fieldErrors.content ?? errorMessage(e));
     } finally {
       setBusy(false);
     }
@@ -63,10 +65,18 @@ export const CommentBox = ({ question, caregiverId, comments, readOnly, handlers
             </Box>
             {!readOnly && own && (
               <Box sx={{ whiteSpace: 'nowrap' }}>
-                <IconButton size="small" aria-label={`Edit comment on ${question.name}`} onClick={() => setEditing({ commentId: comment.commentId, content: comment.content })}>
+                <IconButton
+                  size="small"
+                  aria-label={translate('cans.assessments.comments.edit', { name: question.name })}
+                  onClick={() => setEditing({ commentId: comment.commentId, content: comment.content })}
+                >
                   <EditOutlined fontSize="small" />
                 </IconButton>
-                <IconButton size="small" aria-label={`Delete comment on ${question.name}`} onClick={() => handlers.onDeleteComment(comment)}>
+                <IconButton
+                  size="small"
+                  aria-label={translate('cans.assessments.comments.delete', { name: question.name })}
+                  onClick={() => handlers.onDeleteComment(comment)}
+                >
                   <DeleteOutline fontSize="small" />
                 </IconButton>
               </Box>
@@ -77,7 +87,7 @@ export const CommentBox = ({ question, caregiverId, comments, readOnly, handlers
       {editing ? (
         <Box>
           <TextField
-            label={`Comment on ${question.name}`}
+            label={translate('cans.assessments.comments.label', { name: question.name })}
             value={editing.content}
             onChange={(e) => setEditing({ ...editing, content: e.target.value })}
             onKeyDown={(e) => {
@@ -99,17 +109,22 @@ export const CommentBox = ({ question, caregiverId, comments, readOnly, handlers
           />
           <Stack direction="row" spacing={1} justifyContent="flex-end">
             <Button size="small" onClick={() => (setEditing(null), setError(null))}>
-              Cancel
+              {translate('ra.action.cancel')}
             </Button>
             <Button size="small" variant="contained" onClick={save} disabled={busy}>
-              Save comment
+              {translate('cans.assessments.comments.save')}
             </Button>
           </Stack>
         </Box>
       ) : (
         !readOnly && (
-          <Button size="small" startIcon={<ChatBubbleOutline fontSize="small" />} onClick={() => setEditing({ commentId: null, content: '' })} aria-label={`Add comment on ${question.name}`}>
-            Add comment
+          <Button
+            size="small"
+            startIcon={<ChatBubbleOutline fontSize="small" />}
+            onClick={() => setEditing({ commentId: null, content: '' })}
+            aria-label={translate('cans.assessments.comments.addOn', { name: question.name })}
+          >
+            {translate('cans.assessments.comments.add')}
           </Button>
         )
       )}

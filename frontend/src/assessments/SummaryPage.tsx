@@ -3,16 +3,19 @@
  * in a new tab without the app's menu, with Print (window.print and a print stylesheet) and a Download PDF link to
  * the server's PDF of the same content.
  */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { Alert, Box, Button, CircularProgress, Container, GlobalStyles, Paper, Stack, Typography } from '@mui/material';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import CloseIcon from '@mui/icons-material/Close';
 import { API_URL } from '../providers/dataProvider';
-import { apiGet, errorMessage } from './api';
-import { StatusChip } from './StatusChip';
-import { SummaryContent, type SummaryData } from './SummaryView';
+import { useApiQuery } from '../providers/useApi';
+import { assessmentApiPath } from './assessment-paths';
+import { AssessmentStatusChip } from './AssessmentStatusChip';
+import { SummaryContent } from './SummaryView';
+import type { SummaryData } from './summary-types';
 
 /** Print: hide the controls, full width, black on white, keep colours of the chart and rating badges. */
 export const printStyles = (
@@ -36,37 +39,34 @@ const stamp = () => {
 
 const SummaryLikePage = ({ kind }: { kind: 'summary' | 'print' }) => {
   const { id = '' } = useParams();
-  const [data, setData] = useState<SummaryData | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const title = kind === 'summary' ? 'CANS Summary' : 'CANS Assessment';
+  const translate = useTranslate();
+  const text = (key: string, options?: Record<string, unknown>) => translate(`cans.assessments.summaryPage.${key}`, options);
+  const title = text(kind === 'summary' ? 'summaryTitle' : 'printTitle');
+  const { data, error } = useApiQuery<SummaryData>(assessmentApiPath(id, kind), { retry: false });
 
   useEffect(() => {
-    setData(null);
-    apiGet<SummaryData>(`/assessments/${encodeURIComponent(id)}/${kind}`)
-      .then((loaded) => {
-        setData(loaded);
-        // Spec §9: printed tab titles use a prefix plus a timestamp.
-        document.title = `${title} ${loaded.child?.fullName ?? ''} ${stamp()}`.replace(/\s+/g, ' ').trim();
-      })
-      .catch((e) => setError(errorMessage(e)));
-  }, [id, kind, title]);
+    // Spec §9: printed tab titles use a prefix plus a timestamp.
+    if (data) document.title = `${title} ${data.child?.fullName ?? ''} ${stamp()}`.replace(/\s+/g, ' ').trim();
+  }, [data, title]);
 
   const pdfHref = `${API_URL}/assessments/${encodeURIComponent(id)}/${kind === 'summary' ? 'summary.pdf' : 'print.pdf'}`;
 
   if (error) {
     return (
       <Container component="main" sx={{ py: 4 }}>
-        <Alert severity="error">{error}</Alert>
+        <Alert severity="error">{error.message}</Alert>
       </Container>
     );
   }
   if (!data) {
     // Spec: a full-screen loading state.
     return (
-      <Box sx={{ position: 'fixed', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default' }}>
+      <Box
+        sx={{ position: 'fixed', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default' }}
+      >
         <Stack alignItems="center" spacing={2}>
-          <CircularProgress aria-label={`Loading ${title}`} />
-          <Typography color="text.secondary">Loading {title}…</Typography>
+          <CircularProgress aria-label={text('loading', { title })} />
+          <Typography color="text.secondary">{text('loadingText', { title })}</Typography>
         </Stack>
       </Box>
     );
@@ -76,19 +76,28 @@ const SummaryLikePage = ({ kind }: { kind: 'summary' | 'print' }) => {
     <Box component="main" sx={{ bgcolor: 'background.default', minHeight: '100vh', py: 3 }}>
       {printStyles}
       <Container maxWidth="lg">
-        <Stack direction="row" alignItems="center" justifyContent="space-between" flexWrap="wrap" useFlexGap gap={1} sx={{ mb: 2 }} className="no-print">
+        <Stack
+          direction="row"
+          alignItems="center"
+          justifyContent="space-between"
+          flexWrap="wrap"
+          useFlexGap
+          gap={1}
+          sx={{ mb: 2 }}
+          className="no-print"
+        >
           <Typography variant="body2" color="text.secondary">
-            {kind === 'summary' ? 'Summary of the assessment' : 'Full assessment'} · opened {new Date().toLocaleString()}
+            {text(kind === 'summary' ? 'summaryKind' : 'printKind')} · {text('opened', { at: new Date().toLocaleString() })}
           </Typography>
           <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
             <Button variant="outlined" startIcon={<PictureAsPdfOutlined />} href={pdfHref} target="_blank" rel="noopener">
-              Download PDF
+              {text('pdf')}
             </Button>
             <Button variant="contained" startIcon={<PrintOutlined />} onClick={() => window.print()}>
-              Print
+              {text('print')}
             </Button>
             <Button startIcon={<CloseIcon />} onClick={() => window.close()}>
-              Close
+              {text('close')}
             </Button>
           </Stack>
         </Stack>
@@ -96,13 +105,13 @@ const SummaryLikePage = ({ kind }: { kind: 'summary' | 'print' }) => {
           <Stack direction="row" alignItems="center" justifyContent="space-between" flexWrap="wrap" useFlexGap gap={1} sx={{ mb: 1 }}>
             <Box>
               <Typography variant="overline" color="primary" sx={{ letterSpacing: '0.12em', fontWeight: 700 }}>
-                Child and Adolescent Needs and Strengths
+                {text('overline')}
               </Typography>
               <Typography variant="h4" component="h1">
                 {title}
               </Typography>
             </Box>
-            <StatusChip code={data.assessment.statusCode} label={data.assessment.statusLabel} size="medium" />
+            <AssessmentStatusChip code={data.assessment.statusCode} label={data.assessment.statusLabel} size="medium" />
           </Stack>
           <SummaryContent data={data} full={kind === 'print'} />
         </Paper>

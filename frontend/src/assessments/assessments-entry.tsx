@@ -11,7 +11,7 @@ import { usePrivilege } from '../providers/usePrivilege';
 import { AssessmentList, OverdueAssessmentList } from './AssessmentList';
 import { AssessmentPage } from './AssessmentPage';
 import { PrintPage, SummaryPage } from './SummaryPage';
-import { assessmentPaths } from './api';
+import { assessmentPaths } from './assessment-paths';
 import { RedirectPage } from '../pages/RoutingPages';
 
 /** /assessment keeps its preset params (date, status, lud) on the way to the list (spec §2). */

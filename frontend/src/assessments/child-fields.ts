@@ -1,10 +1,10 @@
 /*
- * The child-information form's fields: labels (renamed or hidden by the label configuration, spec 002), max
- * lengths and the client-side hints that mirror the server's rules (backend domain child-information.validation.ts).
- * The server stays the authority: its 400 field messages replace these hints.
+ * The child-information form's fields: labels (renamed or hidden by the label configuration, spec 002), and what
+ * helps typing (required marks, max lengths, kinds of input). The rules themselves are the server's: its 400 field
+ * messages are shown on the fields.
  */
-import { useQuery } from '@tanstack/react-query';
-import { apiGet, optionId, optionName, type AssessmentOptions, type ChildInformation, type OptionItem } from './api';
+import { useApiQuery } from '../providers/useApi';
+import { optionId, optionName, type AssessmentOptions, type ChildInformation, type OptionItem } from './assessment-types';
 
 export type ChildField = keyof ChildInformation;
 
@@ -37,7 +37,13 @@ export const CHILD_FIELDS: Record<ChildField, ChildFieldDef> = {
   caseOpeningDate: { field: 'caseOpeningDate', label: 'Removal Date', labelKey: 'ASSESSMENTOPENINGDATE', required: true, kind: 'date' },
   assessmentType: { field: 'assessmentType', label: 'Assessment Type', labelKey: 'INITIALIZED', required: true, kind: 'select' },
   assessorPhoneNumber: { field: 'assessorPhoneNumber', label: 'Phone Number', labelKey: 'PHONENUMBER', maxLength: 50, kind: 'text' },
-  daysToNextAssessment: { field: 'daysToNextAssessment', label: 'Days of Next Assessment', labelKey: 'DAYSOFNEXTASSESSMENT', maxLength: 9, kind: 'text' },
+  daysToNextAssessment: {
+    field: 'daysToNextAssessment',
+    label: 'Days of Next Assessment',
+    labelKey: 'DAYSOFNEXTASSESSMENT',
+    maxLength: 9,
+    kind: 'text',
+  },
   lookedAfterChild: { field: 'lookedAfterChild', label: 'Looked after Child', kind: 'select' },
   lookedAfterStatus: { field: 'lookedAfterStatus', label: 'Looked after Status', kind: 'select' },
   involvement: { field: 'involvement', label: 'Involvement', kind: 'select' },
@@ -91,7 +97,15 @@ export const DEFAULT_OPTIONS: AssessmentOptions = {
   involvements: ['Looking to transition home', 'In the care of biological parents', 'Others'],
   scopes: ['Child assessment only', 'Child and parent assessment'],
   caregiverRelationships: {
-    'Parent/Guardian': ['Mother', 'Father', 'Step-parent', 'Adoptive Parent', 'Legal Guardian', 'Special Guardian', 'Other Parent/Guardian'],
+    'Parent/Guardian': [
+      'Mother',
+      'Father',
+      'Step-parent',
+      'Adoptive Parent',
+      'Legal Guardian',
+      'Special Guardian',
+      'Other Parent/Guardian',
+    ],
     'Substitute Caregiver': ['Foster Carer', 'Kinship Carer', 'Residential Care Worker', 'Other Substitute Caregiver'],
   },
   labels: {},
@@ -99,12 +113,8 @@ export const DEFAULT_OPTIONS: AssessmentOptions = {
 
 /** GET /api/assessment-options, cached for the session (labels and option lists change rarely). */
 export const useAssessmentOptions = (): AssessmentOptions => {
-  const { data } = useQuery({
-    queryKey: ['assessment-options'],
-    queryFn: () => apiGet<AssessmentOptions>('/assessment-options'),
-    staleTime: 5 * 60_000,
-  });
-  return { ...DEFAULT_OPTIONS, ...(data ?? {}) } as AssessmentOptions;
+  const { data } = useApiQuery<AssessmentOptions>('/assessment-options', { staleTime: 5 * 60_000 });
+  return { ...DEFAULT_OPTIONS, ...(data ?? {}) };
 };
 
 /** The configured label of a field, and whether the configuration hides it (status 0). */
@@ -126,50 +136,6 @@ export function choicesOf(list: AssessmentOptions['races'] | OptionItem[] | Reco
   return Object.entries(list).map(([id, name]) => ({ id, name }));
 }
 
-const isoToday = (): string => {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-};
-
-const blank = (value: unknown) => value === null || value === undefined || String(value).trim() === '';
-
-/** Client-side hints mirroring the server's rules (spec 000 §5). */
-export function validateChild(child: ChildInformation, options: AssessmentOptions, addMode: boolean): Record<string, string> {
-  const errors: Record<string, string> = {};
-  const today = isoToday();
-  for (const def of Object.values(CHILD_FIELDS)) {
-    const { label, visible } = labelOf(options, def.field);
-    const value = child[def.field];
-    if (def.required && visible && blank(value)) {
-      errors[def.field] = `${label} is required.`;
-      continue;
-    }
-    if (def.maxLength && !blank(value) && String(value).trim().length > def.maxLength) {
-      errors[def.field] = `${label} cannot be longer than ${def.maxLength} characters.`;
-    }
-  }
-  const label = (field: ChildField) => labelOf(options, field).label;
-  if (!errors.medicaidNumber && !blank(child.medicaidNumber)) {
-    const value = String(child.medicaidNumber).trim();
-    if (!/^\d+$/.test(value)) errors.medicaidNumber = `${label('medicaidNumber')} must contain only digits.`;
-    else if (value.length < 9) errors.medicaidNumber = `${label('medicaidNumber')} must contain 9 or 10 digits.`;
-  }
-  if (!errors.age && !blank(child.age) && (addMode || true) && !/^\d+$/.test(String(child.age).trim())) {
-    errors.age = `${label('age')} must be a whole number of 0 or more.`;
-  }
-  if (!errors.daysToNextAssessment && !blank(child.daysToNextAssessment) && !/^\d+$/.test(String(child.daysToNextAssessment).trim())) {
-    errors.daysToNextAssessment = `${label('daysToNextAssessment')} must be a whole number of days.`;
-  }
-  for (const field of ['dateOfBirth', 'dateOfAssessment', 'caseOpeningDate'] as const) {
-    if (!errors[field] && !blank(child[field]) && String(child[field]) > today) errors[field] = `${label(field)} cannot be in the future.`;
-  }
-  if (!errors.dateOfAssessment && !errors.dateOfBirth && child.dateOfAssessment && child.dateOfBirth && child.dateOfAssessment <= child.dateOfBirth) {
-    errors.dateOfAssessment = `${label('dateOfAssessment')} must be later than the ${label('dateOfBirth')}.`;
-    errors.dateOfBirth = `${label('dateOfBirth')} must be earlier than the ${label('dateOfAssessment')}.`;
-  }
-  return errors;
-}
-
 /** What the server takes: trimmed text, empty optional values as null, numbers as numbers. */
 export function childPayload(child: ChildInformation): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -180,18 +146,16 @@ export function childPayload(child: ChildInformation): Record<string, unknown> {
     } else out[key] = value ?? null;
   }
   if (out.age !== null && /^\d+$/.test(String(out.age))) out.age = Number(out.age);
-  if (out.daysToNextAssessment !== null && /^\d+$/.test(String(out.daysToNextAssessment))) out.daysToNextAssessment = Number(out.daysToNextAssessment);
+  if (out.daysToNextAssessment !== null && /^\d+$/.test(String(out.daysToNextAssessment)))
+    out.daysToNextAssessment = Number(out.daysToNextAssessment);
   if (out.lookedAfterChild !== 'Y') out.lookedAfterStatus = null;
   return out;
 }
 
 /** The server's child record into form values (nulls as empty strings, dates as yyyy-MM-dd). */
 export function childFormValues(child: Partial<ChildInformation> | undefined, assessmentType?: string | null): ChildInformation {
-  const out = { ...EMPTY_CHILD } as Record<string, unknown>;
-  for (const [key, value] of Object.entries(child ?? {})) {
-    if (value === null || value === undefined) continue;
-    out[key] = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value) ? value.slice(0, 10) : value;
-  }
-  if (assessmentType) out.assessmentType = assessmentType;
-  return out as unknown as ChildInformation;
+  const given = Object.entries(child ?? {})
+    .filter(([, value]) => value !== null && value !== undefined)
+    .map(([key, value]) => [key, typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value) ? value.slice(0, 10) : value]);
+  return { ...EMPTY_CHILD, ...Object.fromEntries(given), ...(assessmentType ? { assessmentType } : {}) };
 }

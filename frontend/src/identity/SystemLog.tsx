@@ -1,9 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { Datagrid, FunctionField, List, Pagination, TextField, useListContext } from 'react-admin';
+import { useState, type FormEvent } from 'react';
+import { Datagrid, FunctionField, List, Pagination, TextField, useListContext, useTranslate } from 'react-admin';
 import { Box, Button, Chip, MenuItem, Stack, TextField as MuiTextField } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
-import { callApi, formatDate } from './identity-api';
 import { ScrollRegion } from '../layout/ScrollRegion';
+import { useApiQuery } from '../providers/useApi';
+import { formatDateTime } from '../shared/format';
 
 interface SystemLogRow {
   id: string;
@@ -15,16 +16,16 @@ interface SystemLogRow {
   recordedAt: string;
 }
 
-const useActionChoices = () => {
-  const [choices, setChoices] = useState<Array<{ id: string; name: string }>>([]);
-  useEffect(() => {
-    callApi<Array<{ action: string; label: string }>>('GET', '/system-log/actions').then(
-      (actions) => setChoices(actions.map((a) => ({ id: a.action, name: a.label })).sort((a, b) => a.name.localeCompare(b.name))),
-      () => setChoices([]),
-    );
-  }, []);
-  return choices;
-};
+interface LoggedAction {
+  action: string;
+  label: string;
+}
+
+/** The actions the log knows (GET /system-log/actions), by label. */
+const useActionChoices = () =>
+  useApiQuery<LoggedAction[]>('/system-log/actions', {
+    select: (actions) => actions.map((a) => ({ action: a.action, label: a.label })).sort((a, b) => a.label.localeCompare(b.label)),
+  }).data ?? [];
 
 type Criteria = { action: string; ip: string; username: string; from: string; to: string };
 const NO_CRITERIA: Criteria = { action: '', ip: '', username: '', from: '', to: '' };
@@ -34,6 +35,8 @@ const NO_CRITERIA: Criteria = { action: '', ip: '', username: '', from: '', to: 
  * (not on every key: the list is only asked again when the user says so).
  */
 const SystemLogSearch = () => {
+  const translate = useTranslate();
+  const text = (key: string) => translate(`cans.identity.system_log.${key}`);
   const actions = useActionChoices();
   const { filterValues, setFilters } = useListContext();
   const [criteria, setCriteria] = useState<Criteria>({ ...NO_CRITERIA, ...(filterValues as Partial<Criteria>) });
@@ -51,52 +54,63 @@ const SystemLogSearch = () => {
     setFilters({}, {});
   };
   return (
-    <Box component="form" role="search" aria-label="System log" onSubmit={search} sx={{ p: 2 }}>
+    <Box component="form" role="search" aria-label={text('search_label')} onSubmit={search} sx={{ p: 2 }}>
       <Stack direction="row" useFlexGap spacing={1.5} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-        <MuiTextField select label="Action" {...field('action')} sx={{ minWidth: 200 }}>
+        <MuiTextField select label={text('fields.action')} {...field('action')} sx={{ minWidth: 200 }}>
           <MenuItem value="">
-            <em>All actions</em>
+            <em>{text('all_actions')}</em>
           </MenuItem>
           {actions.map((a) => (
-            <MenuItem key={a.id} value={a.id}>
-              {a.name}
+            <MenuItem key={a.action} value={a.action}>
+              {a.label}
             </MenuItem>
           ))}
         </MuiTextField>
-        <MuiTextField label="IP" {...field('ip')} sx={{ width: 160 }} />
-        <MuiTextField label="Username" {...field('username')} sx={{ width: 180 }} />
-        <MuiTextField label="Date from" type="date" {...field('from')} slotProps={{ inputLabel: { shrink: true } }} />
-        <MuiTextField label="Date to" type="date" {...field('to')} slotProps={{ inputLabel: { shrink: true } }} />
+        <MuiTextField label={text('fields.ip')} {...field('ip')} sx={{ width: 160 }} />
+        <MuiTextField label={text('fields.username')} {...field('username')} sx={{ width: 180 }} />
+        <MuiTextField label={text('fields.from')} type="date" {...field('from')} slotProps={{ inputLabel: { shrink: true } }} />
+        <MuiTextField label={text('fields.to')} type="date" {...field('to')} slotProps={{ inputLabel: { shrink: true } }} />
         <Button type="submit" variant="contained" startIcon={<SearchIcon />}>
-          Search
+          {text('search')}
         </Button>
-        <Button onClick={reset}>Reset</Button>
+        <Button onClick={reset}>{text('reset')}</Button>
       </Stack>
     </Box>
   );
 };
 
 /** Spec §2 "System Log": a table of Action, IP, Username and Operation Date, 20 rows a page. */
-export const SystemLogList = () => (
-  <List
-    title="System Log"
-    resource="system-log"
-    perPage={20}
-    pagination={<Pagination rowsPerPageOptions={[20, 50, 100]} />}
-    sort={{ field: 'recordedAt', order: 'DESC' }}
-    exporter={false}
-    actions={false}
-    sx={{ '& .RaList-main': { minWidth: 0 } }}
-  >
-    <SystemLogSearch />
-    <ScrollRegion label="System log entries">
-      <Datagrid bulkActionButtons={false} rowClick={false}>
-        <FunctionField label="Action" render={(r: SystemLogRow) => <Chip size="small" variant="outlined" label={r.label} />} />
-        <TextField source="description" label="Description" sortable={false} />
-        <TextField source="ip" label="IP" sortable={false} emptyText="—" />
-        <TextField source="username" label="Username" sortable={false} />
-        <FunctionField label="Operation Date" sortBy="recordedAt" render={(r: SystemLogRow) => formatDate(r.recordedAt)} />
-      </Datagrid>
-    </ScrollRegion>
-  </List>
-);
+export const SystemLogList = () => {
+  const translate = useTranslate();
+  const text = (key: string) => translate(`cans.identity.system_log.${key}`);
+  return (
+    <List
+      title={text('title')}
+      resource="system-log"
+      perPage={20}
+      pagination={<Pagination rowsPerPageOptions={[20, 50, 100]} />}
+      sort={{ field: 'recordedAt', order: 'DESC' }}
+      exporter={false}
+      actions={false}
+      sx={{ '& .RaList-main': { minWidth: 0 } }}
+    >
+      <SystemLogSearch />
+      <ScrollRegion label={text('entries_label')}>
+        <Datagrid bulkActionButtons={false} rowClick={false}>
+          <FunctionField
+            label={text('fields.action')}
+            render={(r: SystemLogRow) => <Chip size="small" variant="outlined" label={r.label} />}
+          />
+          <TextField source="description" label={text('fields.description')} sortable={false} />
+          <TextField source="ip" label={text('fields.ip')} sortable={false} emptyText="—" />
+          <TextField source="username" label={text('fields.username')} sortable={false} />
+          <FunctionField
+            label={text('fields.operation_date')}
+            sortBy="recordedAt"
+            render={(r: SystemLogRow) => formatDateTime(r.recordedAt, { seconds: true })}
+          />
+        </Datagrid>
+      </ScrollRegion>
+    </List>
+  );
+};

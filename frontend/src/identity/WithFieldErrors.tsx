@@ -1,36 +1,34 @@
 import { useContext, useMemo, type ReactNode } from 'react';
-import { DataProviderContext, HttpError, type DataProvider } from 'react-admin';
+import { DataProviderContext, type DataProvider } from 'react-admin';
+import { ApiError, toApiError } from '../providers/api-error';
 
-/** The API answers `errors: { field: ["message", …] }`; react-admin forms want one string per field. */
-const flattenFieldErrors = (error: unknown): unknown => {
-  if (!(error instanceof HttpError)) return error;
-  const body = error.body as { errors?: Record<string, unknown> } | undefined;
-  if (!body?.errors || typeof body.errors !== 'object') return error;
-  const errors = Object.fromEntries(
-    Object.entries(body.errors).map(([field, messages]) => [field, Array.isArray(messages) ? messages.join(' ') : String(messages)]),
-  );
-  return new HttpError(error.message, error.status, { ...body, errors });
+/** The same ApiError, with `body.errors` as the one string per field react-admin's forms expect. */
+const withFormFieldErrors = (error: unknown): ApiError => {
+  const failure = toApiError(error);
+  if (Object.keys(failure.fieldErrors).length === 0) return failure;
+  const { status, messageKey, fieldErrors, body } = failure;
+  return new ApiError(failure.message, { status, messageKey, fieldErrors, body: { ...body, errors: fieldErrors } });
 };
 
 /**
- * Lets the identity forms show the server's 400 field messages beside their fields: the same data provider,
- * with `errors` arrays joined into the one string per field react-admin's forms expect.
+ * Lets the identity forms show the server's 400 field messages beside their fields: the same data provider, with
+ * the core mapper's field errors (one joined string per field) where react-admin's forms read them.
  */
 export const WithFieldErrors = ({ children }: { children: ReactNode }) => {
   const base = useContext(DataProviderContext);
   const provider = useMemo(
     () =>
       base
-        ? (new Proxy(base, {
+        ? new Proxy<DataProvider>(base, {
             get(target, name, receiver) {
-              const value = Reflect.get(target, name, receiver);
+              const value: unknown = Reflect.get(target, name, receiver);
               if (typeof value !== 'function') return value;
               return (...args: unknown[]) =>
-                Promise.resolve((value as (...a: unknown[]) => unknown).apply(target, args)).catch((error: unknown) => {
-                  throw flattenFieldErrors(error);
+                Promise.resolve(value.apply(target, args)).catch((error: unknown) => {
+                  throw withFormFieldErrors(error);
                 });
             },
-          }) as DataProvider)
+          })
         : base,
     [base],
   );

@@ -1,7 +1,6 @@
 import {
   Create,
   CreateButton,
-  TopToolbar,
   Datagrid,
   DeleteButton,
   Edit,
@@ -14,15 +13,13 @@ import {
   SimpleForm,
   TextField,
   TextInput,
-  maxLength,
-  minLength,
-  minValue,
+  TopToolbar,
   number,
-  regex,
   required,
+  useTranslate,
 } from 'react-admin';
 import { Alert, Stack } from '@mui/material';
-import { formatDate } from './identity-api';
+import { formatDateTime } from '../shared/format';
 import { useSavedNotice } from './useSavedNotice';
 import { WithFieldErrors } from './WithFieldErrors';
 
@@ -34,57 +31,79 @@ interface ApiUserRecord {
   lastSignInAt: string | null;
 }
 
-const IP_PATTERN = /^((25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(25[0-5]|2[0-4]\d|1?\d?\d)$|^[0-9A-Fa-f:]+:[0-9A-Fa-f:.]*$/;
-
 /** Spec §2 "API User Management": username and accessible IP, with Add User, Edit and Delete. */
-export const ApiUserList = () => (
-  <List
-    title="API User Management"
-    empty={false}
-    sort={{ field: 'username', order: 'ASC' }}
-    exporter={false}
-    actions={
-      <TopToolbar>
-        <CreateButton label="Add User" />
-      </TopToolbar>
-    }
-  >
-    <Datagrid bulkActionButtons={false} rowClick={false}>
-      <TextField source="username" label="Username" />
-      <TextField source="ip" label="Accessible IP" sortable={false} />
-      <NumberField source="maxRecords" label="Max records" sortable={false} />
-      <FunctionField label="Last sign-in" render={(r: ApiUserRecord) => formatDate(r.lastSignInAt) || 'Never'} />
-      <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
-        <EditButton />
-        <DeleteButton mutationMode="pessimistic" confirmTitle="Warning" successMessage="The API user was deleted successfully." />
-      </Stack>
-    </Datagrid>
-  </List>
-);
+export const ApiUserList = () => {
+  const translate = useTranslate();
+  const text = (key: string) => translate(`cans.identity.api_users.${key}`);
+  return (
+    <List
+      title={text('list_title')}
+      empty={false}
+      sort={{ field: 'username', order: 'ASC' }}
+      exporter={false}
+      actions={
+        <TopToolbar>
+          <CreateButton label={text('add')} />
+        </TopToolbar>
+      }
+    >
+      <Datagrid bulkActionButtons={false} rowClick={false}>
+        <TextField source="username" label={text('fields.username')} />
+        <TextField source="ip" label={text('fields.accessible_ip')} sortable={false} />
+        <NumberField source="maxRecords" label={text('fields.max_records')} sortable={false} />
+        <FunctionField
+          label={text('fields.last_sign_in')}
+          render={(r: ApiUserRecord) => formatDateTime(r.lastSignInAt, { seconds: true }) || translate('cans.identity.never')}
+        />
+        <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
+          <EditButton />
+          <DeleteButton mutationMode="pessimistic" confirmTitle={translate('cans.identity.warning')} successMessage={text('deleted')} />
+        </Stack>
+      </Datagrid>
+    </List>
+  );
+};
 
-const ApiUserForm = ({ mode }: { mode: 'create' | 'edit' }) => (
-  <SimpleForm sx={{ maxWidth: 640 }}>
-    <TextInput source="username" label="Username" validate={[required('Username is required.'), maxLength(100)]} fullWidth />
-    <PasswordInput
-      source="password"
-      label="Password"
-      validate={mode === 'create' ? [required('Password is required.'), minLength(12, 'The password must be at least 12 characters.')] : minLength(12, 'The password must be at least 12 characters.')}
-      helperText={mode === 'edit' ? 'Leave empty to keep the current password.' : 'At least 12 characters.'}
-      fullWidth
-    />
-    <TextInput source="ip" label="IP" validate={[required('IP is required.'), regex(IP_PATTERN, 'Please enter an IPv4 or IPv6 address.')]} helperText="The only address this API user may call from." fullWidth />
-    <NumberInput source="maxRecords" label="Max records" validate={[required('Max records is required.'), number(), minValue(1, 'Max records must be at least 1.')]} step={1} fullWidth />
-    <Alert severity="info" sx={{ width: '100%' }}>
-      API clients exchange the username and password for a bearer token at POST /api/auth/api-token, from the IP above only.
-    </Alert>
-  </SimpleForm>
-);
+/** Spec §5: the four fields are required on blur, in the browser; the length, address and limit rules are the server's. */
+const ApiUserForm = ({ mode }: { mode: 'create' | 'edit' }) => {
+  const translate = useTranslate();
+  const text = (key: string) => translate(`cans.identity.api_users.${key}`);
+  // The validators take the key: react-admin translates a validation message when it shows it.
+  const requiredMessage = (field: string) => required(`cans.identity.api_users.required.${field}`);
+  return (
+    <SimpleForm sx={{ maxWidth: 640 }} mode="onBlur">
+      <TextInput source="username" label={text('fields.username')} validate={requiredMessage('username')} fullWidth />
+      <PasswordInput
+        source="password"
+        label={text('fields.password')}
+        validate={mode === 'create' ? requiredMessage('password') : undefined}
+        helperText={text(mode === 'edit' ? 'password_keep_hint' : 'password_hint')}
+        fullWidth
+      />
+      <TextInput source="ip" label={text('fields.ip')} validate={requiredMessage('ip')} helperText={text('ip_hint')} fullWidth />
+      <NumberInput
+        source="maxRecords"
+        label={text('fields.max_records')}
+        validate={[requiredMessage('max_records'), number()]}
+        step={1}
+        fullWidth
+      />
+      <Alert severity="info" sx={{ width: '100%' }}>
+        {text('token_hint')}
+      </Alert>
+    </SimpleForm>
+  );
+};
+
+/** Keeps the current password when the field is left empty. */
+const withoutEmptyPassword = (data: Record<string, unknown>) => (data.password ? data : { ...data, password: undefined });
 
 export const ApiUserCreate = () => {
-  const saved = useSavedNotice('api-users', 'The API user was saved successfully.');
+  const translate = useTranslate();
+  const saved = useSavedNotice('api-users', 'cans.identity.api_users.saved');
   return (
     <WithFieldErrors>
-      <Create title="Add API User" mutationOptions={saved}>
+      <Create title={translate('cans.identity.api_users.add_title')} mutationOptions={saved}>
         <ApiUserForm mode="create" />
       </Create>
     </WithFieldErrors>
@@ -92,12 +111,18 @@ export const ApiUserCreate = () => {
 };
 
 export const ApiUserEdit = () => {
-  const saved = useSavedNotice('api-users', 'The API user was saved successfully.');
+  const translate = useTranslate();
+  const saved = useSavedNotice('api-users', 'cans.identity.api_users.saved');
   return (
-  <WithFieldErrors>
-  <Edit title="Edit API User" mutationMode="pessimistic" mutationOptions={saved} transform={(data: Record<string, unknown>) => (data.password ? data : { ...data, password: undefined })}>
-    <ApiUserForm mode="edit" />
-  </Edit>
-  </WithFieldErrors>
+    <WithFieldErrors>
+      <Edit
+        title={translate('cans.identity.api_users.edit_title')}
+        mutationMode="pessimistic"
+        mutationOptions={saved}
+        transform={withoutEmptyPassword}
+      >
+        <ApiUserForm mode="edit" />
+      </Edit>
+    </WithFieldErrors>
   );
 };

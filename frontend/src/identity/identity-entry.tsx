@@ -10,22 +10,50 @@ import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
-import { UserCreate, UserEdit, UserList, UserShow } from './users';
-import { UserGroupCreate, UserGroupEdit, UserGroupList } from './user-groups';
+import { UserCreate } from './users/UserCreate';
+import { UserEdit } from './users/UserEdit';
+import { UserList } from './users/UserList';
+import { UserShow } from './users/UserShow';
+import { UserGroupCreate, UserGroupEdit } from './user-groups/UserGroupForm';
+import { UserGroupList } from './user-groups/UserGroupList';
 import { ApiUserCreate, ApiUserEdit, ApiUserList } from './api-users';
 import { SystemLogList } from './SystemLog';
-import { MyAccountPage } from './MyAccount';
+import { MyAccountPage } from './account/MyAccountPage';
 import { LoginPage } from './LoginPage';
-import { AppPrivacyPage, PrivacyPage, ResetPasswordPage, SetPasswordPage } from './PublicPages';
+import { AppPrivacyPage, PrivacyPage } from './public/PrivacyPages';
+import { ResetPasswordPage } from './public/ResetPasswordPage';
+import { SetPasswordPage } from './public/SetPasswordPage';
 import { usePrivilege } from '../providers/usePrivilege';
 
 /** <Resource> and <CustomRoutes> elements of this feature (react-admin reads them through the fragment). */
 export const identityResources = (
   <Fragment>
-    <Resource name="users" list={UserList} create={UserCreate} edit={UserEdit} show={UserShow} options={{ label: 'Users' }} recordRepresentation="fullName" />
-    <Resource name="user-groups" list={UserGroupList} create={UserGroupCreate} edit={UserGroupEdit} options={{ label: 'User Groups' }} recordRepresentation="name" />
-    <Resource name="api-users" list={ApiUserList} create={ApiUserCreate} edit={ApiUserEdit} options={{ label: 'API Users' }} recordRepresentation="username" />
-    <Resource name="system-log" list={SystemLogList} options={{ label: 'System Log' }} />
+    <Resource
+      name="users"
+      list={UserList}
+      create={UserCreate}
+      edit={UserEdit}
+      show={UserShow}
+      options={{ label: 'cans.identity.menu.users' }}
+      recordRepresentation="fullName"
+    />
+    <Resource
+      name="user-groups"
+      list={UserGroupList}
+      create={UserGroupCreate}
+      edit={UserGroupEdit}
+      options={{ label: 'cans.identity.menu.user_groups' }}
+      recordRepresentation="name"
+    />
+    <Resource
+      name="api-users"
+      list={ApiUserList}
+      create={ApiUserCreate}
+      edit={ApiUserEdit}
+      options={{ label: 'cans.identity.menu.api_users' }}
+      recordRepresentation="username"
+    />
+    <Resource name="system-log" list={SystemLogList} options={{ label: 'cans.identity.menu.system_log' }} />
     <CustomRoutes>
       <Route path="/profile/index" element={<MyAccountPage />} />
     </CustomRoutes>
@@ -49,11 +77,11 @@ export const IdentityMenuItems = () => {
   const canConfigure = usePrivilege('Setting');
   return (
     <>
-      {canViewUsers && <Menu.Item to="/users" primaryText="Users" leftIcon={<PeopleOutline />} />}
-      {canViewUsers && <Menu.Item to="/user-groups" primaryText="User Groups" leftIcon={<AccountTreeOutlined />} />}
-      {canConfigure && <Menu.Item to="/api-users" primaryText="API Users" leftIcon={<VpnKeyOutlined />} />}
-      {canConfigure && <Menu.Item to="/system-log" primaryText="System Log" leftIcon={<HistoryOutlined />} />}
-      <Menu.Item to="/profile/index" primaryText="My Account" leftIcon={<AccountCircleOutlined />} />
+      {canViewUsers && <Menu.Item to="/users" primaryText="cans.identity.menu.users" leftIcon={<PeopleOutline />} />}
+      {canViewUsers && <Menu.Item to="/user-groups" primaryText="cans.identity.menu.user_groups" leftIcon={<AccountTreeOutlined />} />}
+      {canConfigure && <Menu.Item to="/api-users" primaryText="cans.identity.menu.api_users" leftIcon={<VpnKeyOutlined />} />}
+      {canConfigure && <Menu.Item to="/system-log" primaryText="cans.identity.menu.system_log" leftIcon={<HistoryOutlined />} />}
+      <Menu.Item to="/profile/index" primaryText="cans.identity.menu.my_account" leftIcon={<AccountCircleOutlined />} />
     </>
   );
 };

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AppBar, Layout, Menu, TitlePortal, UserMenu, useGetIdentity, useUserMenu } from 'react-admin';
+import { AppBar, Layout, Menu, TitlePortal, UserMenu, useGetIdentity, useTranslate, useUserMenu } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/material';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
@@ -29,11 +29,12 @@ const UserMenuLink = ({ to, icon, label }: { to: string; icon: ReactNode; label:
  */
 const CansUserMenu = () => {
   const { identity } = useGetIdentity();
+  const translate = useTranslate();
   const name = identity?.fullName ? String(identity.fullName) : '';
   return (
-    <UserMenu label={name ? `${name}, account menu` : 'Account menu'}>
-      <UserMenuLink to="/profile/index" icon={<AccountCircleOutlined fontSize="small" />} label="My Account" />
-      <UserMenuLink to="/logout" icon={<LogoutOutlined fontSize="small" />} label="Logout" />
+    <UserMenu label={name ? translate('cans.layout.account_menu_of', { name }) : translate('cans.layout.account_menu')}>
+      <UserMenuLink to="/profile/index" icon={<AccountCircleOutlined fontSize="small" />} label={translate('cans.layout.my_account')} />
+      <UserMenuLink to="/logout" icon={<LogoutOutlined fontSize="small" />} label={translate('cans.layout.logout')} />
     </UserMenu>
   );
 };
@@ -50,15 +51,16 @@ const CansAppBar = () => (
 
 const CansMenu = () => {
   const home = usePrivilege('HOME_SHOW');
+  const translate = useTranslate();
   return (
-    <Box component="nav" aria-label="Main menu">
+    <Box component="nav" aria-label={translate('cans.layout.main_menu')}>
       <Menu>
-        {home && <Menu.Item to="/home" primaryText="Home" leftIcon={<HomeOutlined />} />}
+        {home && <Menu.Item to="/home" primaryText="cans.layout.home" leftIcon={<HomeOutlined />} />}
         {/* Each feature's menu entries live in its own <feature>-entry.tsx. */}
         <AssessmentMenuItems />
         <LibraryMenuItems />
         <IdentityMenuItems />
-        <Menu.Item to="/about" primaryText="About" leftIcon={<InfoOutlined />} />
+        <Menu.Item to="/about" primaryText="cans.layout.about" leftIcon={<InfoOutlined />} />
       </Menu>
     </Box>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Sidebar, useSidebarState, type SidebarProps } from 'react-admin';
+import { Sidebar, useSidebarState, useTranslate, type SidebarProps } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { Drawer, useMediaQuery } from '@mui/material';
 
@@ -19,21 +19,27 @@ export const CansSidebar = ({ children, ...rest }: SidebarProps) => {
   // The drawer opens only once the narrow layout is set up: rendered open for a moment while crossing the
   // breakpoint, its modal would hide the page from assistive technology (aria-hidden) as it closes.
   const [drawerReady, setDrawerReady] = useState(false);
+  const translate = useTranslate();
 
   // Crossing the breakpoint: the drawer starts closed, the docked sidebar open.
   useEffect(() => {
     setOpen(!narrow);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- deliberately one commit late: the drawer renders closed first
     setDrawerReady(narrow);
   }, [narrow, setOpen]);
   useEffect(() => {
     if (narrow) setOpen(false);
-    // Only a change of page closes the drawer.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a change of page closes the drawer, not crossing the breakpoint
   }, [pathname]);
 
   if (!narrow) return <Sidebar {...rest}>{children}</Sidebar>;
   return (
-    <Drawer variant="temporary" open={drawerReady && open} onClose={() => setOpen(false)} slotProps={{ paper: { 'aria-label': 'Main menu', sx: { width: SIDEBAR_WIDTH, pt: 1 } } }}>
+    <Drawer
+      variant="temporary"
+      open={drawerReady && open}
+      onClose={() => setOpen(false)}
+      slotProps={{ paper: { 'aria-label': translate('cans.layout.main_menu'), sx: { width: SIDEBAR_WIDTH, pt: 1 } } }}
+    >
       {children}
     </Drawer>
   );

@@ -11,7 +11,10 @@ export const ScrollRegion = ({ label, children, sx }: { label: string; children:
     role="region"
     aria-label={label}
     tabIndex={0}
-    sx={[{ overflowX: 'auto', maxWidth: '100%', '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 } }, ...(Array.isArray(sx) ? sx : [sx])]}
+    sx={[
+      { overflowX: 'auto', maxWidth: '100%', '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 } },
+      ...(Array.isArray(sx) ? sx : [sx]),
+    ]}
   >
     {children}
   </Box>

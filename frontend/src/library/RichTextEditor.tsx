@@ -1,54 +1,17 @@
 /*
  * A small rich-text editor for library descriptions: a contentEditable area with Bold, Italic, Underline and
  * list buttons, storing HTML. The server sanitises what it stores; sanitizeHtml() cleans again before any HTML
- * is put into the page (the same tag list as backend/src/library/library-items/rich-text.ts).
+ * is put into the page.
  */
 import { useEffect, useRef } from 'react';
+import { useTranslate } from 'react-admin';
 import { Box, FormHelperText, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import FormatBold from '@mui/icons-material/FormatBold';
 import FormatItalic from '@mui/icons-material/FormatItalic';
 import FormatUnderlined from '@mui/icons-material/FormatUnderlined';
 import FormatListBulleted from '@mui/icons-material/FormatListBulleted';
 import FormatListNumbered from '@mui/icons-material/FormatListNumbered';
-
-const ALLOWED_TAGS = new Set([
-  'p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'sub', 'sup',
-  'ul', 'ol', 'li', 'blockquote', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'span', 'div', 'a', 'pre', 'code', 'hr',
-]);
-const DROPPED_WITH_CONTENT = new Set(['script', 'style', 'iframe', 'object', 'embed', 'noscript', 'template', 'textarea', 'title', 'svg', 'math', 'select', 'head']);
-const SAFE_HREF = /^(https?:|mailto:)/i;
-
-/** Keeps basic formatting only: no attributes except an http(s)/mailto href on links. */
-export function sanitizeHtml(html: string): string {
-  const parsed = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
-  const clean = (source: Node, target: Node) => {
-    source.childNodes.forEach((child) => {
-      if (child.nodeType === Node.TEXT_NODE) {
-        target.appendChild(document.createTextNode(child.textContent ?? ''));
-        return;
-      }
-      if (child.nodeType !== Node.ELEMENT_NODE) return;
-      const element = child as Element;
-      const tag = element.tagName.toLowerCase();
-      if (DROPPED_WITH_CONTENT.has(tag)) return;
-      if (!ALLOWED_TAGS.has(tag)) {
-        clean(element, target); // unwrap: keep the text, drop the tag
-        return;
-      }
-      const copy = document.createElement(tag);
-      const href = element.getAttribute('href');
-      if (tag === 'a' && href && SAFE_HREF.test(href.trim())) {
-        copy.setAttribute('href', href.trim());
-        copy.setAttribute('rel', 'noopener noreferrer');
-      }
-      clean(element, copy);
-      target.appendChild(copy);
-    });
-  };
-  const container = document.createElement('div');
-  clean(parsed.body, container);
-  return container.innerHTML;
-}
+import { sanitizeHtml } from '../shared/sanitize-html';
 
 /** Whether the HTML shows no text (an empty editor still holds tags such as <br>). */
 export const isBlankHtml = (html: string) => {
@@ -58,11 +21,11 @@ export const isBlankHtml = (html: string) => {
 };
 
 const TOOLS = [
-  { command: 'bold', label: 'Bold', icon: <FormatBold fontSize="small" /> },
-  { command: 'italic', label: 'Italic', icon: <FormatItalic fontSize="small" /> },
-  { command: 'underline', label: 'Underline', icon: <FormatUnderlined fontSize="small" /> },
-  { command: 'insertUnorderedList', label: 'Bulleted list', icon: <FormatListBulleted fontSize="small" /> },
-  { command: 'insertOrderedList', label: 'Numbered list', icon: <FormatListNumbered fontSize="small" /> },
+  { command: 'bold', label: 'bold', icon: <FormatBold fontSize="small" /> },
+  { command: 'italic', label: 'italic', icon: <FormatItalic fontSize="small" /> },
+  { command: 'underline', label: 'underline', icon: <FormatUnderlined fontSize="small" /> },
+  { command: 'insertUnorderedList', label: 'bulleted_list', icon: <FormatListBulleted fontSize="small" /> },
+  { command: 'insertOrderedList', label: 'numbered_list', icon: <FormatListNumbered fontSize="small" /> },
 ] as const;
 
 export interface RichTextEditorProps {
@@ -75,6 +38,7 @@ export interface RichTextEditorProps {
 }
 
 export const RichTextEditor = ({ label, value, onChange, error, required, id }: RichTextEditorProps) => {
+  const translate = useTranslate();
   const area = useRef<HTMLDivElement>(null);
   const lastEmitted = useRef<string | null>(null);
 
@@ -111,13 +75,27 @@ export const RichTextEditor = ({ label, value, onChange, error, required, id }: 
           border: 1,
           borderColor: error ? 'error.main' : 'divider',
           borderRadius: 1,
-          '&:focus-within': { borderColor: error ? 'error.main' : 'primary.main', boxShadow: (t) => `0 0 0 1px ${error ? t.palette.error.main : t.palette.primary.main}` },
+          '&:focus-within': {
+            borderColor: error ? 'error.main' : 'primary.main',
+            boxShadow: (t) => `0 0 0 1px ${error ? t.palette.error.main : t.palette.primary.main}`,
+          },
         }}
       >
-        <Stack direction="row" spacing={0.25} role="toolbar" aria-label={`${label} formatting`} sx={{ px: 0.5, py: 0.25, borderBottom: 1, borderColor: 'divider', bgcolor: 'action.hover' }}>
+        <Stack
+          direction="row"
+          spacing={0.25}
+          role="toolbar"
+          aria-label={translate('cans.library.editor.toolbar', { label })}
+          sx={{ px: 0.5, py: 0.25, borderBottom: 1, borderColor: 'divider', bgcolor: 'action.hover' }}
+        >
           {TOOLS.map((tool) => (
-            <Tooltip key={tool.command} title={tool.label}>
-              <IconButton size="small" aria-label={tool.label} onMouseDown={(e) => e.preventDefault()} onClick={() => run(tool.command)}>
+            <Tooltip key={tool.command} title={translate(`cans.library.editor.${tool.label}`)}>
+              <IconButton
+                size="small"
+                aria-label={translate(`cans.library.editor.${tool.label}`)}
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => run(tool.command)}
+              >
                 {tool.icon}
               </IconButton>
             </Tooltip>

@@ -6,22 +6,16 @@
  * /library/questionLibrary, /library/questionRules, /library/questionRulesAdd, /library/questionRulesEdit/{id},
  * plus /library/ruleEvaluator (try the rules).
  */
-import { CustomRoutes, Menu, Resource } from 'react-admin';
+import { CustomRoutes, Menu, Resource, usePermissions } from 'react-admin';
 import { Navigate, Route, useLocation } from 'react-router-dom';
 import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import RuleOutlined from '@mui/icons-material/RuleOutlined';
-import { usePermissions } from 'react-admin';
 import { usePrivilege } from '../providers/usePrivilege';
-import { QuestionLibraryPage } from './QuestionLibraryPage';
-import {
-  QuestionRuleAddPage,
-  QuestionRuleEditPage,
-  QuestionRuleListPage,
-  RULE_ADD_PATH,
-  RULE_EVALUATOR_PATH,
-  RULES_PATH,
-} from './QuestionRulePages';
-import { RuleEvaluatorPage } from './RuleEvaluatorPage';
+import { QuestionLibraryPage } from './items/QuestionLibraryPage';
+import { RULE_ADD_PATH, RULE_EDIT_ROUTE, RULE_EVALUATOR_PATH, RULES_PATH } from './library-paths';
+import { QuestionRuleListPage } from './rules/QuestionRuleListPage';
+import { QuestionRuleAddPage, QuestionRuleEditPage } from './rules/QuestionRuleFormPages';
+import { RuleEvaluatorPage } from './evaluator/RuleEvaluatorPage';
 import { NotFoundContent } from '../pages/NotFoundPage';
 
 /*
@@ -48,7 +42,7 @@ export const libraryResources = (
       <Route path="/library/questionLibrary" element={<QuestionLibraryPage />} />
       <Route path={RULES_PATH} element={<QuestionRuleListPage />} />
       <Route path={RULE_ADD_PATH} element={<QuestionRuleAddPage />} />
-      <Route path="/library/questionRulesEdit/:id" element={<QuestionRuleEditPage />} />
+      <Route path={RULE_EDIT_ROUTE} element={<QuestionRuleEditPage />} />
       <Route path={RULE_EVALUATOR_PATH} element={<RuleEvaluatorPage />} />
     </CustomRoutes>
   </>

@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { Title } from 'react-admin';
 import { Alert, Card, CardContent, CircularProgress, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
-import { API_URL, httpClient } from '../providers/dataProvider';
+import { useApiQuery } from '../providers/useApi';
 
 interface Health {
   status?: string;
@@ -14,10 +13,7 @@ const display = (value: unknown): string =>
 
 /** Shows GET /api/health, e.g. { status: 'ok', version: '0.1.0', ... }. */
 export const AboutPage = () => {
-  const { data, error, isPending } = useQuery({
-    queryKey: ['health'],
-    queryFn: async ({ signal }) => (await httpClient(`${API_URL}/health`, { signal })).json as Health,
-  });
+  const { data, error, isPending } = useApiQuery<Health>('/health');
 
   return (
     <>

@@ -13,8 +13,7 @@ export const Dashboard = () => {
             {identity?.fullName ? `Welcome, ${identity.fullName}` : 'Welcome to CANS'}
           </Typography>
           <Typography variant="body1" color="text.secondary">
-            Child and Adolescent Needs and Strengths assessments: your cases at a glance. Each count below opens the
-            matching list.
+            Child and Adolescent Needs and Strengths assessments: your cases at a glance. Each count below opens the matching list.
           </Typography>
         </CardContent>
       </Card>

@@ -2,7 +2,7 @@ import { Title } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Card, CardContent, Typography } from '@mui/material';
 import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
-import { PublicFrame } from '../identity/LoginPage';
+import { PublicFrame } from '../identity/public/PublicFrame';
 
 /** Spec 002 §2 "Login screen": the 404 page's text, shared by the public page and the in-layout one. */
 const NotFoundText = () => (

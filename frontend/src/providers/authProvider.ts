@@ -1,5 +1,6 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
-import { API_URL, rememberEventPosition } from './dataProvider';
+import { ApiError, toApiError, UNREACHABLE_MESSAGE } from './api-error';
+import { API_URL, dataProvider, rememberEventPosition } from './dataProvider';
 import { mayAccess, routeOf } from './route-access';
 
 /*
@@ -51,15 +52,6 @@ export interface CodeSent {
   message: string;
 }
 
-/** A refused sign-in step: the sentence, the catalogue key, messages per field and the rest of the body. */
-export interface SignInFailure {
-  status: number;
-  message: string;
-  messageKey?: string;
-  fieldErrors: Record<string, string>;
-  body: Record<string, unknown>;
-}
-
 /**
  * Where signing out (or a session found ended) leads from the page the user is on (spec 002 §4 "Route guard"):
  * an in-app route to /login?redirect={path}, so signing in returns there; a path that is no route to /404.
@@ -83,7 +75,6 @@ export interface AuthFailure {
 const failure = (message: string | false, status?: number, logoutUser?: boolean): AuthFailure =>
   logoutUser === undefined ? { message, status } : { message, status, logoutUser };
 
-const UNREACHABLE = 'The CANS service cannot be reached. Please try again shortly.';
 const UNAVAILABLE = 'The CANS service is temporarily unavailable. Please try again shortly.';
 
 const jsonRequest = (path: string, init: RequestInit = {}): Promise<Response> =>
@@ -123,7 +114,7 @@ const fetchMe = async (): Promise<Me> => {
   try {
     response = await jsonRequest('/auth/me');
   } catch {
-    throw failure(UNREACHABLE);
+    throw failure(UNREACHABLE_MESSAGE);
   }
   if (response.status === 401) {
     // Plain "not signed in": go to the login page without an error toast.
@@ -152,32 +143,20 @@ export const getMe = (): Promise<Me> => {
   return meCache.promise;
 };
 
-/** POSTs one sign-in step; rejects with a SignInFailure. */
+/**
+ * POSTs one sign-in step; rejects with an ApiError. A server fault (5xx but 503, which carries its own sentence)
+ * reads as "temporarily unavailable"; a refusal without a sentence as "Sign-in failed.".
+ */
 const signInStep = async <T>(path: string, body: object): Promise<T> => {
-  let response: Response;
   try {
-    response = await jsonRequest(path, { method: 'POST', body: JSON.stringify(body) });
-  } catch {
-    throw { status: 0, message: UNREACHABLE, fieldErrors: {}, body: {} } satisfies SignInFailure;
+    return await dataProvider.send<T>('POST', path, body);
+  } catch (caught) {
+    const error = toApiError(caught);
+    if (error.status === 0) throw error;
+    const serverFault = error.status >= 500 && error.status !== 503;
+    const message = serverFault ? UNAVAILABLE : typeof error.body.message === 'string' ? error.body.message : 'Sign-in failed.';
+    throw new ApiError(message, { status: error.status, messageKey: error.messageKey, fieldErrors: error.fieldErrors, body: error.body });
   }
-  rememberEventPosition(response.headers);
-  let parsed: Record<string, unknown> = {};
-  try {
-    parsed = (await response.json()) as Record<string, unknown>;
-  } catch {
-    // no JSON body
-  }
-  if (!response.ok) {
-    const errors = (parsed.errors ?? {}) as Record<string, unknown>;
-    throw {
-      status: response.status,
-      message: response.status >= 500 && response.status !== 503 ? UNAVAILABLE : typeof parsed.message === 'string' ? parsed.message : 'Sign-in failed.',
-      messageKey: typeof parsed.messageKey === 'string' ? parsed.messageKey : undefined,
-      fieldErrors: Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, Array.isArray(v) ? v.join(' ') : String(v)])),
-      body: parsed,
-    } satisfies SignInFailure;
-  }
-  return parsed as T;
 };
 
 /** Step 1: login name and password. */
@@ -210,7 +189,8 @@ export const authProvider: AuthProvider = {
     try {
       step = await signInWithPassword(params);
     } catch (error) {
-      throw failure((error as SignInFailure).message, (error as SignInFailure).status);
+      const refusal = toApiError(error);
+      throw failure(refusal.message, refusal.status);
     }
     if (step.status !== 'signed-in') throw failure('A verification code is required.', 401);
     sessionStarted();

@@ -1,5 +1,6 @@
-import { fetchUtils, HttpError, type DataProvider } from 'react-admin';
+import { fetchUtils, type DataProvider } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
+import { toApiError } from './api-error';
 
 /** Base path of the NestJS API (same origin; proxied to :3000 by `vite dev`). */
 export const API_URL = '/api';
@@ -44,20 +45,11 @@ const isRead = (method: string | undefined): boolean => {
   return m === 'GET' || m === 'HEAD';
 };
 
-/** NestJS error bodies carry `message` as a string or (validation) a string[]. */
-const messageFromBody = (body: unknown): string | undefined => {
-  if (!body || typeof body !== 'object' || !('message' in body)) return undefined;
-  const { message } = body as { message: unknown };
-  if (typeof message === 'string') return message;
-  if (Array.isArray(message)) return message.filter((m) => typeof m === 'string').join('\n');
-  return undefined;
-};
-
 /**
- * fetchJson with session cookies, JSON Accept, read-your-writes headers and
- * readable NestJS error messages. Also usable by custom pages.
+ * fetchJson with session cookies, JSON Accept and the read-your-writes headers. Only the data provider calls it:
+ * everything else goes through `dataProvider.send`, so every failure becomes an ApiError in one place.
  */
-export const httpClient = async (url: string, options: fetchUtils.Options = {}) => {
+const httpClient = async (url: string, options: fetchUtils.Options = {}) => {
   const headers = new Headers(options.headers ?? undefined);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
 
@@ -65,23 +57,43 @@ export const httpClient = async (url: string, options: fetchUtils.Options = {}) 
   const waitFor = read ? getWaitForPosition() : undefined;
   if (waitFor !== undefined) headers.set(WAIT_FOR_POSITION_HEADER, waitFor);
 
+  const response = await fetchUtils.fetchJson(url, { ...options, headers, credentials: 'include' });
+  if (!read) rememberEventPosition(response.headers);
+  return response;
+};
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** The function that runs one API call: path relative to `/api`, JSON body; rejects with an ApiError only. */
+export type Send = <T>(method: HttpMethod, path: string, body?: unknown) => Promise<T>;
+
+/** react-admin's data provider plus `send`, the custom method for commands and custom reads. */
+export interface CansDataProvider extends DataProvider {
+  send: Send;
+}
+
+const send: Send = async <T>(method: HttpMethod, path: string, body?: unknown): Promise<T> => {
   try {
-    const response = await fetchUtils.fetchJson(url, {
-      ...options,
-      headers,
-      credentials: 'include',
-    });
-    if (!read) rememberEventPosition(response.headers);
-    return response;
+    const { json } = await httpClient(`${API_URL}${path}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    // The caller names the wire type of the path it calls; the server's DTOs are the contract.
+    return json as T;
   } catch (error) {
-    if (error instanceof HttpError) {
-      const message = messageFromBody(error.body);
-      if (message && message !== error.message) {
-        throw new HttpError(message, error.status, error.body);
-      }
-    }
-    throw error;
+    throw toApiError(error);
   }
 };
 
-export const dataProvider: DataProvider = simpleRestProvider(API_URL, httpClient);
+/**
+ * Every standard method rejects with an ApiError too, so one error type reaches every screen. The cast is sound:
+ * the same methods with the same signatures, only the rejection value is mapped.
+ */
+const rejectingWithApiError = (provider: DataProvider): DataProvider =>
+  Object.fromEntries(
+    Object.entries(provider).map(([name, method]) => [
+      name,
+      typeof method === 'function'
+        ? (...args: unknown[]) => Promise.resolve(method(...args)).catch((error: unknown) => Promise.reject(toApiError(error)))
+        : method,
+    ]),
+  ) as DataProvider;
+
+export const dataProvider: CansDataProvider = { ...rejectingWithApiError(simpleRestProvider(API_URL, httpClient)), send };

@@ -11,11 +11,7 @@ import { holdsPrivilege, type AccessTable, type RequiredPrivilege, type RouteAcc
 
 /** The app shell's own routes: /home needs HOME_SHOW (spec 002 §2); / only leads to the landing page; About is open. */
 const appAccess: AccessTable = { home: { show: 'HOME_SHOW' } };
-const appRoutes: readonly RouteAccess[] = [
-  { path: '/' },
-  { path: '/home', resource: 'home', action: 'show' },
-  { path: '/about' },
-];
+const appRoutes: readonly RouteAccess[] = [{ path: '/' }, { path: '/home', resource: 'home', action: 'show' }, { path: '/about' }];
 
 /**
  * resource -> action -> required privilege. A resource/action that is not listed is allowed in the UI: the API is

@@ -1,44 +1,45 @@
-import type {
-  AgencyCreatedData,
-  AgencyUpdatedData,
-} from '../../../backend/src/administration/agencies/agency.events';
-import { AgencyEvents } from '../../../backend/src/administration/agencies/agency.events';
-import { defineProjection } from '../engine/projection';
+import { AGENCY_EVENT_TYPES, AgencyEvent, AgencyEvents } from '@cans/domain/administration/agency.events';
+import type { Document } from '@cans/storage/read-store/read-store.port';
+import { defineEventProjection } from '../engine/projection';
 
 export const AGENCIES_COLLECTION = 'agencies';
 
+export interface AgencyDocument extends Document {
+  name: string;
+  displayName: string;
+  revision: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
 /** The agency list and pickers. */
-export const agenciesProjection = defineProjection({
+export const agenciesProjection = defineEventProjection<AgencyEvent>({
   name: 'agencies',
   version: 1,
   collections: [{ name: AGENCIES_COLLECTION, indexes: ['name', 'displayName'] }],
-  eventTypes: Object.values(AgencyEvents),
+  eventTypes: AGENCY_EVENT_TYPES,
   apply(event, view) {
     switch (event.type) {
-      case AgencyEvents.Created: {
-        const data = event.data as AgencyCreatedData;
+      case AgencyEvents.Created:
         view.upsert(AGENCIES_COLLECTION, {
-          id: data.agencyId,
-          name: data.name,
-          displayName: data.displayName,
+          id: event.data.agencyId,
+          name: event.data.name,
+          displayName: event.data.displayName,
           revision: event.revision,
           createdAt: event.recordedAt,
           updatedAt: event.recordedAt,
-        });
+        } satisfies AgencyDocument);
         break;
-      }
-      case AgencyEvents.Updated: {
-        const data = event.data as AgencyUpdatedData;
-        view.patch(AGENCIES_COLLECTION, data.agencyId, {
-          name: data.name,
-          displayName: data.displayName,
+      case AgencyEvents.Updated:
+        view.patch(AGENCIES_COLLECTION, event.data.agencyId, {
+          name: event.data.name,
+          displayName: event.data.displayName,
           revision: event.revision,
           updatedAt: event.recordedAt,
         });
         break;
-      }
       case AgencyEvents.Deleted:
-        view.delete(AGENCIES_COLLECTION, (event.data as { agencyId: string }).agencyId);
+        view.delete(AGENCIES_COLLECTION, event.data.agencyId);
         break;
     }
   },

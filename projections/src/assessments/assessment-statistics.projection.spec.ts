@@ -1,10 +1,18 @@
-import type { EventStore, NewEvent } from '../../../backend/src/storage/event-store/event-store.port';
-import { SqlEventStore } from '../../../backend/src/storage/event-store/sql-event-store';
-import type { ReadStore } from '../../../backend/src/storage/read-store/read-store.port';
-import { SqlReadStore } from '../../../backend/src/storage/read-store/sql-read-store';
-import { sqlBackends, TestDatabase } from '../../../backend/test-support/databases';
-import { AssessmentEvent, AssessmentEventDataMap, AssessmentEventType, assessmentEvent, assessmentStreamId, decideStartAssessment, initialAssessmentState } from '../../../backend/src/assessments/domain';
-import { caregiver, childInput, context } from '../../../backend/src/assessments/domain/test-support/assessment-fixtures';
+import type { EventStore, NewEvent } from '@cans/storage/event-store/event-store.port';
+import { SqlEventStore } from '@cans/storage/event-store/sql-event-store';
+import type { ReadStore } from '@cans/storage/read-store/read-store.port';
+import { SqlReadStore } from '@cans/storage/read-store/sql-read-store';
+import { sqlBackends, TestDatabase } from '@cans/storage/test-support/databases';
+import {
+  AssessmentEvent,
+  AssessmentEventDataMap,
+  AssessmentEventType,
+  assessmentEvent,
+  assessmentStreamId,
+  decideStartAssessment,
+  initialAssessmentState,
+} from '@cans/domain/assessments';
+import { caregiver, childInput, context } from '@cans/domain/assessments/test-support/assessment-fixtures';
 import { ProjectionRunner } from '../engine/projection-runner';
 import {
   ANSWER_DISTRIBUTIONS_COLLECTION,
@@ -15,10 +23,17 @@ import {
   assessmentStatisticsProjection,
 } from './assessment-statistics.projection';
 
-const toNew = (e: AssessmentEvent, userId = 'worker-1'): NewEvent => ({ type: e.type, data: e.data as unknown as Record<string, unknown>, metadata: { userId, correlationId: 'c', causationId: null } });
+const toNew = (e: AssessmentEvent, userId = 'worker-1'): NewEvent => ({
+  type: e.type,
+  data: e.data as unknown as Record<string, unknown>,
+  metadata: { userId, correlationId: 'c', causationId: null },
+});
 
-const ev = <T extends AssessmentEventType>(type: T, assessmentId: string, data: Omit<AssessmentEventDataMap[T], 'assessmentId'>): AssessmentEvent =>
-  assessmentEvent(type, { assessmentId, ...data } as AssessmentEventDataMap[T]);
+const ev = <T extends AssessmentEventType>(
+  type: T,
+  assessmentId: string,
+  data: Omit<AssessmentEventDataMap[T], 'assessmentId'>,
+): AssessmentEvent => assessmentEvent(type, { assessmentId, ...data } as AssessmentEventDataMap[T]);
 
 describe.each(sqlBackends())('assessment-statistics projection on $name', ({ create }) => {
   let database: TestDatabase;
@@ -28,17 +43,35 @@ describe.each(sqlBackends())('assessment-statistics projection on $name', ({ cre
   let position = 0;
 
   const append = async (assessmentId: string, events: AssessmentEvent[]) => {
-    const result = await eventStore.append(assessmentStreamId(assessmentId), events.map((e) => toNew(e)), 'any');
+    const result = await eventStore.append(
+      assessmentStreamId(assessmentId),
+      events.map((e) => toNew(e)),
+      'any',
+    );
     position = result.position;
     expect(await runner.waitForPosition(position, 10_000)).toBe(true);
   };
   const start = (assessmentId: string, cin: string) =>
-    append(assessmentId, decideStartAssessment(initialAssessmentState, { type: 'StartAssessment', assessmentId, child: childInput({ cin }), agencyId: 'agency-1' }, context()));
+    append(
+      assessmentId,
+      decideStartAssessment(
+        initialAssessmentState,
+        { type: 'StartAssessment', assessmentId, child: childInput({ cin }), agencyId: 'agency-1' },
+        context(),
+      ),
+    );
   const approve = (assessmentId: string) =>
-    append(assessmentId, [ev('AssessmentCompleted', assessmentId, { completedBy: 'worker-1' }), ev('AssessmentApproved', assessmentId, { approvedBy: 'supervisor-1' })]);
+    append(assessmentId, [
+      ev('AssessmentCompleted', assessmentId, { completedBy: 'worker-1' }),
+      ev('AssessmentApproved', assessmentId, { approvedBy: 'supervisor-1' }),
+    ]);
   const rate = (assessmentId: string, ratings: Record<string, '0' | '1' | '2' | '3' | 'NA'>, caregiverId: string | null = null) =>
-    append(assessmentId, Object.entries(ratings).map(([questionCode, rating]) => ev('ItemRated', assessmentId, { questionCode, caregiverId, rating })));
-  const counts = async (code: string) => (await readStore.get<AnswerDistributionDocument>(ANSWER_DISTRIBUTIONS_COLLECTION, code))?.counts ?? {};
+    append(
+      assessmentId,
+      Object.entries(ratings).map(([questionCode, rating]) => ev('ItemRated', assessmentId, { questionCode, caregiverId, rating })),
+    );
+  const counts = async (code: string) =>
+    (await readStore.get<AnswerDistributionDocument>(ANSWER_DISTRIBUTIONS_COLLECTION, code))?.counts ?? {};
 
   beforeAll(async () => {
     database = await create();
@@ -94,11 +127,19 @@ describe.each(sqlBackends())('assessment-statistics projection on $name', ({ cre
   });
 
   it('rebuilds from event zero to the same counters', async () => {
-    const before = await readStore.find<AnswerDistributionDocument>(ANSWER_DISTRIBUTIONS_COLLECTION, {}, { sort: [{ field: 'id', direction: 'asc' }] });
+    const before = await readStore.find<AnswerDistributionDocument>(
+      ANSWER_DISTRIBUTIONS_COLLECTION,
+      {},
+      { sort: [{ field: 'id', direction: 'asc' }] },
+    );
     expect(before.length).toBeGreaterThan(0);
     await runner.rebuild(assessmentStatisticsProjection.name);
     expect(await runner.waitForPosition(position, 10_000)).toBe(true);
-    const after = await readStore.find<AnswerDistributionDocument>(ANSWER_DISTRIBUTIONS_COLLECTION, {}, { sort: [{ field: 'id', direction: 'asc' }] });
+    const after = await readStore.find<AnswerDistributionDocument>(
+      ANSWER_DISTRIBUTIONS_COLLECTION,
+      {},
+      { sort: [{ field: 'id', direction: 'asc' }] },
+    );
     expect(after).toEqual(before);
   });
 });

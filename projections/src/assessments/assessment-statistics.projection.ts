@@ -16,19 +16,18 @@
  *   child record and caregivers, report inclusion is switched): every change rewrites the facts and moves the
  *   distribution counters by the difference. Removed once closed or deleted.
  */
-import type { RecordedEvent } from '../../../backend/src/storage/event-store/event-store.port';
-import type { Document } from '../../../backend/src/storage/read-store/read-store.port';
-import type { Rating } from '../../../backend/src/library/instrument/instrument.types';
+import type { Document } from '@cans/storage/read-store/read-store.port';
+import type { Rating } from '@cans/domain/library/instrument/instrument.types';
 import {
   AssessmentEvents,
   AssessmentState,
   EMPTY_NARRATIVE,
   evolveAssessment,
   initialAssessmentState,
-  isAssessmentEventType,
   questionnaireAgeOf,
-} from '../../../backend/src/assessments/domain';
-import { defineProjection, ProjectionView } from '../engine/projection';
+} from '@cans/domain/assessments';
+import { ASSESSMENT_EVENT_TYPES, AssessmentEvent } from '@cans/domain/assessments/assessment.events';
+import { defineEventProjection, ProjectionView } from '../engine/projection';
 
 export const APPROVED_ASSESSMENT_FACTS_COLLECTION = 'approved_assessment_facts';
 export const ANSWER_DISTRIBUTIONS_COLLECTION = 'answer_distributions';
@@ -151,7 +150,12 @@ async function moveDistributions(view: ProjectionView, removed: Array<[string, R
   for (const [code, rating] of added) add(code, rating, +1);
   for (const [code, perRating] of delta) {
     if ([...perRating.values()].every((n) => n === 0)) continue;
-    const current = (await view.get<AnswerDistributionDocument>(ANSWER_DISTRIBUTIONS_COLLECTION, code)) ?? { id: code, questionCode: code, counts: {}, total: 0 };
+    const current = (await view.get<AnswerDistributionDocument>(ANSWER_DISTRIBUTIONS_COLLECTION, code)) ?? {
+      id: code,
+      questionCode: code,
+      counts: {},
+      total: 0,
+    };
     const counts = { ...current.counts };
     for (const [rating, by] of perRating) {
       const next = (counts[rating] ?? 0) + by;
@@ -164,7 +168,7 @@ async function moveDistributions(view: ProjectionView, removed: Array<[string, R
   }
 }
 
-export const assessmentStatisticsProjection = defineProjection({
+export const assessmentStatisticsProjection = defineEventProjection<AssessmentEvent>({
   name: 'assessment-statistics',
   version: 1,
   collections: [
@@ -188,10 +192,9 @@ export const assessmentStatisticsProjection = defineProjection({
     { name: ANSWER_DISTRIBUTIONS_COLLECTION },
     { name: ASSESSMENT_STATISTICS_SOURCES_COLLECTION },
   ],
-  eventTypes: Object.values(AssessmentEvents),
-  async apply(event: RecordedEvent, view) {
-    if (!isAssessmentEventType(event.type)) return;
-    const assessmentId = (event.data as { assessmentId: string }).assessmentId;
+  eventTypes: ASSESSMENT_EVENT_TYPES,
+  async apply(event, view) {
+    const assessmentId = event.data.assessmentId;
     const source = await view.get<SourceDocument>(ASSESSMENT_STATISTICS_SOURCES_COLLECTION, assessmentId);
     const before: AssessmentState = source?.state ?? initialAssessmentState;
     if (!before.exists && event.type !== AssessmentEvents.Started) return;

@@ -1,9 +1,9 @@
-import { AgencyEvents } from '../../../backend/src/administration/agencies/agency.events';
-import { AccessAssignmentEvents } from '../../../backend/src/identity/account/access-assignment.events';
-import { ApiClientEvents, ApiUserEvents } from '../../../backend/src/identity/api-users/api-user.events';
-import { CredentialEvents } from '../../../backend/src/identity/authentication/credentials.events';
-import { UserGroupEvents } from '../../../backend/src/identity/user-groups/user-group.events';
-import { UserEvents } from '../../../backend/src/identity/users/user.events';
+import { AgencyEvents } from '@cans/domain/administration/agency.events';
+import { AccessAssignmentEvents } from '@cans/domain/identity/access-assignment.events';
+import { ApiClientEvents, ApiUserEvents } from '@cans/domain/identity/api-user.events';
+import { CredentialEvents } from '@cans/domain/identity/credentials.events';
+import { UserGroupEvents } from '@cans/domain/identity/user-group.events';
+import { UserEvents } from '@cans/domain/identity/user.events';
 
 /** One audited action of the System Log screen: a stable key to filter by and the label the table shows. */
 export interface AuditedAction {

@@ -1,9 +1,9 @@
-import type { RecordedEvent } from '../../../backend/src/storage/event-store/event-store.port';
-import { AgencyEvents } from '../../../backend/src/administration/agencies/agency.events';
-import { UserGroupEvents } from '../../../backend/src/identity/user-groups/user-group.events';
-import { UserEvents } from '../../../backend/src/identity/users/user.events';
-import { displayUsername } from '../../../backend/src/identity/identity-rules';
-import { normaliseIp } from '../../../backend/src/platform/http/client-ip';
+import type { RecordedEvent } from '@cans/storage/event-store/event-store.port';
+import { AgencyEvents } from '@cans/domain/administration/agency.events';
+import { UserGroupEvents } from '@cans/domain/identity/user-group.events';
+import { UserEvents } from '@cans/domain/identity/user.events';
+import { displayUsername } from '@cans/domain/identity/identity-rules';
+import { normaliseIp } from '@cans/domain/identity/ip-address';
 import { defineProjection, ProjectionView } from '../engine/projection';
 import { SYSTEM_LOG_ACTIONS } from './system-log-actions';
 
@@ -28,6 +28,8 @@ export interface SystemLogRow {
 }
 
 type Data = Record<string, unknown>;
+/** The log reads events of every feature by field name, whatever their type: their data as a plain record. */
+const fieldsOf = (event: RecordedEvent): Data => (typeof event.data === 'object' && event.data !== null ? { ...event.data } : {});
 const text = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
 
 async function nameOf(view: ProjectionView, kind: string, id: unknown): Promise<string | null> {
@@ -36,7 +38,7 @@ async function nameOf(view: ProjectionView, kind: string, id: unknown): Promise<
 }
 
 function rememberNames(event: RecordedEvent, view: ProjectionView): void {
-  const data = event.data as Data;
+  const data = fieldsOf(event);
   switch (event.type) {
     case UserEvents.Created:
     case UserEvents.Updated:
@@ -55,7 +57,7 @@ function rememberNames(event: RecordedEvent, view: ProjectionView): void {
 
 /** What the event acted on, for the description. */
 async function targetOf(event: RecordedEvent, view: ProjectionView): Promise<string | null> {
-  const data = event.data as Data;
+  const data = fieldsOf(event);
   if (event.type.startsWith('UserGroup')) return nameOf(view, 'group', data.groupId);
   if (event.type.startsWith('Agency')) return nameOf(view, 'agency', data.agencyId);
   if (event.type.startsWith('ApiUser') || event.type.startsWith('ApiClient')) return text(data.username);
@@ -68,7 +70,7 @@ async function targetOf(event: RecordedEvent, view: ProjectionView): Promise<str
 
 /** Who acted: the signed-in user, or for sign-in events the account concerned (or the login typed). */
 async function actorOf(event: RecordedEvent, view: ProjectionView): Promise<{ userId: string | null; username: string }> {
-  const data = event.data as Data;
+  const data = fieldsOf(event);
   const actorId = event.metadata.userId ?? null;
   if (actorId) return { userId: actorId, username: (await nameOf(view, 'user', actorId)) ?? actorId };
   if (event.type.startsWith('ApiClient')) return { userId: text(data.apiUserId), username: text(data.username) ?? '' };

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { EventStore, NewEvent } from '../../../backend/src/storage/event-store/event-store.port';
-import { SqlEventStore } from '../../../backend/src/storage/event-store/sql-event-store';
-import type { ReadStore } from '../../../backend/src/storage/read-store/read-store.port';
-import { SqlReadStore } from '../../../backend/src/storage/read-store/sql-read-store';
-import { sqlBackends, TestDatabase } from '../../../backend/test-support/databases';
+import type { EventStore, NewEvent } from '@cans/storage/event-store/event-store.port';
+import { SqlEventStore } from '@cans/storage/event-store/sql-event-store';
+import type { ReadStore } from '@cans/storage/read-store/read-store.port';
+import { SqlReadStore } from '@cans/storage/read-store/sql-read-store';
+import { sqlBackends, TestDatabase } from '@cans/storage/test-support/databases';
 import { defineProjection, Projection } from './projection';
 import { ProjectionRunner } from './projection-runner';
 

@@ -1,5 +1,5 @@
-import type { EventStore, RecordedEvent, Subscription } from '../../../backend/src/storage/event-store/event-store.port';
-import type { ReadStore } from '../../../backend/src/storage/read-store/read-store.port';
+import type { EventStore, RecordedEvent, Subscription } from '@cans/storage/event-store/event-store.port';
+import type { ReadStore } from '@cans/storage/read-store/read-store.port';
 import type { Projection } from './projection';
 import { ProjectionUnitOfWork } from './projection-unit-of-work';
 
@@ -154,8 +154,10 @@ export class ProjectionRunner {
   /** True when every projection is live and not behind the head known at the last status check. */
   async isCaughtUp(): Promise<boolean> {
     const head = await this.eventStore.headPosition();
-    return [...this.running.values()].every((entry) => entry.state === 'live' && entry.position >= head)
-      && this.running.size === this.projections.length;
+    return (
+      [...this.running.values()].every((entry) => entry.state === 'live' && entry.position >= head) &&
+      this.running.size === this.projections.length
+    );
   }
 
   private async startProjection(projection: Projection): Promise<void> {
@@ -166,7 +168,8 @@ export class ProjectionRunner {
       await this.launch(projection, checkpoint.position, 'catching-up');
       return;
     }
-    if (checkpoint) this.options.logger?.log(`Projection ${projection.name}: version ${checkpoint.version} → ${projection.version}, rebuilding`);
+    if (checkpoint)
+      this.options.logger?.log(`Projection ${projection.name}: version ${checkpoint.version} → ${projection.version}, rebuilding`);
     await this.resetReadModels(projection);
     await this.launch(projection, 0, checkpoint ? 'rebuilding' : 'catching-up');
   }

@@ -1,6 +1,6 @@
-import type { ReadStore } from '../../../backend/src/storage/read-store/read-store.port';
-import { SqlReadStore } from '../../../backend/src/storage/read-store/sql-read-store';
-import { createTestPgliteDatabase, TestDatabase } from '../../../backend/test-support/databases';
+import type { ReadStore } from '@cans/storage/read-store/read-store.port';
+import { SqlReadStore } from '@cans/storage/read-store/sql-read-store';
+import { createTestPgliteDatabase, TestDatabase } from '@cans/storage/test-support/databases';
 import { ProjectionUnitOfWork } from './projection-unit-of-work';
 
 describe('ProjectionUnitOfWork (on PGlite)', () => {

@@ -1,8 +1,4 @@
-import type {
-  Document,
-  ReadStore,
-  WriteOperation,
-} from '../../../backend/src/storage/read-store/read-store.port';
+import type { Document, ReadStore, WriteOperation } from '@cans/storage/read-store/read-store.port';
 import type { ProjectionView } from './projection';
 
 type PendingChange =

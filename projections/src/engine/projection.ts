@@ -1,5 +1,6 @@
-import type { RecordedEvent } from '../../../backend/src/storage/event-store/event-store.port';
-import type { CollectionDefinition, Document } from '../../../backend/src/storage/read-store/read-store.port';
+import type { DomainEvent } from '@cans/domain/decider';
+import type { RecordedEvent } from '@cans/storage/event-store/event-store.port';
+import type { CollectionDefinition, Document } from '@cans/storage/read-store/read-store.port';
 
 /**
  * What a projection may do while applying one event. Reads see the writes made earlier in the same batch;
@@ -33,4 +34,31 @@ export function defineProjection(projection: Projection): Projection {
     throw new Error(`Projection ${projection.name}: version must be a positive integer`);
   }
   return projection;
+}
+
+/**
+ * A recorded event narrowed to one member of a domain event union: `switch (event.type)` then narrows `event.data`,
+ * while position, revision, recordedAt and metadata stay at hand.
+ */
+export type ProjectedEvent<TEvent extends DomainEvent> = TEvent extends DomainEvent
+  ? Omit<RecordedEvent, 'type' | 'data'> & { readonly type: TEvent['type']; readonly data: TEvent['data'] }
+  : never;
+
+export interface EventProjectionDefinition<TEvent extends DomainEvent> extends Omit<Projection, 'eventTypes' | 'apply'> {
+  /** The union's event types this projection reacts to; it never sees another type. */
+  eventTypes: readonly TEvent['type'][];
+  apply(event: ProjectedEvent<TEvent>, view: ProjectionView): void | Promise<void>;
+}
+
+/** A projection over domain event unions: apply receives only the listed types, already narrowed (no casts). */
+export function defineEventProjection<TEvent extends DomainEvent>(definition: EventProjectionDefinition<TEvent>): Projection {
+  const known = new Set<string>(definition.eventTypes);
+  const isKnown = (event: RecordedEvent): event is RecordedEvent & ProjectedEvent<TEvent> => known.has(event.type);
+  return defineProjection({
+    ...definition,
+    eventTypes: [...definition.eventTypes],
+    apply(event, view) {
+      if (isKnown(event)) return definition.apply(event, view);
+    },
+  });
 }

@@ -1,9 +1,9 @@
 import {
+  ACCESS_ASSIGNMENT_EVENT_TYPES,
+  AccessAssignmentEvent,
   AccessAssignmentEvents,
-  TemporaryAccessAssignedData,
-  TemporaryAccessRevokedData,
-} from '../../../backend/src/identity/account/access-assignment.events';
-import { defineProjection } from '../engine/projection';
+} from '@cans/domain/identity/access-assignment.events';
+import { defineEventProjection } from '../engine/projection';
 
 export const ACCESS_ASSIGNMENTS_COLLECTION = 'identity_access_assignments';
 
@@ -18,15 +18,15 @@ export interface AccessAssignmentDocument {
 }
 
 /** Live temporary access assignments (Assign Access); the row-access policy reads them by delegate. */
-export const accessAssignmentsProjection = defineProjection({
+export const accessAssignmentsProjection = defineEventProjection<AccessAssignmentEvent>({
   name: 'identity-access-assignments',
   version: 1,
   collections: [{ name: ACCESS_ASSIGNMENTS_COLLECTION, indexes: ['ownerId', 'delegateId', 'endsOn'] }],
-  eventTypes: Object.values(AccessAssignmentEvents),
+  eventTypes: ACCESS_ASSIGNMENT_EVENT_TYPES,
   apply(event, view) {
     switch (event.type) {
       case AccessAssignmentEvents.Assigned: {
-        const data = event.data as TemporaryAccessAssignedData;
+        const data = event.data;
         view.upsert(ACCESS_ASSIGNMENTS_COLLECTION, {
           id: data.assignmentId,
           ownerId: data.ownerId,
@@ -38,7 +38,7 @@ export const accessAssignmentsProjection = defineProjection({
         break;
       }
       case AccessAssignmentEvents.Revoked:
-        view.delete(ACCESS_ASSIGNMENTS_COLLECTION, (event.data as TemporaryAccessRevokedData).assignmentId);
+        view.delete(ACCESS_ASSIGNMENTS_COLLECTION, event.data.assignmentId);
         break;
     }
   },

@@ -1,11 +1,5 @@
-import {
-  ApiClientEvents,
-  ApiClientSignedInData,
-  ApiUserCreatedData,
-  ApiUserEvents,
-  ApiUserUpdatedData,
-} from '../../../backend/src/identity/api-users/api-user.events';
-import { defineProjection } from '../engine/projection';
+import { API_USER_EVENT_TYPES, ApiClientEvent, ApiClientEvents, ApiUserEvent, ApiUserEvents } from '@cans/domain/identity/api-user.events';
+import { defineEventProjection } from '../engine/projection';
 
 export const API_USERS_COLLECTION = 'identity_api_users';
 
@@ -23,15 +17,15 @@ export interface ApiUserDocument {
 }
 
 /** API users (machine clients) for the settings screen and the token guard. Never holds the password hash. */
-export const apiUsersProjection = defineProjection({
+export const apiUsersProjection = defineEventProjection<ApiUserEvent | ApiClientEvent>({
   name: 'identity-api-users',
   version: 1,
   collections: [{ name: API_USERS_COLLECTION, indexes: ['usernameKey'] }],
-  eventTypes: [...Object.values(ApiUserEvents), ApiClientEvents.SignedIn],
+  eventTypes: [...API_USER_EVENT_TYPES, ApiClientEvents.SignedIn],
   apply(event, view) {
     switch (event.type) {
       case ApiUserEvents.Created: {
-        const data = event.data as ApiUserCreatedData;
+        const data = event.data;
         view.upsert(API_USERS_COLLECTION, {
           id: data.apiUserId,
           username: data.username,
@@ -46,7 +40,7 @@ export const apiUsersProjection = defineProjection({
         break;
       }
       case ApiUserEvents.Updated: {
-        const data = event.data as ApiUserUpdatedData;
+        const data = event.data;
         view.patch(API_USERS_COLLECTION, data.apiUserId, {
           username: data.username,
           usernameKey: data.username.toLowerCase(),
@@ -58,10 +52,10 @@ export const apiUsersProjection = defineProjection({
         break;
       }
       case ApiUserEvents.Deleted:
-        view.delete(API_USERS_COLLECTION, (event.data as { apiUserId: string }).apiUserId);
+        view.delete(API_USERS_COLLECTION, event.data.apiUserId);
         break;
       case ApiClientEvents.SignedIn:
-        view.patch(API_USERS_COLLECTION, (event.data as ApiClientSignedInData).apiUserId, { lastSignInAt: event.recordedAt });
+        view.patch(API_USERS_COLLECTION, event.data.apiUserId, { lastSignInAt: event.recordedAt });
         break;
     }
   },

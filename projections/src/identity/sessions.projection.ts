@@ -1,6 +1,6 @@
-import { ApiClientEvents, ApiClientSignedInData } from '../../../backend/src/identity/api-users/api-user.events';
-import { CredentialEvents, SessionEndedData, SignInSucceededData } from '../../../backend/src/identity/authentication/credentials.events';
-import { defineProjection } from '../engine/projection';
+import { ApiClientEvent, ApiClientEvents } from '@cans/domain/identity/api-user.events';
+import { CredentialEvents, CredentialsEvent } from '@cans/domain/identity/credentials.events';
+import { defineEventProjection } from '../engine/projection';
 
 export const SESSIONS_COLLECTION = 'identity_sessions';
 
@@ -21,7 +21,7 @@ export interface SessionDocument {
   [field: string]: unknown;
 }
 
-export const sessionsProjection = defineProjection({
+export const sessionsProjection = defineEventProjection<CredentialsEvent | ApiClientEvent>({
   name: 'identity-sessions',
   version: 1,
   collections: [{ name: SESSIONS_COLLECTION, indexes: ['userId', 'expiresAt'] }],
@@ -29,7 +29,7 @@ export const sessionsProjection = defineProjection({
   apply(event, view) {
     switch (event.type) {
       case CredentialEvents.SignInSucceeded: {
-        const data = event.data as SignInSucceededData;
+        const data = event.data;
         view.upsert(SESSIONS_COLLECTION, {
           id: data.sessionId,
           userId: data.userId,
@@ -44,7 +44,7 @@ export const sessionsProjection = defineProjection({
         break;
       }
       case ApiClientEvents.SignedIn: {
-        const data = event.data as ApiClientSignedInData;
+        const data = event.data;
         view.upsert(SESSIONS_COLLECTION, {
           id: data.sessionId,
           userId: data.apiUserId,
@@ -59,7 +59,7 @@ export const sessionsProjection = defineProjection({
         break;
       }
       case CredentialEvents.SessionEnded:
-        view.patch(SESSIONS_COLLECTION, (event.data as SessionEndedData).sessionId, { endedAt: event.recordedAt });
+        view.patch(SESSIONS_COLLECTION, event.data.sessionId, { endedAt: event.recordedAt });
         break;
     }
   },

@@ -1,6 +1,6 @@
-import { USER_GROUP_MANAGER_GROUP_IDS } from '../../../backend/src/identity/identity-rules';
-import { UserGroupCreatedData, UserGroupEvents, UserGroupUpdatedData } from '../../../backend/src/identity/user-groups/user-group.events';
-import { defineProjection } from '../engine/projection';
+import { USER_GROUP_MANAGER_GROUP_IDS } from '@cans/domain/identity/identity-rules';
+import { USER_GROUP_EVENT_TYPES, UserGroupEvent, UserGroupEvents } from '@cans/domain/identity/user-group.events';
+import { defineEventProjection } from '../engine/projection';
 
 export const USER_GROUPS_COLLECTION = 'identity_user_groups';
 
@@ -21,16 +21,16 @@ export interface UserGroupDocument {
 }
 
 /** User groups: the tree on the user screen, and the privileges the token guard grants on every request. */
-export const userGroupsProjection = defineProjection({
+export const userGroupsProjection = defineEventProjection<UserGroupEvent>({
   name: 'identity-user-groups',
   version: 1,
   collections: [{ name: USER_GROUPS_COLLECTION, indexes: ['nameKey', 'parentGroupId'] }],
-  eventTypes: Object.values(UserGroupEvents),
+  eventTypes: USER_GROUP_EVENT_TYPES,
   async apply(event, view) {
     switch (event.type) {
       case UserGroupEvents.Created:
       case UserGroupEvents.Updated: {
-        const data = event.data as UserGroupCreatedData | UserGroupUpdatedData;
+        const data = event.data;
         const existing = await view.get<UserGroupDocument>(USER_GROUPS_COLLECTION, data.groupId);
         view.upsert(USER_GROUPS_COLLECTION, {
           id: data.groupId,
@@ -48,7 +48,7 @@ export const userGroupsProjection = defineProjection({
         break;
       }
       case UserGroupEvents.Deleted:
-        view.delete(USER_GROUPS_COLLECTION, (event.data as { groupId: string }).groupId);
+        view.delete(USER_GROUPS_COLLECTION, event.data.groupId);
         break;
     }
   },

@@ -1,14 +1,12 @@
-import type { RecordedEvent } from '../../../backend/src/storage/event-store/event-store.port';
-import { CredentialEvents, PASSWORD_REPLACING_EVENTS, SignInLockedOutData, SignInSucceededData } from '../../../backend/src/identity/authentication/credentials.events';
-import { displayUsername } from '../../../backend/src/identity/identity-rules';
 import {
-  UserCreatedData,
-  UserDeletedData,
-  UserEvents,
-  UserProfileUpdatedData,
-  UserUpdatedData,
-} from '../../../backend/src/identity/users/user.events';
-import { defineProjection, ProjectionView } from '../engine/projection';
+  CREDENTIALS_EVENT_TYPES,
+  CredentialEvents,
+  CredentialsEvent,
+  PASSWORD_REPLACING_EVENTS,
+} from '@cans/domain/identity/credentials.events';
+import { displayUsername } from '@cans/domain/identity/identity-rules';
+import { USER_EVENT_TYPES, UserCreatedData, UserEvent, UserEvents, UserUpdatedData } from '@cans/domain/identity/user.events';
+import { defineEventProjection, ProjectionView } from '../engine/projection';
 
 export const USERS_COLLECTION = 'identity_users';
 
@@ -83,10 +81,11 @@ async function addSupervisee(view: ProjectionView, supervisorId: string | null, 
 async function removeSupervisee(view: ProjectionView, supervisorId: string | null, superviseeId: string): Promise<void> {
   if (!supervisorId) return;
   const supervisor = await view.get<UserDocument>(USERS_COLLECTION, supervisorId);
-  if (supervisor) view.patch(USERS_COLLECTION, supervisorId, { superviseeIds: supervisor.superviseeIds.filter((id) => id !== superviseeId) });
+  if (supervisor)
+    view.patch(USERS_COLLECTION, supervisorId, { superviseeIds: supervisor.superviseeIds.filter((id) => id !== superviseeId) });
 }
 
-export const usersProjection = defineProjection({
+export const usersProjection = defineEventProjection<UserEvent | CredentialsEvent>({
   name: 'identity-users',
   version: 1,
   collections: [
@@ -96,15 +95,15 @@ export const usersProjection = defineProjection({
     },
   ],
   eventTypes: [
-    ...Object.values(UserEvents),
-    ...PASSWORD_REPLACING_EVENTS,
+    ...USER_EVENT_TYPES,
+    ...CREDENTIALS_EVENT_TYPES.filter((type) => PASSWORD_REPLACING_EVENTS.includes(type)),
     CredentialEvents.SignInLockedOut,
     CredentialEvents.SignInSucceeded,
   ],
-  async apply(event: RecordedEvent, view) {
+  async apply(event, view) {
     switch (event.type) {
       case UserEvents.Created: {
-        const data = event.data as UserCreatedData;
+        const data = event.data;
         const existing = await view.get<UserDocument>(USERS_COLLECTION, data.userId);
         view.upsert(USERS_COLLECTION, {
           id: data.userId,
@@ -122,7 +121,7 @@ export const usersProjection = defineProjection({
         break;
       }
       case UserEvents.Updated: {
-        const data = event.data as UserUpdatedData;
+        const data = event.data;
         const before = await view.get<UserDocument>(USERS_COLLECTION, data.userId);
         if (!before) break;
         view.patch(USERS_COLLECTION, data.userId, { ...accountFields(data), revision: event.revision, updatedAt: event.recordedAt });
@@ -133,7 +132,7 @@ export const usersProjection = defineProjection({
         break;
       }
       case UserEvents.ProfileUpdated: {
-        const data = event.data as UserProfileUpdatedData;
+        const data = event.data;
         view.patch(USERS_COLLECTION, data.userId, {
           firstName: data.firstName,
           lastName: data.lastName,
@@ -148,10 +147,10 @@ export const usersProjection = defineProjection({
         break;
       }
       case UserEvents.Approved:
-        view.patch(USERS_COLLECTION, (event.data as { userId: string }).userId, { status: 1, revision: event.revision, updatedAt: event.recordedAt });
+        view.patch(USERS_COLLECTION, event.data.userId, { status: 1, revision: event.revision, updatedAt: event.recordedAt });
         break;
       case UserEvents.Deleted: {
-        const data = event.data as UserDeletedData;
+        const data = event.data;
         const deleted = await view.get<UserDocument>(USERS_COLLECTION, data.userId);
         for (const superviseeId of data.reassignedSuperviseeIds) {
           view.patch(USERS_COLLECTION, superviseeId, { supervisorId: data.successorUserId, updatedAt: event.recordedAt });
@@ -164,15 +163,15 @@ export const usersProjection = defineProjection({
       case CredentialEvents.PasswordAssigned:
       case CredentialEvents.PasswordChanged:
       case CredentialEvents.PasswordSetWithLink:
-        view.patch(USERS_COLLECTION, (event.data as { userId: string }).userId, { hasPassword: true, passwordSetAt: event.recordedAt, lockedUntil: null });
+        view.patch(USERS_COLLECTION, event.data.userId, { hasPassword: true, passwordSetAt: event.recordedAt, lockedUntil: null });
         break;
       case CredentialEvents.SignInLockedOut: {
-        const data = event.data as SignInLockedOutData;
+        const data = event.data;
         view.patch(USERS_COLLECTION, data.userId, { lockedUntil: data.lockedUntil });
         break;
       }
       case CredentialEvents.SignInSucceeded: {
-        const data = event.data as SignInSucceededData;
+        const data = event.data;
         view.patch(USERS_COLLECTION, data.userId, { lastSignInAt: event.recordedAt, lockedUntil: null });
         break;
       }

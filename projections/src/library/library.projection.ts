@@ -1,24 +1,20 @@
-import type { Document } from '../../../backend/src/storage/read-store/read-store.port';
-import type { RecordedEvent } from '../../../backend/src/storage/event-store/event-store.port';
-import { LIBRARY_TYPE_CODES, LibraryNodeKind } from '../../../backend/src/library/instrument/instrument.types';
+import type { Document } from '@cans/storage/read-store/read-store.port';
+import {
+  AnswerDescriptions,
+  LIBRARY_TYPE_CODES,
+  LibraryNodeKind,
+  Rating,
+  RuleAction,
+} from '@cans/domain/library/instrument/instrument.types';
 import {
   LIBRARY_EVENT_TYPES,
   LIBRARY_STREAM_ID,
-  LibraryItemAddedData,
-  LibraryItemCaregiverFlagChangedData,
-  LibraryItemDeletedData,
-  LibraryItemEditedData,
+  LibraryEvent,
   LibraryItemEvents,
-  LibraryItemMovedData,
-  LibraryItemsReorderedData,
-  LibraryItemVisibilityChangedData,
-  QuestionRuleAddedData,
   QuestionRuleContent,
-  QuestionRuleDeletedData,
-  QuestionRuleEditedData,
   QuestionRuleEvents,
-} from '../../../backend/src/library/library-stream/library.events';
-import { defineProjection, ProjectionView } from '../engine/projection';
+} from '@cans/domain/library/library.events';
+import { defineEventProjection, ProjectedEvent, ProjectionView } from '../engine/projection';
 
 export const LIBRARY_ITEMS_COLLECTION = 'library_items';
 export const QUESTION_RULES_COLLECTION = 'question_rules';
@@ -53,7 +49,7 @@ export interface LibraryItemDocument extends Document {
   ageMax: number | null;
   caregiverItem: boolean;
   order: number;
-  answers: Record<string, string> | null;
+  answers: AnswerDescriptions | null;
   ratingMeaning: string | null;
   actionableRatings: string[] | null;
   revision: number;
@@ -68,8 +64,8 @@ export interface QuestionRuleDocument extends Document {
   triggerDomainId: string;
   triggerModuleId: string | null;
   triggerQuestionId: string;
-  answers: string[];
-  action: 'show' | 'hide';
+  answers: Rating[];
+  action: RuleAction;
   moduleId: string | null;
   questionId: string | null;
   /** Stable codes of the referenced items (codes never change, so these never go stale). */
@@ -127,11 +123,14 @@ async function addCounts(view: ProjectionView, parentId: string | null, leaves: 
 const countsOf = (doc: LibraryItemDocument): [number, number] =>
   isLeaf(doc.type) ? [1, doc.visible ? 1 : 0] : [doc.leafCount, doc.visibleLeafCount];
 
-async function applyItemEvent(event: RecordedEvent, view: ProjectionView): Promise<{ itemId: string | null; summary: string }> {
+async function applyItemEvent(
+  event: ProjectedEvent<LibraryEvent>,
+  view: ProjectionView,
+): Promise<{ itemId: string | null; summary: string }> {
   const stamp = { revision: event.revision, updatedAt: event.recordedAt };
   switch (event.type) {
     case LibraryItemEvents.Added: {
-      const d = event.data as LibraryItemAddedData;
+      const d = event.data;
       const parent = await getItem(view, d.parentId);
       const doc: LibraryItemDocument = {
         id: d.itemId,
@@ -152,7 +151,7 @@ async function applyItemEvent(event: RecordedEvent, view: ProjectionView): Promi
         ageMax: d.ageMax,
         caregiverItem: d.caregiverItem,
         order: d.order,
-        answers: d.answers as Record<string, string> | null,
+        answers: d.answers,
         ratingMeaning: d.ratingMeaning,
         actionableRatings: d.actionableRatings,
         createdAt: event.recordedAt,
@@ -163,16 +162,16 @@ async function applyItemEvent(event: RecordedEvent, view: ProjectionView): Promi
       return { itemId: d.itemId, summary: `Added ${d.type} ${d.code}` };
     }
     case LibraryItemEvents.Edited: {
-      const d = event.data as LibraryItemEditedData;
+      const d = event.data;
       const doc = await getItem(view, d.itemId);
       if (doc) {
         const { itemId: _id, answers, ...content } = d;
-        put(view, { ...doc, ...content, answers: answers as Record<string, string> | null, ...stamp });
+        put(view, { ...doc, ...content, answers, ...stamp });
       }
       return { itemId: d.itemId, summary: `Edited ${doc?.type ?? 'item'} ${doc?.code ?? d.itemId}` };
     }
     case LibraryItemEvents.Moved: {
-      const d = event.data as LibraryItemMovedData;
+      const d = event.data;
       const moved = await getItem(view, d.itemId);
       if (moved) {
         const [leaves, visibleLeaves] = countsOf(moved);
@@ -188,7 +187,7 @@ async function applyItemEvent(event: RecordedEvent, view: ProjectionView): Promi
       return { itemId: d.itemId, summary: `Moved ${moved?.type ?? 'item'} ${moved?.code ?? d.itemId}` };
     }
     case LibraryItemEvents.VisibilityChanged: {
-      const d = event.data as LibraryItemVisibilityChangedData;
+      const d = event.data;
       const delta = d.visible ? 1 : -1;
       for (const id of d.changedItemIds) {
         const doc = await getItem(view, id);
@@ -200,16 +199,19 @@ async function applyItemEvent(event: RecordedEvent, view: ProjectionView): Promi
       return { itemId: d.itemId, summary: `${d.visible ? 'Showed' : 'Hid'} ${toggled?.type ?? 'item'} ${toggled?.code ?? d.itemId}` };
     }
     case LibraryItemEvents.CaregiverFlagChanged: {
-      const d = event.data as LibraryItemCaregiverFlagChangedData;
+      const d = event.data;
       for (const id of d.itemIds) {
         const doc = await getItem(view, id);
         if (doc) put(view, { ...doc, caregiverItem: d.caregiverItem, ...stamp });
       }
       const domain = await getItem(view, d.domainId);
-      return { itemId: d.domainId, summary: `Set caregiver's item ${d.caregiverItem ? 'on' : 'off'} for domain ${domain?.code ?? d.domainId}` };
+      return {
+        itemId: d.domainId,
+        summary: `Set caregiver's item ${d.caregiverItem ? 'on' : 'off'} for domain ${domain?.code ?? d.domainId}`,
+      };
     }
     case LibraryItemEvents.Reordered: {
-      const d = event.data as LibraryItemsReorderedData;
+      const d = event.data;
       for (const { itemId, order } of d.orders) {
         const doc = await getItem(view, itemId);
         if (doc) put(view, { ...doc, order, ...stamp });
@@ -217,7 +219,7 @@ async function applyItemEvent(event: RecordedEvent, view: ProjectionView): Promi
       return { itemId: null, summary: `Reordered ${d.orders.length} item${d.orders.length === 1 ? '' : 's'}` };
     }
     case LibraryItemEvents.Deleted: {
-      const d = event.data as LibraryItemDeletedData;
+      const d = event.data;
       const root = await getItem(view, d.itemId);
       if (root) {
         const [leaves, visibleLeaves] = countsOf(root);
@@ -230,7 +232,10 @@ async function applyItemEvent(event: RecordedEvent, view: ProjectionView): Promi
   return { itemId: null, summary: event.type };
 }
 
-async function ruleDocument(view: ProjectionView, content: QuestionRuleContent): Promise<Omit<QuestionRuleDocument, 'id' | 'code' | 'revision' | 'createdAt' | 'updatedAt'>> {
+async function ruleDocument(
+  view: ProjectionView,
+  content: QuestionRuleContent,
+): Promise<Omit<QuestionRuleDocument, 'id' | 'code' | 'revision' | 'createdAt' | 'updatedAt'>> {
   const codeOf = async (id: string | null) => (await getItem(view, id))?.code ?? null;
   return {
     name: content.name,
@@ -250,10 +255,13 @@ async function ruleDocument(view: ProjectionView, content: QuestionRuleContent):
   };
 }
 
-async function applyRuleEvent(event: RecordedEvent, view: ProjectionView): Promise<{ ruleId: string | null; summary: string }> {
+async function applyRuleEvent(
+  event: ProjectedEvent<LibraryEvent>,
+  view: ProjectionView,
+): Promise<{ ruleId: string | null; summary: string }> {
   switch (event.type) {
     case QuestionRuleEvents.Added: {
-      const d = event.data as QuestionRuleAddedData;
+      const d = event.data;
       view.upsert(QUESTION_RULES_COLLECTION, {
         id: d.ruleId,
         code: d.code,
@@ -265,15 +273,20 @@ async function applyRuleEvent(event: RecordedEvent, view: ProjectionView): Promi
       return { ruleId: d.ruleId, summary: `Added rule ${d.code}` };
     }
     case QuestionRuleEvents.Edited: {
-      const d = event.data as QuestionRuleEditedData;
+      const d = event.data;
       const existing = await view.get<QuestionRuleDocument>(QUESTION_RULES_COLLECTION, d.ruleId);
       if (existing) {
-        view.upsert(QUESTION_RULES_COLLECTION, { ...existing, ...(await ruleDocument(view, d)), revision: event.revision, updatedAt: event.recordedAt });
+        view.upsert(QUESTION_RULES_COLLECTION, {
+          ...existing,
+          ...(await ruleDocument(view, d)),
+          revision: event.revision,
+          updatedAt: event.recordedAt,
+        });
       }
       return { ruleId: d.ruleId, summary: `Edited rule ${existing?.code ?? d.ruleId}` };
     }
     case QuestionRuleEvents.Deleted: {
-      const d = event.data as QuestionRuleDeletedData;
+      const d = event.data;
       const existing = await view.get<QuestionRuleDocument>(QUESTION_RULES_COLLECTION, d.ruleId);
       view.delete(QUESTION_RULES_COLLECTION, d.ruleId);
       return { ruleId: d.ruleId, summary: `Deleted rule ${existing?.code ?? d.ruleId}` };
@@ -286,7 +299,7 @@ async function applyRuleEvent(event: RecordedEvent, view: ProjectionView): Promi
  * The question library's read models: the items (flat, with the displayed visibility state of every parent),
  * the question rules, the library's version history, and its current version.
  */
-export const libraryProjection = defineProjection({
+export const libraryProjection = defineEventProjection<LibraryEvent>({
   name: 'library',
   version: 1,
   collections: [
@@ -295,10 +308,10 @@ export const libraryProjection = defineProjection({
     { name: LIBRARY_VERSIONS_COLLECTION, indexes: ['version', 'recordedAt'] },
     { name: LIBRARY_STATUS_COLLECTION },
   ],
-  eventTypes: [...LIBRARY_EVENT_TYPES],
+  eventTypes: LIBRARY_EVENT_TYPES,
   async apply(event, view) {
     if (event.streamId !== LIBRARY_STREAM_ID) return;
-    const isRuleEvent = (Object.values(QuestionRuleEvents) as string[]).includes(event.type);
+    const isRuleEvent = Object.values<string>(QuestionRuleEvents).includes(event.type);
     const change = isRuleEvent
       ? { itemId: null, ...(await applyRuleEvent(event, view)) }
       : { ruleId: null, ...(await applyItemEvent(event, view)) };

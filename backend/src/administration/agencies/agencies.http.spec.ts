@@ -1,5 +1,5 @@
 import { startTestApp, TestApp } from '../../../test-support/test-app';
-import { testPostgresUrl } from '../../../test-support/databases';
+import { testPostgresUrl } from '@cans/storage/test-support/databases';
 
 const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
 
@@ -14,14 +14,22 @@ describe.each(backends)('Agencies over HTTP (%s): command → event → projecti
   afterAll(() => t.close());
 
   it('creates an agency and lists it right away when the client waits for its position', async () => {
-    const created = await t.http().post('/api/agencies').set('Authorization', admin).send({ name: '  Eastside Services ', displayName: 'Eastside' });
+    const created = await t
+      .http()
+      .post('/api/agencies')
+      .set('Authorization', admin)
+      .send({ name: '  Eastside Services ', displayName: 'Eastside' });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ name: 'Eastside Services', displayName: 'Eastside', revision: 0 });
     const position = created.headers['x-event-position'];
     expect(Number(position)).toBeGreaterThan(0);
 
-    const list = await t.http().get('/api/agencies').query({ filter: JSON.stringify({ q: 'eastS' }) })
-      .set('Authorization', admin).set('X-Wait-For-Position', position);
+    const list = await t
+      .http()
+      .get('/api/agencies')
+      .query({ filter: JSON.stringify({ q: 'eastS' }) })
+      .set('Authorization', admin)
+      .set('X-Wait-For-Position', position);
     expect(list.status).toBe(200);
     expect(list.body).toEqual([expect.objectContaining({ id: created.body.id, name: 'Eastside Services', displayName: 'Eastside' })]);
     expect(list.headers['content-range']).toBe('agencies 0-0/1');
@@ -30,13 +38,25 @@ describe.each(backends)('Agencies over HTTP (%s): command → event → projecti
   it('updates with optimistic concurrency: a stale revision answers 409 and changes nothing', async () => {
     const created = await t.http().post('/api/agencies').set('Authorization', admin).send({ name: 'Westfield', displayName: 'West' });
     const id = created.body.id;
-    const first = await t.http().put(`/api/agencies/${id}`).set('Authorization', admin).send({ name: 'Westfield Family', displayName: 'West', revision: 0 });
+    const first = await t
+      .http()
+      .put(`/api/agencies/${id}`)
+      .set('Authorization', admin)
+      .send({ name: 'Westfield Family', displayName: 'West', revision: 0 });
     expect(first.status).toBe(200);
     expect(first.body.revision).toBe(1);
-    const stale = await t.http().put(`/api/agencies/${id}`).set('Authorization', admin).send({ name: 'Lost update', displayName: 'X', revision: 0 });
+    const stale = await t
+      .http()
+      .put(`/api/agencies/${id}`)
+      .set('Authorization', admin)
+      .send({ name: 'Lost update', displayName: 'X', revision: 0 });
     expect(stale.status).toBe(409);
     expect(stale.body.message).toMatch(/changed by someone else/);
-    const fetched = await t.http().get(`/api/agencies/${id}`).set('Authorization', admin).set('X-Wait-For-Position', first.headers['x-event-position']);
+    const fetched = await t
+      .http()
+      .get(`/api/agencies/${id}`)
+      .set('Authorization', admin)
+      .set('X-Wait-For-Position', first.headers['x-event-position']);
     expect(fetched.body).toMatchObject({ name: 'Westfield Family', revision: 1 });
   });
 
@@ -45,25 +65,42 @@ describe.each(backends)('Agencies over HTTP (%s): command → event → projecti
     const deleted = await t.http().delete(`/api/agencies/${created.body.id}`).set('Authorization', admin);
     expect(deleted.status).toBe(200);
     expect(deleted.body.message).toBe('Deleted successfully!');
-    const gone = await t.http().get(`/api/agencies/${created.body.id}`).set('Authorization', admin).set('X-Wait-For-Position', deleted.headers['x-event-position']);
+    const gone = await t
+      .http()
+      .get(`/api/agencies/${created.body.id}`)
+      .set('Authorization', admin)
+      .set('X-Wait-For-Position', deleted.headers['x-event-position']);
     expect(gone.status).toBe(404);
     expect((await t.http().delete(`/api/agencies/${created.body.id}`).set('Authorization', admin)).status).toBe(404);
   });
 
   it('answers bad input with 400 and field messages, never 500', async () => {
-    const empty = await t.http().post('/api/agencies').set('Authorization', admin).send({ name: '', displayName: 'x'.repeat(1001), extra: 1 });
+    const empty = await t
+      .http()
+      .post('/api/agencies')
+      .set('Authorization', admin)
+      .send({ name: '', displayName: 'x'.repeat(1001), extra: 1 });
     expect(empty.status).toBe(400);
     expect(empty.body.errors).toMatchObject({
       name: ['Agency name is required.'],
       displayName: ['Agency display name can be at most 1000 characters.'],
       extra: [expect.stringContaining('should not exist')],
     });
-    const badSort = await t.http().get('/api/agencies').query({ sort: '["password","ASC"]', range: '[5,1]', filter: '{bad' }).set('Authorization', admin);
+    const badSort = await t
+      .http()
+      .get('/api/agencies')
+      .query({ sort: '["password","ASC"]', range: '[5,1]', filter: '{bad' })
+      .set('Authorization', admin);
     expect(badSort.status).toBe(400);
     expect(Object.keys(badSort.body.errors).sort()).toEqual(['filter', 'range', 'sort']);
     expect((await t.http().get('/api/agencies/not-a-uuid').set('Authorization', admin)).status).toBe(400);
     expect((await t.http().get('/api/agencies').set('Authorization', admin).set('X-Wait-For-Position', '-3')).status).toBe(400);
-    const notJson = await t.http().post('/api/agencies').set('Authorization', admin).set('Content-Type', 'application/json').send('{"name":');
+    const notJson = await t
+      .http()
+      .post('/api/agencies')
+      .set('Authorization', admin)
+      .set('Content-Type', 'application/json')
+      .send('{"name":');
     expect(notJson.status).toBe(400);
   });
 
@@ -90,6 +127,8 @@ describe.each(backends)('Agencies over HTTP (%s): command → event → projecti
     expect(ready.body.projections.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['agencies', 'activity-log']));
     const docs = await t.http().get('/api/docs-json');
     expect(docs.status).toBe(200);
-    expect(Object.keys(docs.body.paths)).toEqual(expect.arrayContaining(['/api/agencies', '/api/agencies/{id}', '/api/health', '/api/ready']));
+    expect(Object.keys(docs.body.paths)).toEqual(
+      expect.arrayContaining(['/api/agencies', '/api/agencies/{id}', '/api/health', '/api/ready']),
+    );
   });
 });

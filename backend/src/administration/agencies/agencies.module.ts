@@ -1,20 +1,13 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { EventSourcedRepository } from '../../platform/commands/event-sourced-repository';
+import { EventSourcedCommandHandler } from '../../platform/commands/command-handler';
 import { AgenciesController } from './agencies.controller';
-import { CreateAgencyHandler, DeleteAgencyHandler, UpdateAgencyHandler } from './agency.commands';
+import { AgencyCommandHandler } from './agency.commands';
 import { GetAgencyHandler, ListAgenciesHandler } from './agency.queries';
 
 @Module({
   imports: [CqrsModule],
   controllers: [AgenciesController],
-  providers: [
-    EventSourcedRepository,
-    CreateAgencyHandler,
-    UpdateAgencyHandler,
-    DeleteAgencyHandler,
-    ListAgenciesHandler,
-    GetAgencyHandler,
-  ],
+  providers: [EventSourcedCommandHandler, AgencyCommandHandler, ListAgenciesHandler, GetAgencyHandler],
 })
 export class AgenciesModule {}

@@ -1,40 +1,28 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { IsRevision } from '../../platform/http/field-validators';
+import { ApiProperty, IntersectionType } from '@nestjs/swagger';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { EditedRecordDto, Trimmed } from '../../platform/http/dto-building-blocks';
 
 /** Spec §9: agency name and display name are at most 1000 characters. */
 export const AGENCY_TEXT_MAX_LENGTH = 1000;
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-
 export class SaveAgencyDto {
   @ApiProperty({ maxLength: AGENCY_TEXT_MAX_LENGTH, example: 'Northside Family Services' })
-  @Transform(trim)
+  @Trimmed()
   @IsString({ message: 'Agency name must be text.' })
   @IsNotEmpty({ message: 'Agency name is required.' })
   @MaxLength(AGENCY_TEXT_MAX_LENGTH, { message: `Agency name can be at most ${AGENCY_TEXT_MAX_LENGTH} characters.` })
   name!: string;
 
   @ApiProperty({ maxLength: AGENCY_TEXT_MAX_LENGTH, example: 'Northside' })
-  @Transform(trim)
+  @Trimmed()
   @IsString({ message: 'Agency display name must be text.' })
   @IsNotEmpty({ message: 'Agency display name is required.' })
   @MaxLength(AGENCY_TEXT_MAX_LENGTH, { message: `Agency display name can be at most ${AGENCY_TEXT_MAX_LENGTH} characters.` })
   displayName!: string;
 }
 
-export class UpdateAgencyDto extends SaveAgencyDto {
-  @ApiPropertyOptional({ description: 'Revision the client last saw; a stale one answers 409 instead of overwriting.' })
-  @IsOptional()
-  @IsRevision()
-  revision?: number;
-
-  // react-admin sends the whole record back on update; these read-only fields are accepted and ignored.
-  @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsString() id?: string;
-  @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsString() createdAt?: string;
-  @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsString() updatedAt?: string;
-}
+/** An edit: the names plus the revision edited (IntersectionType keeps both classes' validation rules). */
+export class UpdateAgencyDto extends IntersectionType(SaveAgencyDto, EditedRecordDto) {}
 
 export class AgencyView {
   @ApiProperty() id!: string;

@@ -1,9 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { AGENCIES_COLLECTION } from '../../../../projections/src/administration/agencies.projection';
-import type { Document, ReadStore } from '../../storage/read-store/read-store.port';
+import { getAgency, listAgencies } from '@cans/projections/administration/agencies.queries';
+import type { ReadStore } from '@cans/storage/read-store/read-store.port';
 import { READ_STORE } from '../../platform/storage/storage-tokens';
-import { equalityFilter, ListRequest, ListRules } from '../../platform/http/simple-rest-list';
+import type { ListRequest, ListRules } from '../../platform/http/simple-rest-list';
 import type { AgencyView } from './agency.dto';
 
 export const agencyListRules: ListRules = {
@@ -25,12 +25,7 @@ export class ListAgenciesHandler implements IQueryHandler<ListAgenciesQuery, { r
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
   async execute({ list }: ListAgenciesQuery) {
-    const filter = equalityFilter(list.filter, ['name', 'displayName']);
-    const [rows, total] = await Promise.all([
-      this.readStore.find<AgencyView & Document>(AGENCIES_COLLECTION, filter, { sort: list.sort, skip: list.skip, limit: list.limit }),
-      this.readStore.count(AGENCIES_COLLECTION, filter),
-    ]);
-    return { rows, total };
+    return listAgencies(this.readStore, list);
   }
 }
 
@@ -39,6 +34,6 @@ export class GetAgencyHandler implements IQueryHandler<GetAgencyQuery, AgencyVie
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
   execute({ agencyId }: GetAgencyQuery) {
-    return this.readStore.get<AgencyView & Document>(AGENCIES_COLLECTION, agencyId);
+    return getAgency(this.readStore, agencyId);
   }
 }

@@ -4,16 +4,16 @@ import {
   ASSESSMENT_SHARES_COLLECTION,
   AssessmentListDocument,
   AssessmentShareDocument,
-} from '../../../../projections/src/assessments/assessment-list.projection';
-import { AGENCIES_COLLECTION } from '../../../../projections/src/administration/agencies.projection';
-import type { UserDocument } from '../../../../projections/src/identity/users.projection';
+} from '@cans/projections/assessments/assessment-list.projection';
+import { AGENCIES_COLLECTION } from '@cans/projections/administration/agencies.projection';
+import type { UserDocument } from '@cans/projections/identity/users.projection';
 import { AccessActor, AccessDecision, AccessScope, accessScopeFilter } from '../../identity/access/row-access-policy';
 import { RowAccessService } from '../../identity/access/row-access.service';
-import { UserStatus } from '../../identity/identity-rules';
+import { UserStatus } from '@cans/domain/identity/identity-rules';
 import { IdentityDirectory } from '../../identity/identity-directory';
 import { READ_STORE } from '../../platform/storage/storage-tokens';
-import type { Filter, ReadStore } from '../../storage/read-store/read-store.port';
-import { AssessmentRowAccess, AssessmentState, assessmentRowAccessFrom } from '../domain';
+import type { Filter, ReadStore } from '@cans/storage/read-store/read-store.port';
+import { AssessmentRowAccess, AssessmentState, assessmentRowAccessFrom } from '@cans/domain/assessments';
 
 /**
  * The one place the assessments feature talks to the identity layer's row-access policy
@@ -86,14 +86,21 @@ export class AssessmentAccessService {
     // Sharing is resolved through the shares collection (indexed by user) rather than the policy's text field, so
     // the whole filter stays an OR of indexed conditions.
     const policyFilter = accessScopeFilter(scope, { ownerId: 'ownerId', agencyId: 'agencyId', createdAt: 'createdAt' }) as Filter;
-    const shares = await this.readStore.find<AssessmentShareDocument>(ASSESSMENT_SHARES_COLLECTION, { userId: actor.id }, { limit: MAX_SHARED_ASSESSMENTS });
+    const shares = await this.readStore.find<AssessmentShareDocument>(
+      ASSESSMENT_SHARES_COLLECTION,
+      { userId: actor.id },
+      { limit: MAX_SHARED_ASSESSMENTS },
+    );
     const anyOf: Filter[] = [...(policyFilter.$or ?? [policyFilter])];
     if (shares.length > 0) anyOf.push({ id: { $in: shares.map((s) => s.assessmentId) } });
     return { scope, filter: { $or: anyOf } };
   }
 
   /** Row access to a list row, from a scope built once for the page (same answer as forRecord). */
-  rowAccessInScope(scope: AccessScope, row: Pick<AssessmentListDocument, 'ownerId' | 'sharedWith' | 'agencyId' | 'createdAt'>): AssessmentAccessDecision {
+  rowAccessInScope(
+    scope: AccessScope,
+    row: Pick<AssessmentListDocument, 'ownerId' | 'sharedWith' | 'agencyId' | 'createdAt'>,
+  ): AssessmentAccessDecision {
     const decision = this.rowAccess.allows(scope, row);
     return { decision, rowAccess: assessmentRowAccessFrom(decision) };
   }

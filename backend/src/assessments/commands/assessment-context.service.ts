@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { ASSESSMENT_LIST_COLLECTION, AssessmentListDocument } from '../../../../projections/src/assessments/assessment-list.projection';
-import { LoadedAggregate } from '../../platform/commands/event-sourced-repository';
+import { ASSESSMENT_LIST_COLLECTION, AssessmentListDocument } from '@cans/projections/assessments/assessment-list.projection';
 import { EVENT_STORE, READ_STORE } from '../../platform/storage/storage-tokens';
-import type { EventStore } from '../../storage/event-store/event-store.port';
-import type { ReadStore } from '../../storage/read-store/read-store.port';
+import type { EventStore } from '@cans/storage/event-store/event-store.port';
+import type { ReadStore } from '@cans/storage/read-store/read-store.port';
+import { isPrivilege } from '@cans/domain/identity/privileges';
 import { AssessmentAccessService, AssessmentPrincipal } from '../access/assessment-access.service';
 import {
   AssessmentCommand,
@@ -12,15 +12,25 @@ import {
   AssessmentContext,
   AssessmentState,
   Caregiver,
-  assessmentAggregate,
   assessmentStreamId,
-} from '../domain';
+  evolveAssessment,
+  initialAssessmentState,
+} from '@cans/domain/assessments';
 import { AssessmentLibrary, AssessmentLibraryService } from '../library/assessment-library.service';
 
 /** What a decision about one assessment is made with, and the library version for the answer. */
 export interface BuiltContext {
   readonly context: AssessmentContext;
   readonly library: AssessmentLibrary | null;
+}
+
+/** An assessment as loaded: its state and the revision of its last event ('no_stream' when it does not exist). */
+export interface LoadedAssessment {
+  readonly streamId: string;
+  readonly state: AssessmentState;
+  readonly revision: number | 'no_stream';
+  /** Global position of the last event (0 when there is none). */
+  readonly position: number;
 }
 
 /** Caregivers recorded for a FAMILY ID on other assessments, from the assessments the actor may see. */
@@ -45,7 +55,7 @@ export function derivedId(text: string): string {
  */
 @Injectable()
 export class AssessmentContextService {
-  private readonly states = new Map<string, { state: AssessmentState; revision: number }>();
+  private readonly states = new Map<string, { state: AssessmentState; revision: number; position: number }>();
 
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
@@ -59,21 +69,23 @@ export class AssessmentContextService {
    * of a revision is kept and later loads fold only the events after it (one indexed query that usually returns
    * one or no row): answering a question does not re-read the whole assessment.
    */
-  async load(assessmentId: string): Promise<LoadedAggregate<AssessmentState>> {
+  async load(assessmentId: string): Promise<LoadedAssessment> {
     const streamId = assessmentStreamId(assessmentId);
     const cached = this.states.get(streamId);
     const events = await this.eventStore.readStream(streamId, cached ? { fromRevision: cached.revision + 1 } : undefined);
-    let state = cached?.state ?? assessmentAggregate.initialState;
-    for (const event of events) state = assessmentAggregate.evolve(state, event);
-    const revision = events.length ? events[events.length - 1].revision : (cached?.revision ?? -1);
+    let state = cached?.state ?? initialAssessmentState;
+    for (const event of events) state = evolveAssessment(state, event);
+    const last = events[events.length - 1];
+    const revision = last ? last.revision : (cached?.revision ?? -1);
+    const position = last ? last.position : (cached?.position ?? 0);
     if (revision >= 0) {
       const latest = this.states.get(streamId);
       this.states.delete(streamId);
       // A concurrent load may have cached a later revision meanwhile: keep the later one.
-      this.states.set(streamId, latest && latest.revision > revision ? latest : { state, revision });
+      this.states.set(streamId, latest && latest.revision > revision ? latest : { state, revision, position });
       if (this.states.size > CACHED_STATES) this.states.delete(this.states.keys().next().value as string);
     }
-    return { streamId, state, revision: revision < 0 ? 'no_stream' : revision };
+    return { streamId, state, revision: revision < 0 ? 'no_stream' : revision, position };
   }
 
   async build(
@@ -99,7 +111,7 @@ export class AssessmentContextService {
     }
     const context: AssessmentContext = {
       actorId: principal.id,
-      privileges: principal.privileges as AssessmentContext['privileges'],
+      privileges: principal.privileges.filter(isPrivilege),
       rowAccess,
       now,
       ...(library ? { library } : {}),
@@ -145,7 +157,11 @@ export class AssessmentContextService {
         const person = [caregiver.firstName, caregiver.lastName, caregiver.cin ?? ''].map((s) => s.trim().toLowerCase()).join('|');
         if (seen.has(person)) continue;
         seen.add(person);
-        result.push({ ...caregiver, caregiverId: derivedId(`${assessmentId}:${row.id}:${caregiver.caregiverId}`), sourceAssessmentId: row.id });
+        result.push({
+          ...caregiver,
+          caregiverId: derivedId(`${assessmentId}:${row.id}:${caregiver.caregiverId}`),
+          sourceAssessmentId: row.id,
+        });
       }
     }
     return result;

@@ -1,35 +1,37 @@
 /**
- * Command handlers of the assessment aggregate. Each handler loads the stream ("assessment-<id>") through the
- * EventSourcedRepository, builds the decision context (actor, privileges, row access, now, the assessment's library
- * version, old data, sibling users), calls the domain's decide functions and appends their events in ONE append.
+ * Command handlers of the assessment aggregate: thin wrappers over the one EventSourcedCommandHandler with the
+ * assessment decider. Each request's commands are decided as one batch (one append) in a context gathered from
+ * the loaded state (actor, privileges, row access, now, the assessment's library version, old data, sibling users),
+ * rebuilt on every attempt.
  *
- * Concurrency follows the domain (assessment.concurrency.ts): ratings and question comments merge (reload, decide
- * again, retry); everything else appends at the revision the client last saw and answers 409 when it is stale.
+ * Concurrency follows the domain (assessment.concurrency.ts): a batch of ratings and question comments merges
+ * (reload, decide again, retry up to MERGE_ATTEMPTS); anything else appends at the revision the client last saw and
+ * answers 409 when it is stale.
  */
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import type { Actor, CommandResult } from '../../platform/commands/actor';
-import { EventSourcedRepository } from '../../platform/commands/event-sourced-repository';
+import { ConcurrencyPolicy, EventSourcedCommandHandler } from '../../platform/commands/command-handler';
+import { isPrivilege } from '@cans/domain/identity/privileges';
 import { AssessmentPrincipal } from '../access/assessment-access.service';
 import {
   AssessmentCommand,
+  AssessmentCommandBatch,
+  AssessmentCommandType,
   AssessmentContext,
   AssessmentEvent,
   AssessmentState,
   ChildInformationInput,
-  ClearItemRating,
+  MERGE_ATTEMPTS,
   applyDecided,
+  assessmentDecider,
   assessmentStreamId,
-  concurrencyPolicyOf,
-  decideAssessmentCommand,
-  executeAssessmentCommand,
-  gateRefusal,
+  batchConcurrencyPolicyOf,
   initialAssessmentState,
-  visibleQuestionsOf,
-} from '../domain';
+} from '@cans/domain/assessments';
 import { AssessmentLibrary, AssessmentLibraryService } from '../library/assessment-library.service';
 import { ChildLookupService } from '../queries/child-lookup.service';
-import { AssessmentContextService } from './assessment-context.service';
+import { AssessmentContextService, BuiltContext } from './assessment-context.service';
 
 /** What a change answers with: the append's result and the state after it (for triggered questions, progress …). */
 export interface AssessmentChangeResult extends CommandResult {
@@ -72,85 +74,52 @@ export class ChangeAssessmentCommand {
   ) {}
 }
 
-/** Attempts of a merging command (answers, comments) before a conflict is reported as 409. */
-export const MERGE_RETRY_LIMIT = 25;
-
-const revisionOf = (revision: number | 'no_stream'): number => (revision === 'no_stream' ? -1 : revision);
-
-/**
- * Ratings of questions that are not shown any more (their module closed again, a hide-rule fired, the child's age
- * changed) are cleared when the assessment is completed, in the same append: what is approved is exactly what
- * the questionnaire showed, so reports and answer distributions never count a rating nobody could see.
- */
-export function hiddenRatingClears(state: AssessmentState, library: AssessmentLibrary): ClearItemRating[] {
-  if (!state.child) return [];
-  const visible = new Set(visibleQuestionsOf(state, library).map((q) => `${q.code}|${q.caregiverId ?? ''}`));
-  const clears: ClearItemRating[] = [];
-  for (const code of Object.keys(state.childRatings)) {
-    if (!visible.has(`${code}|`)) clears.push({ type: 'ClearItemRating', questionCode: code, caregiverId: null });
-  }
-  for (const caregiver of state.caregivers) {
-    for (const code of Object.keys(state.caregiverRatings[caregiver.caregiverId] ?? {})) {
-      if (!visible.has(`${code}|${caregiver.caregiverId}`)) clears.push({ type: 'ClearItemRating', questionCode: code, caregiverId: caregiver.caregiverId });
-    }
-  }
-  return clears;
+/** How a batch meets a concurrent write: merge when every command of it merges, else reject at the client's revision. */
+export function assessmentConcurrency(commands: readonly AssessmentCommandType[], clientRevision?: number): ConcurrencyPolicy {
+  return batchConcurrencyPolicyOf(commands) === 'merge'
+    ? { kind: 'merge', maxAttempts: MERGE_ATTEMPTS }
+    : { kind: 'reject', clientRevision };
 }
 
-/** Decides the commands in order, each on the state the previous ones leave (one append for all). */
-export function decideChange(state: AssessmentState, commands: readonly AssessmentCommand[], ctx: AssessmentContext, library: AssessmentLibrary | null): AssessmentEvent[] {
-  const all: AssessmentEvent[] = [];
-  let current = state;
-  for (const command of commands) {
-    const prune = command.type === 'CompleteAssessment' && library && gateRefusal(current, 'CompleteAssessment', ctx) === null ? hiddenRatingClears(current, library) : [];
-    for (const each of [...prune, command]) {
-      const events = decideAssessmentCommand(current, each, ctx);
-      current = applyDecided(current, events, ctx);
-      all.push(...events);
-    }
-  }
-  return all;
-}
+/** Nothing is visible in it: a batch decided in this context is refused as "does not exist" (prepare replaces it). */
+const closedContext = (principal: AssessmentPrincipal, now: Date): AssessmentContext => ({
+  actorId: principal.id,
+  privileges: [],
+  rowAccess: { canView: false, canEdit: false, isOwnCase: false },
+  now,
+});
 
 @CommandHandler(ChangeAssessmentCommand)
 export class ChangeAssessmentHandler implements ICommandHandler<ChangeAssessmentCommand, AssessmentChangeResult> {
   constructor(
-    private readonly repository: EventSourcedRepository,
+    private readonly handler: EventSourcedCommandHandler,
     private readonly contexts: AssessmentContextService,
   ) {}
 
   async execute(command: ChangeAssessmentCommand): Promise<AssessmentChangeResult> {
     const { principal, actor, assessmentId } = command;
-    const streamId = assessmentStreamId(assessmentId);
+    const now = command.now ?? new Date();
     const commands = await Promise.all(command.commands.map((c) => this.contexts.enrich(principal, assessmentId, c)));
     const types = commands.map((c) => c.type);
-    const policy = types.length > 0 && types.every((t) => concurrencyPolicyOf(t) === 'merge') ? 'merge' : 'reject';
-
-    // The context depends on the loaded state (row access, library version), so it is rebuilt on every attempt.
-    let built!: Awaited<ReturnType<AssessmentContextService['build']>>;
-    const outcome = await executeAssessmentCommand<CommandResult>(
-      {
-        load: async () => {
-          const loaded = await this.contexts.load(assessmentId);
-          built = await this.contexts.build(principal, loaded.state, types, command.now);
-          return loaded;
-        },
-        append: (events, expected) => this.repository.append(streamId, events, expected, actor),
+    // The context depends on the loaded state (row access, library version), so prepare rebuilds it on every attempt.
+    let built: BuiltContext = { context: closedContext(principal, now), library: null };
+    const batch: AssessmentCommandBatch = { commands, context: built.context };
+    const outcome = await this.handler.handle(assessmentStreamId(assessmentId), assessmentDecider, batch, {
+      actor,
+      id: assessmentId,
+      concurrency: assessmentConcurrency(types, command.clientRevision),
+      // The cached states fold only the events after the cached revision: answering a question stays one small read.
+      load: () => this.contexts.load(assessmentId),
+      prepare: async (loaded) => {
+        built = await this.contexts.build(principal, loaded.state, types, now);
+        return { commands, context: built.context };
       },
-      (state) => decideChange(state, commands, built.context, built.library),
-      {
-        policy,
-        // Each round of a race lets at least one writer through, so N concurrent answers need at most N attempts;
-        // an assessment is edited by a handful of people, this bound is far above that.
-        maxAttempts: MERGE_RETRY_LIMIT,
-        ...(command.clientRevision === undefined ? {} : { clientRevision: command.clientRevision }),
-      },
-    );
+    });
     return {
       id: assessmentId,
-      revision: outcome.result?.revision ?? revisionOf(outcome.decidedOn.revision),
-      position: outcome.result?.position ?? 0,
-      changed: outcome.result !== null,
+      revision: outcome.revision,
+      position: outcome.changed ? outcome.position : 0,
+      changed: outcome.changed,
       events: outcome.events,
       state: applyDecided(outcome.decidedOn.state, outcome.events, built.context),
       library: built.library,
@@ -162,8 +131,7 @@ export class ChangeAssessmentHandler implements ICommandHandler<ChangeAssessment
 @CommandHandler(StartAssessmentCommand)
 export class StartAssessmentHandler implements ICommandHandler<StartAssessmentCommand, AssessmentChangeResult> {
   constructor(
-    private readonly repository: EventSourcedRepository,
-    private readonly contexts: AssessmentContextService,
+    private readonly handler: EventSourcedCommandHandler,
     private readonly libraries: AssessmentLibraryService,
     private readonly children: ChildLookupService,
   ) {}
@@ -171,30 +139,37 @@ export class StartAssessmentHandler implements ICommandHandler<StartAssessmentCo
   async execute(command: StartAssessmentCommand): Promise<AssessmentChangeResult> {
     const { principal, actor } = command;
     const assessmentId = command.options.assessmentId ?? randomUUID();
-    const streamId = assessmentStreamId(assessmentId);
     const library = await this.libraries.current();
-    const previousAssessmentId = await this.children.previousApprovedFor(principal, command.child.cin, command.options.previousAssessmentId);
+    const previousAssessmentId = await this.children.previousApprovedFor(
+      principal,
+      command.child.cin,
+      command.options.previousAssessmentId,
+    );
     const context: AssessmentContext = {
       actorId: principal.id,
-      privileges: principal.privileges as AssessmentContext['privileges'],
+      privileges: principal.privileges.filter(isPrivilege),
       rowAccess: { canView: true, canEdit: true, isOwnCase: true },
       now: command.options.now ?? new Date(),
       library,
     };
-    const decided = { type: 'StartAssessment', assessmentId, child: command.child, agencyId: principal.agencyId, previousAssessmentId } as const;
-    const outcome = await executeAssessmentCommand<CommandResult>(
-      {
-        load: () => this.contexts.load(assessmentId),
-        append: (events, expected) => this.repository.append(streamId, events, expected, actor),
-      },
-      (state) => decideAssessmentCommand(state, decided, context),
-      { policy: 'reject' },
+    const start: AssessmentCommand = {
+      type: 'StartAssessment',
+      assessmentId,
+      child: command.child,
+      agencyId: principal.agencyId,
+      previousAssessmentId,
+    };
+    const outcome = await this.handler.handle(
+      assessmentStreamId(assessmentId),
+      assessmentDecider,
+      { commands: [start], context },
+      { actor, id: assessmentId },
     );
     return {
       id: assessmentId,
-      revision: outcome.result?.revision ?? revisionOf(outcome.decidedOn.revision),
-      position: outcome.result?.position ?? 0,
-      changed: outcome.result !== null,
+      revision: outcome.revision,
+      position: outcome.changed ? outcome.position : 0,
+      changed: outcome.changed,
       events: outcome.events,
       state: applyDecided(initialAssessmentState, outcome.events, context),
       library,

@@ -2,9 +2,18 @@
  * An assessment id that does not exist and one the caller may not see answer alike, 404, on every route that
  * takes an assessment id (issue 9, finding 16): otherwise the difference tells which ids exist.
  */
-import { testPostgresUrl } from '../../../test-support/databases';
+import { testPostgresUrl } from '@cans/storage/test-support/databases';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
-import { AssessmentsApi, caregiverForm, childForm, createOrganisation, NARRATIVE, seedTestLibrary, Sent, SUPERVISOR_PRIVILEGES } from '../assessments.test-support';
+import {
+  AssessmentsApi,
+  caregiverForm,
+  childForm,
+  createOrganisation,
+  NARRATIVE,
+  seedTestLibrary,
+  Sent,
+  SUPERVISOR_PRIVILEGES,
+} from '../assessments.test-support';
 
 const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
 
@@ -68,10 +77,18 @@ describe.each(backends)('Assessment ids that do not exist or are hidden (%s)', (
     for (const [missingRoute, hiddenRoute] of routes(MISSING_ID).map((r, i) => [r, routes(hidden.id)[i]] as const)) {
       const missing = await send(stranger, missingRoute);
       const seenHidden = await send(stranger, hiddenRoute);
-      outcomes.push({ path: missingRoute[1].replace(MISSING_ID, ':id'), missing: [missing.status, missing.body.message], hidden: [seenHidden.status, seenHidden.body.message] });
+      outcomes.push({
+        path: missingRoute[1].replace(MISSING_ID, ':id'),
+        missing: [missing.status, missing.body.message],
+        hidden: [seenHidden.status, seenHidden.body.message],
+      });
     }
     const notFound: [number, string] = [404, 'The assessment does not exist.'];
     expect(outcomes).toEqual(outcomes.map(({ path }) => ({ path, missing: notFound, hidden: notFound })));
-    expect((await worker.get(`/api/assessments/${hidden.id}`)).body).toMatchObject({ revision: hidden.revision, statusCode: 'i', caregivers: [] });
+    expect((await worker.get(`/api/assessments/${hidden.id}`)).body).toMatchObject({
+      revision: hidden.revision,
+      statusCode: 'i',
+      caregivers: [],
+    });
   });
 });

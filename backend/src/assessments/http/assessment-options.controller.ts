@@ -1,9 +1,8 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiCookieAuth, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
-import { CurrentUser, RequirePrivileges } from '../../identity/access/access.decorators';
+import { Auth, RequestAuth, RequirePrivileges } from '../../identity/access/access.decorators';
 import { RecordLists } from '../../identity/api-users/api-client-record-limit';
-import type { AuthenticatedUser } from '../../identity/authentication/authenticated-user';
 import {
   ASSESSMENT_SCOPES,
   CAREGIVER_RELATIONSHIPS,
@@ -15,10 +14,10 @@ import {
   INVOLVEMENT_OPTIONS,
   MAX_LENGTH,
   MEDICAID_NUMBER_LENGTH,
-} from '../domain';
+} from '@cans/domain/assessments';
 import { AssessorOption, AssessorOptionsService } from '../queries/assessor-options.service';
 import { ChildLookupAnswer, ChildLookupService } from '../queries/child-lookup.service';
-import { DEFAULT_REMINDER_SETTINGS } from '../reminder-settings';
+import { DEFAULT_REMINDER_SETTINGS } from '@cans/domain/assessments/reminder-settings';
 import { ChildLookupQueryDto } from './assessment.dto';
 
 /**
@@ -27,14 +26,29 @@ import { ChildLookupQueryDto } from './assessment.dto';
  * The server does not restrict the values to them (the child validation takes lists only when given).
  */
 export const DEFAULT_RACES = [
-  'White British', 'White Irish', 'Gypsy or Irish Traveller', 'Any other White background', 'White and Black Caribbean',
-  'White and Black African', 'White and Asian', 'Any other Mixed background', 'Indian', 'Pakistani', 'Bangladeshi',
-  'Chinese', 'Any other Asian background', 'African', 'Caribbean', 'Any other Black background', 'Arab', 'Any other ethnic group',
+  'White British',
+  'White Irish',
+  'Gypsy or Irish Traveller',
+  'Any other White background',
+  'White and Black Caribbean',
+  'White and Black African',
+  'White and Asian',
+  'Any other Mixed background',
+  'Indian',
+  'Pakistani',
+  'Bangladeshi',
+  'Chinese',
+  'Any other Asian background',
+  'African',
+  'Caribbean',
+  'Any other Black background',
+  'Arab',
+  'Any other ethnic group',
 ];
 export const DEFAULT_LANGUAGES = ['English', 'Welsh', 'Polish', 'Urdu', 'Punjabi', 'Bengali', 'Arabic', 'Romanian', 'Somali', 'Other'];
 
 export class AssessorOptionsQueryDto {
-  @ApiPropertyOptional({ description: 'Part of the assessor\'s name' }) @IsOptional() @IsString() @MaxLength(100) q?: string;
+  @ApiPropertyOptional({ description: "Part of the assessor's name" }) @IsOptional() @IsString() @MaxLength(100) q?: string;
 }
 
 @ApiTags('Assessments')
@@ -48,8 +62,10 @@ export class AssessmentOptionsController {
 
   @Get('assessment-assessors')
   @RequirePrivileges('Assessment_View')
-  @ApiOperation({ summary: 'Options of the list\'s Assessor filter: owners of assessments the caller may see (id, name), at most 25, by name' })
-  assessorOptions(@Query() query: AssessorOptionsQueryDto, @CurrentUser() user: AuthenticatedUser): Promise<AssessorOption[]> {
+  @ApiOperation({
+    summary: "Options of the list's Assessor filter: owners of assessments the caller may see (id, name), at most 25, by name",
+  })
+  assessorOptions(@Query() query: AssessorOptionsQueryDto, @Auth() { user }: RequestAuth): Promise<AssessorOption[]> {
     return this.assessors.search(user, query.q);
   }
 
@@ -75,10 +91,19 @@ export class AssessmentOptionsController {
       languages: DEFAULT_LANGUAGES.map((name) => ({ id: name, name })),
       involvements: INVOLVEMENT_OPTIONS.map((name) => ({ id: name, name })),
       scopes: ASSESSMENT_SCOPES.map((name) => ({ id: name, name })),
-      lookedAfterChild: [{ id: 'N', name: 'N' }, { id: 'Y', name: 'Y' }],
+      lookedAfterChild: [
+        { id: 'N', name: 'N' },
+        { id: 'Y', name: 'Y' },
+      ],
       caregiverRelationships: CAREGIVER_RELATIONSHIPS,
       labels,
-      maxLengths: { text: MAX_LENGTH.text, medicaidNumber: MAX_LENGTH.medicaidNumber, daysToNextAssessment: MAX_LENGTH.daysToNextAssessment, longText: MAX_LENGTH.longText, medicaidNumberMinDigits: MEDICAID_NUMBER_LENGTH.min },
+      maxLengths: {
+        text: MAX_LENGTH.text,
+        medicaidNumber: MAX_LENGTH.medicaidNumber,
+        daysToNextAssessment: MAX_LENGTH.daysToNextAssessment,
+        longText: MAX_LENGTH.longText,
+        medicaidNumberMinDigits: MEDICAID_NUMBER_LENGTH.min,
+      },
       lastUpdatedDays: [7, 14, 30, 45, 90],
       reminderSettings: DEFAULT_REMINDER_SETTINGS,
     };
@@ -88,7 +113,7 @@ export class AssessmentOptionsController {
   @RecordLists('familyCaregivers')
   @RequirePrivileges('Assessment_View', 'Assessment_New')
   @ApiOperation({ summary: 'Latest assessment of a PID (approved or not) with what the form does next; caregivers of a FAMILY ID' })
-  lookup(@Query() query: ChildLookupQueryDto, @CurrentUser() user: AuthenticatedUser): Promise<ChildLookupAnswer> {
+  lookup(@Query() query: ChildLookupQueryDto, @Auth() { user }: RequestAuth): Promise<ChildLookupAnswer> {
     return this.children.lookup(user, query);
   }
 }

@@ -4,9 +4,9 @@
  * unless the caller is the owner or above the owner in the supervisor tree; the administrator shares with sibling
  * users like everyone. Refusals answer 403 and append nothing.
  */
-import { testPostgresUrl } from '../../../test-support/databases';
+import { testPostgresUrl } from '@cans/storage/test-support/databases';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
-import { STATE_ADMINISTRATOR_GROUP_ID } from '../../identity/identity-rules';
+import { STATE_ADMINISTRATOR_GROUP_ID } from '@cans/domain/identity/identity-rules';
 import { DIRECT_CARE_WORKER_GROUP_ID, MONITOR_GROUP_ID } from '../../identity/user-groups/built-in-groups';
 import { AssessmentsApi, childForm, createOrganisation, seedTestLibrary } from '../assessments.test-support';
 
@@ -14,7 +14,13 @@ const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'p
 
 describe.each(backends)('Sharing and reassigning assessments over HTTP (%s)', (backend) => {
   let t: TestApp;
-  let ids: Awaited<ReturnType<typeof createOrganisation>> & { third: string; fourth: string; analyst: string; userActionsViewer: string; stateAdmin: string };
+  let ids: Awaited<ReturnType<typeof createOrganisation>> & {
+    third: string;
+    fourth: string;
+    analyst: string;
+    userActionsViewer: string;
+    stateAdmin: string;
+  };
   let worker: AssessmentsApi;
   let supervisor: AssessmentsApi;
   let sibling: AssessmentsApi;
@@ -33,7 +39,15 @@ describe.each(backends)('Sharing and reassigning assessments over HTTP (%s)', (b
         .http()
         .post('/api/users')
         .set('Authorization', `Bearer ${t.adminToken()}`)
-        .send({ firstName: username, lastName: 'Tester', username, email: `${username}@example.test`, userGroupId, supervisorId, externalId: username });
+        .send({
+          firstName: username,
+          lastName: 'Tester',
+          username,
+          email: `${username}@example.test`,
+          userGroupId,
+          supervisorId,
+          externalId: username,
+        });
       if (created.status !== 201) throw new Error(`${username}: ${JSON.stringify(created.body)}`);
       return created.body.id as string;
     };
@@ -43,7 +57,12 @@ describe.each(backends)('Sharing and reassigning assessments over HTTP (%s)', (b
       .http()
       .post('/api/user-groups')
       .set('Authorization', `Bearer ${t.adminToken()}`)
-      .send({ name: 'Viewers with user actions', description: 'View only, plus User_Actions', parentGroupId: '1', privileges: ['Assessment_View', 'User_Actions', 'Case_Monitor'] });
+      .send({
+        name: 'Viewers with user actions',
+        description: 'View only, plus User_Actions',
+        parentGroupId: '1',
+        privileges: ['Assessment_View', 'User_Actions', 'Case_Monitor'],
+      });
     if (viewerGroup.status !== 201) throw new Error(`viewer group: ${JSON.stringify(viewerGroup.body)}`);
     ids = {
       ...organisation,
@@ -71,7 +90,7 @@ describe.each(backends)('Sharing and reassigning assessments over HTTP (%s)', (b
 
   const viewOf = async (id: string) => (await worker.get(`/api/assessments/${id}`)).body;
 
-  it('a view-only Monitor cannot share: 403, the owner\'s share stays, the case worker gets no access', async () => {
+  it("a view-only Monitor cannot share: 403, the owner's share stays, the case worker gets no access", async () => {
     const { id } = await worker.start(childForm({ cin: 'PID-SHARE-MONITOR' }));
     expect((await worker.post(`/api/assessments/${id}/share`, { userIds: [ids.sibling] })).status).toBe(200);
     const before = await viewOf(id);
@@ -89,7 +108,7 @@ describe.each(backends)('Sharing and reassigning assessments over HTTP (%s)', (b
     expect((await outsider.rate(id, 'T_SLEEP', 1)).status).toBe(404);
   });
 
-  it('the owner shares (200); a sharee with edit rights adds their own sibling but never removes the owner\'s shares', async () => {
+  it("the owner shares (200); a sharee with edit rights adds their own sibling but never removes the owner's shares", async () => {
     const { id } = await worker.start(childForm({ cin: 'PID-SHARE-SHAREE' }));
     expect((await worker.get(`/api/assessments/${id}`)).body.actions).toMatchObject({ share: true, reassign: true });
     const shared = await worker.post(`/api/assessments/${id}/share`, { userIds: [ids.sibling, ids.third] });
@@ -134,7 +153,9 @@ describe.each(backends)('Sharing and reassigning assessments over HTTP (%s)', (b
     expect((await admin.get(`/api/assessments/${id}/share-options`)).body.siblingUsers).toEqual([]);
     const refused = await admin.post(`/api/assessments/${id}/share`, { userIds: [ids.sibling, ids.outsider] });
     expect(refused.status).toBe(400);
-    expect(refused.body.errors).toEqual({ userIds: [`User ${ids.outsider} is not one of the users you can share or reassign assessments to.`] });
+    expect(refused.body.errors).toEqual({
+      userIds: [`User ${ids.outsider} is not one of the users you can share or reassign assessments to.`],
+    });
     expect((await viewOf(id)).revision).toBe(before.revision);
     expect((await outsider.get(`/api/assessments/${id}`)).status).toBe(404);
 

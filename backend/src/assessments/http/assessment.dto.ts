@@ -55,7 +55,10 @@ export class ChildInformationDto {
 export class CaregiverDto {
   @ApiPropertyOptional({ description: 'Required (First name is required.)' }) @Allow() firstName?: unknown;
   @ApiPropertyOptional({ description: 'Required (Last name is required.)' }) @Allow() lastName?: unknown;
-  @ApiPropertyOptional({ description: '{ group, role } of the relationship tree (Relationship to Child is required.)', example: { group: 'Parent/Guardian', role: 'Mother' } })
+  @ApiPropertyOptional({
+    description: '{ group, role } of the relationship tree (Relationship to Child is required.)',
+    example: { group: 'Parent/Guardian', role: 'Mother' },
+  })
   @Allow()
   relationship?: unknown;
   @ApiPropertyOptional() @Allow() gender?: unknown;
@@ -91,7 +94,10 @@ const childProperty = () => [
   ValidateNested(),
   Type(() => ChildInformationDto),
 ];
-const apply = (decorators: PropertyDecorator[]): PropertyDecorator => (target, key) => decorators.forEach((d) => d(target, key));
+const apply =
+  (decorators: PropertyDecorator[]): PropertyDecorator =>
+  (target, key) =>
+    decorators.forEach((d) => d(target, key));
 
 export class StartAssessmentDto {
   @apply(childProperty())
@@ -191,7 +197,10 @@ export class SaveNarrativeDto extends RevisionDto {
 }
 
 export class CompleteAssessmentDto extends RevisionDto {
-  @ApiPropertyOptional({ type: ChildInformationDto, description: 'Complete "saves the child, then completes the case": the form as it stands' })
+  @ApiPropertyOptional({
+    type: ChildInformationDto,
+    description: 'Complete "saves the child, then completes the case": the form as it stands',
+  })
   @IsOptional()
   @IsObject()
   @ValidateNested()
@@ -224,5 +233,8 @@ export class ChildLookupQueryDto {
   @ApiPropertyOptional({ description: 'PID to look up' }) @IsOptional() @IsString() @MaxLength(50) cin?: string;
   @ApiPropertyOptional({ description: 'FAMILY ID whose caregivers to list' }) @IsOptional() @IsString() @MaxLength(50) familyId?: string;
   @ApiPropertyOptional({ enum: ['add', 'edit'] }) @IsOptional() @IsIn(['add', 'edit']) mode?: 'add' | 'edit';
-  @ApiPropertyOptional({ description: 'The assessment being edited (excluded from the answers)' }) @IsOptional() @IsUUID() assessmentId?: string;
+  @ApiPropertyOptional({ description: 'The assessment being edited (excluded from the answers)' })
+  @IsOptional()
+  @IsUUID()
+  assessmentId?: string;
 }

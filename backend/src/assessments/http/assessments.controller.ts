@@ -1,20 +1,20 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Put } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiCookieAuth, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import { ApiCookieAuth, ApiNoContentResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
-import { CurrentUser, RequestActor, RequirePrivileges } from '../../identity/access/access.decorators';
+import { Auth, RequestAuth, RequirePrivileges } from '../../identity/access/access.decorators';
 import { RecordLists } from '../../identity/api-users/api-client-record-limit';
 import type { AuthenticatedUser } from '../../identity/authentication/authenticated-user';
-import type { Actor } from '../../platform/commands/actor';
-import { NotFoundError } from '../../platform/http/domain-errors';
-import { exposeEventPosition } from '../../platform/http/read-your-writes';
-import { parseListQuery, sendListPage, SimpleRestListQuery } from '../../platform/http/simple-rest-list';
+import { NotFoundError } from '@cans/domain/domain-errors';
+import { IdParam } from '../../platform/http/dto-building-blocks';
+import { answerCommand, CommandAnswer, ListPage } from '../../platform/http/http-answers';
+import { ListParams, ListRoute } from '../../platform/http/list-route';
+import type { ListRequest } from '../../platform/http/simple-rest-list';
 import { AssessmentAccessService } from '../access/assessment-access.service';
 import { AssessmentChangeResult, ChangeAssessmentCommand, StartAssessmentCommand } from '../commands/assessment.commands';
 import { AssessmentContextService } from '../commands/assessment-context.service';
-import type { Rating } from '../../library/instrument/instrument.types';
-import { AssessmentCommand, ChildInformationInput, RULE_MESSAGES, routePrivileges, sharesKeptFrom } from '../domain';
+import type { Rating } from '@cans/domain/library/instrument/instrument.types';
+import { AssessmentCommand, ChildInformationInput, RULE_MESSAGES, routePrivileges, sharesKeptFrom } from '@cans/domain/assessments';
 import { assessmentListRules, AssessmentListRow, ListAssessmentsQuery } from '../queries/assessment-list.queries';
 import { AssessmentView, AssessmentViewService } from '../queries/assessment-view.service';
 import { fromWireRating, questionnaireView, triggeredItems } from '../queries/questionnaire-view';
@@ -35,6 +35,7 @@ import {
   StartAssessmentDto,
 } from './assessment.dto';
 
+/** Assessment and comment ids are UUIDs of any version (the routes have always taken any). */
 const uuid = new ParseUUIDPipe();
 type Principal = AuthenticatedUser;
 
@@ -59,211 +60,220 @@ export class AssessmentsController {
 
   @Get()
   @RequirePrivileges('Assessment_View')
-  @ApiOperation({ summary: 'Assessment list, overdue and follow-up tabs (simple-rest; page size 20; row access applied)' })
-  @ApiQuery({ name: 'sort', required: false, example: '["lud","DESC"]' })
-  @ApiQuery({ name: 'range', required: false, example: '[0,19]' })
-  @ApiQuery({ name: 'filter', required: false, example: '{"q":"PID-1","status":"i","view":"all"}' })
-  async list(@Query() query: SimpleRestListQuery, @CurrentUser() user: Principal, @Res({ passthrough: true }) response: Response): Promise<AssessmentListRow[]> {
-    const list = parseListQuery(query, assessmentListRules);
-    const { rows, total } = await this.queries.execute(new ListAssessmentsQuery(user, list));
-    return sendListPage(response, 'assessments', list.skip, rows, total);
+  @ListRoute('Assessment list, overdue and follow-up tabs (page size 20; row access applied)', {
+    sort: '["lud","DESC"]',
+    filter: '{"q":"PID-1","status":"i","view":"all"}',
+  })
+  async list(@ListParams(assessmentListRules) list: ListRequest, @Auth() { user }: RequestAuth): Promise<ListPage<AssessmentListRow>> {
+    return ListPage.of('assessments', list, await this.queries.execute(new ListAssessmentsQuery(user, list)));
   }
 
   @Post()
   @RequirePrivileges(...routePrivileges('StartAssessment'))
   @ApiOperation({ summary: 'New Assessment (add mode Save): the child information; answers the editor view' })
-  async start(@Body() body: StartAssessmentDto, @CurrentUser() user: Principal, @RequestActor() actor: Actor, @Res({ passthrough: true }) response: Response): Promise<AssessmentView> {
+  async start(@Body() body: StartAssessmentDto, @Auth() { user, actor }: RequestAuth): Promise<CommandAnswer<AssessmentView>> {
     const result: AssessmentChangeResult = await this.commands.execute(
-      new StartAssessmentCommand(user, actor, body.child as ChildInformationInput, { previousAssessmentId: body.previousAssessmentId ?? null }),
+      new StartAssessmentCommand(user, actor, body.child as ChildInformationInput, {
+        previousAssessmentId: body.previousAssessmentId ?? null,
+      }),
     );
-    exposeEventPosition(response, result.position);
-    return this.views.afterChange(user, result.state, result.revision);
+    return answerCommand(result, await this.views.afterChange(user, result.state, result.revision));
   }
 
   @Get(':id')
   @RequirePrivileges('Assessment_View')
   @ApiOperation({ summary: 'The editor view: child, caregivers, questionnaire of its library version, progress, actions' })
-  get(@Param('id', uuid) id: string, @CurrentUser() user: Principal): Promise<AssessmentView> {
+  get(@IdParam('id', uuid) id: string, @Auth() { user }: RequestAuth): Promise<AssessmentView> {
     return this.views.get(user, id);
   }
 
   @Put(':id/child-information')
   @RequirePrivileges(...routePrivileges('SaveChildInformation'))
-  saveChild(@Param('id', uuid) id: string, @Body() body: SaveChildInformationDto, @CurrentUser() user: Principal, @RequestActor() actor: Actor, @Res({ passthrough: true }) response: Response) {
-    return this.change(user, actor, id, [{ type: 'SaveChildInformation', child: body.child as ChildInformationInput }], body.revision, response);
+  saveChild(@IdParam('id', uuid) id: string, @Body() body: SaveChildInformationDto, @Auth() auth: RequestAuth) {
+    return this.change(auth, id, [{ type: 'SaveChildInformation', child: body.child as ChildInformationInput }], body.revision);
   }
 
   @Put(':id/type')
   @RequirePrivileges(...routePrivileges('ChangeAssessmentType'))
-  changeType(@Param('id', uuid) id: string, @Body() body: ChangeAssessmentTypeDto, @CurrentUser() user: Principal, @RequestActor() actor: Actor, @Res({ passthrough: true }) response: Response) {
-    return this.change(user, actor, id, [{ type: 'ChangeAssessmentType', assessmentType: body.assessmentType as string }], body.revision, response);
+  changeType(@IdParam('id', uuid) id: string, @Body() body: ChangeAssessmentTypeDto, @Auth() auth: RequestAuth) {
+    return this.change(auth, id, [{ type: 'ChangeAssessmentType', assessmentType: body.assessmentType as string }], body.revision);
   }
 
   @Post(':id/caregivers')
   @RequirePrivileges(...routePrivileges('AddCaregiver'))
-  addCaregiver(@Param('id', uuid) id: string, @Body() body: AddCaregiverDto, @CurrentUser() user: Principal, @RequestActor() actor: Actor, @Res({ passthrough: true }) response: Response) {
+  addCaregiver(@IdParam('id', uuid) id: string, @Body() body: AddCaregiverDto, @Auth() auth: RequestAuth) {
     const { caregiverId: _ignored, ...details } = body.caregiver;
-    return this.change(user, actor, id, [{ type: 'AddCaregiver', caregiverId: body.caregiverId ?? randomUUID(), details }], body.revision, response);
+    return this.change(auth, id, [{ type: 'AddCaregiver', caregiverId: body.caregiverId ?? randomUUID(), details }], body.revision);
   }
 
   @Put(':id/caregivers/:caregiverId')
   @RequirePrivileges(...routePrivileges('EditCaregiver'))
   editCaregiver(
-    @Param('id', uuid) id: string,
+    @IdParam('id', uuid) id: string,
     @Param('caregiverId') caregiverId: string,
     @Body() body: EditCaregiverDto,
-    @CurrentUser() user: Principal,
-    @RequestActor() actor: Actor,
-    @Res({ passthrough: true }) response: Response,
+    @Auth() auth: RequestAuth,
   ) {
     const { caregiverId: _ignored, ...details } = body.caregiver;
-    return this.change(user, actor, id, [{ type: 'EditCaregiver', caregiverId, details }], body.revision, response);
+    return this.change(auth, id, [{ type: 'EditCaregiver', caregiverId, details }], body.revision);
   }
 
   @Delete(':id/caregivers/:caregiverId')
   @RequirePrivileges(...routePrivileges('RemoveCaregiver'))
   removeCaregiver(
-    @Param('id', uuid) id: string,
+    @IdParam('id', uuid) id: string,
     @Param('caregiverId') caregiverId: string,
     @Body() body: RevisionDto,
-    @CurrentUser() user: Principal,
-    @RequestActor() actor: Actor,
-    @Res({ passthrough: true }) response: Response,
+    @Auth() auth: RequestAuth,
   ) {
-    return this.change(user, actor, id, [{ type: 'RemoveCaregiver', caregiverId }], body.revision, response);
+    return this.change(auth, id, [{ type: 'RemoveCaregiver', caregiverId }], body.revision);
   }
 
   @Post(':id/family-caregivers')
   @HttpCode(200)
   @RequirePrivileges(...routePrivileges('BindFamilyCaregivers'))
-  @ApiOperation({ summary: 'Save the FAMILY ID and load its caregivers from the family\'s other assessments (caregiver_bind_familyId)' })
-  bindFamily(@Param('id', uuid) id: string, @Body() body: BindFamilyCaregiversDto, @CurrentUser() user: Principal, @RequestActor() actor: Actor, @Res({ passthrough: true }) response: Response) {
-    return this.change(user, actor, id, [{ type: 'BindFamilyCaregivers', familyId: body.familyId, caregivers: [] }], body.revision, response);
+  @ApiOperation({ summary: "Save the FAMILY ID and load its caregivers from the family's other assessments (caregiver_bind_familyId)" })
+  bindFamily(@IdParam('id', uuid) id: string, @Body() body: BindFamilyCaregiversDto, @Auth() auth: RequestAuth) {
+    return this.change(auth, id, [{ type: 'BindFamilyCaregivers', familyId: body.familyId, caregivers: [] }], body.revision);
   }
 
   @Put(':id/ratings')
   @RequirePrivileges(...routePrivileges('RateItem'))
-  @ApiOperation({ summary: 'Save one answer (one event); answers the questionnaire with triggered modules/questions and progress. Merges with concurrent answers: no revision.' })
-  async rate(@Param('id', uuid) id: string, @Body() body: RateItemDto, @CurrentUser() user: Principal, @RequestActor() actor: Actor, @Res({ passthrough: true }) response: Response) {
+  @ApiOperation({
+    summary:
+      'Save one answer (one event); answers the questionnaire with triggered modules/questions and progress. Merges with concurrent answers: no revision.',
+  })
+  async rate(@IdParam('id', uuid) id: string, @Body() body: RateItemDto, @Auth() auth: RequestAuth) {
     const rating = fromWireRating(body.rating);
     const caregiverId = body.caregiverId ?? null;
     const command: AssessmentCommand =
       rating === null
         ? { type: 'ClearItemRating', questionCode: body.questionCode, caregiverId }
         : { type: 'RateItem', questionCode: body.questionCode, caregiverId, rating: rating as Rating };
-    const result: AssessmentChangeResult = await this.commands.execute(new ChangeAssessmentCommand(user, actor, id, [command]));
-    exposeEventPosition(response, result.position);
+    const result: AssessmentChangeResult = await this.commands.execute(new ChangeAssessmentCommand(auth.user, auth.actor, id, [command]));
     const questionnaire = result.library ? questionnaireView(result.state, result.library) : null;
-    return {
+    return answerCommand(result, {
       revision: result.revision,
       position: result.position,
       questionnaire,
       triggered: result.library ? triggeredItems(result.state, result.library) : { modules: [], questions: [] },
       progress: questionnaire?.progress ?? 0,
-    };
+    });
   }
 
   @Put(':id/comments/:commentId')
   @RequirePrivileges(...routePrivileges('SaveQuestionComment'))
   @ApiOperation({ summary: 'Add (new commentId) or edit a question comment. Merges with concurrent answers: no revision.' })
   saveComment(
-    @Param('id', uuid) id: string,
-    @Param('commentId', uuid) commentId: string,
+    @IdParam('id', uuid) id: string,
+    @IdParam('commentId', uuid) commentId: string,
     @Body() body: SaveCommentDto,
-    @CurrentUser() user: Principal,
-    @RequestActor() actor: Actor,
-    @Res({ passthrough: true }) response: Response,
+    @Auth() auth: RequestAuth,
   ) {
-    const command: AssessmentCommand = { type: 'SaveQuestionComment', commentId, questionCode: body.questionCode, caregiverId: body.caregiverId ?? null, content: body.content as string };
-    return this.change(user, actor, id, [command], undefined, response);
+    const command: AssessmentCommand = {
+      type: 'SaveQuestionComment',
+      commentId,
+      questionCode: body.questionCode,
+      caregiverId: body.caregiverId ?? null,
+      content: body.content as string,
+    };
+    return this.change(auth, id, [command]);
   }
 
   @Delete(':id/comments/:commentId')
   @RequirePrivileges(...routePrivileges('DeleteQuestionComment'))
-  deleteComment(@Param('id', uuid) id: string, @Param('commentId', uuid) commentId: string, @CurrentUser() user: Principal, @RequestActor() actor: Actor, @Res({ passthrough: true }) response: Response) {
-    return this.change(user, actor, id, [{ type: 'DeleteQuestionComment', commentId }], undefined, response);
+  deleteComment(@IdParam('id', uuid) id: string, @IdParam('commentId', uuid) commentId: string, @Auth() auth: RequestAuth) {
+    return this.change(auth, id, [{ type: 'DeleteQuestionComment', commentId }]);
   }
 
   @Put(':id/narrative')
   @RequirePrivileges(...routePrivileges('SaveNarrative'))
-  saveNarrative(@Param('id', uuid) id: string, @Body() body: SaveNarrativeDto, @CurrentUser() user: Principal, @RequestActor() actor: Actor, @Res({ passthrough: true }) response: Response) {
-    return this.change(user, actor, id, [{ type: 'SaveNarrative', narrative: { ...body.narrative } }], body.revision, response);
+  saveNarrative(@IdParam('id', uuid) id: string, @Body() body: SaveNarrativeDto, @Auth() auth: RequestAuth) {
+    return this.change(auth, id, [{ type: 'SaveNarrative', narrative: { ...body.narrative } }], body.revision);
   }
 
   @Post(':id/complete')
   @HttpCode(200)
   @RequirePrivileges(...routePrivileges('CompleteAssessment'))
   @ApiOperation({ summary: 'Complete (i/r → c). With `child`, saves the child first, in the same append.' })
-  complete(@Param('id', uuid) id: string, @Body() body: CompleteAssessmentDto, @CurrentUser() user: Principal, @RequestActor() actor: Actor, @Res({ passthrough: true }) response: Response) {
+  complete(@IdParam('id', uuid) id: string, @Body() body: CompleteAssessmentDto, @Auth() auth: RequestAuth) {
     const commands: AssessmentCommand[] = body.child ? [{ type: 'SaveChildInformation', child: body.child as ChildInformationInput }] : [];
-    return this.change(user, actor, id, [...commands, { type: 'CompleteAssessment' }], body.revision, response);
+    return this.change(auth, id, [...commands, { type: 'CompleteAssessment' }], body.revision);
   }
 
   @Post(':id/approve')
   @HttpCode(200)
   @RequirePrivileges(...routePrivileges('ApproveAssessment'))
-  approve(@Param('id', uuid) id: string, @Body() body: RevisionDto, @CurrentUser() user: Principal, @RequestActor() actor: Actor, @Res({ passthrough: true }) response: Response) {
-    return this.change(user, actor, id, [{ type: 'ApproveAssessment' }], body.revision, response);
+  approve(@IdParam('id', uuid) id: string, @Body() body: RevisionDto, @Auth() auth: RequestAuth) {
+    return this.change(auth, id, [{ type: 'ApproveAssessment' }], body.revision);
   }
 
   @Post(':id/return')
   @HttpCode(200)
   @RequirePrivileges(...routePrivileges('ReturnAssessment'))
-  returnIt(@Param('id', uuid) id: string, @Body() body: ReasonDto, @CurrentUser() user: Principal, @RequestActor() actor: Actor, @Res({ passthrough: true }) response: Response) {
-    return this.change(user, actor, id, [{ type: 'ReturnAssessment', reason: body.reason as string }], body.revision, response);
+  returnIt(@IdParam('id', uuid) id: string, @Body() body: ReasonDto, @Auth() auth: RequestAuth) {
+    return this.change(auth, id, [{ type: 'ReturnAssessment', reason: body.reason as string }], body.revision);
   }
 
   @Post(':id/close')
   @HttpCode(200)
   @RequirePrivileges(...routePrivileges('CloseAssessment'))
-  close(@Param('id', uuid) id: string, @Body() body: ReasonDto, @CurrentUser() user: Principal, @RequestActor() actor: Actor, @Res({ passthrough: true }) response: Response) {
-    return this.change(user, actor, id, [{ type: 'CloseAssessment', reason: body.reason as string }], body.revision, response);
+  close(@IdParam('id', uuid) id: string, @Body() body: ReasonDto, @Auth() auth: RequestAuth) {
+    return this.change(auth, id, [{ type: 'CloseAssessment', reason: body.reason as string }], body.revision);
   }
 
   @Post(':id/delete')
   @HttpCode(204)
   @RequirePrivileges(...routePrivileges('DeleteAssessment'))
   @ApiNoContentResponse({ description: 'Deleted (status d); X-Event-Position set' })
-  async remove(@Param('id', uuid) id: string, @Body() body: RevisionDto, @CurrentUser() user: Principal, @RequestActor() actor: Actor, @Res({ passthrough: true }) response: Response): Promise<void> {
-    const result: AssessmentChangeResult = await this.commands.execute(new ChangeAssessmentCommand(user, actor, id, [{ type: 'DeleteAssessment' }], body.revision));
-    exposeEventPosition(response, result.position);
+  async remove(@IdParam('id', uuid) id: string, @Body() body: RevisionDto, @Auth() auth: RequestAuth): Promise<CommandAnswer<void>> {
+    const result: AssessmentChangeResult = await this.commands.execute(
+      new ChangeAssessmentCommand(auth.user, auth.actor, id, [{ type: 'DeleteAssessment' }], body.revision),
+    );
+    return answerCommand(result, undefined);
   }
 
   @Delete(':id')
   @HttpCode(204)
   @RequirePrivileges(...routePrivileges('DeleteAssessment'))
   @ApiNoContentResponse({ description: 'Same as POST /assessments/:id/delete (react-admin delete)' })
-  async removeByDelete(@Param('id', uuid) id: string, @Body() body: RevisionDto, @CurrentUser() user: Principal, @RequestActor() actor: Actor, @Res({ passthrough: true }) response: Response): Promise<void> {
-    return this.remove(id, body, user, actor, response);
+  removeByDelete(@IdParam('id', uuid) id: string, @Body() body: RevisionDto, @Auth() auth: RequestAuth): Promise<CommandAnswer<void>> {
+    return this.remove(id, body, auth);
   }
 
   @Post(':id/include')
   @HttpCode(200)
   @RequirePrivileges(...routePrivileges('IncludeInReports'))
-  include(@Param('id', uuid) id: string, @Body() body: RevisionDto, @CurrentUser() user: Principal, @RequestActor() actor: Actor, @Res({ passthrough: true }) response: Response) {
-    return this.change(user, actor, id, [{ type: 'IncludeInReports' }], body.revision, response);
+  include(@IdParam('id', uuid) id: string, @Body() body: RevisionDto, @Auth() auth: RequestAuth) {
+    return this.change(auth, id, [{ type: 'IncludeInReports' }], body.revision);
   }
 
   @Post(':id/exclude')
   @HttpCode(200)
   @RequirePrivileges(...routePrivileges('ExcludeFromReports'))
-  exclude(@Param('id', uuid) id: string, @Body() body: RevisionDto, @CurrentUser() user: Principal, @RequestActor() actor: Actor, @Res({ passthrough: true }) response: Response) {
-    return this.change(user, actor, id, [{ type: 'ExcludeFromReports' }], body.revision, response);
+  exclude(@IdParam('id', uuid) id: string, @Body() body: RevisionDto, @Auth() auth: RequestAuth) {
+    return this.change(auth, id, [{ type: 'ExcludeFromReports' }], body.revision);
   }
 
   @Post(':id/share')
   @HttpCode(200)
   @RequirePrivileges(...routePrivileges('ShareAssessment'))
-  @ApiOperation({ summary: 'Share with sibling users (needs edit rights on the assessment); shares others granted stay unless you are the case worker or above them' })
-  share(@Param('id', uuid) id: string, @Body() body: ShareAssessmentDto, @CurrentUser() user: Principal, @RequestActor() actor: Actor, @Res({ passthrough: true }) response: Response) {
-    return this.change(user, actor, id, [{ type: 'ShareAssessment', userIds: body.userIds }], body.revision, response);
+  @ApiOperation({
+    summary:
+      'Share with sibling users (needs edit rights on the assessment); shares others granted stay unless you are the case worker or above them',
+  })
+  share(@IdParam('id', uuid) id: string, @Body() body: ShareAssessmentDto, @Auth() auth: RequestAuth) {
+    return this.change(auth, id, [{ type: 'ShareAssessment', userIds: body.userIds }], body.revision);
   }
 
   @Get(':id/share-options')
   @RecordLists('siblingUsers')
   @RequirePrivileges('Assessment_View')
-  @ApiOperation({ summary: 'Share Assessment To: the sibling users (same supervisor), who it is shared with now, and the shares others granted that a share by you keeps' })
-  async shareOptions(@Param('id', uuid) id: string, @CurrentUser() user: Principal) {
+  @ApiOperation({
+    summary:
+      'Share Assessment To: the sibling users (same supervisor), who it is shared with now, and the shares others granted that a share by you keeps',
+  })
+  async shareOptions(@IdParam('id', uuid) id: string, @Auth() { user }: RequestAuth) {
     const { state } = await this.visible(user, id);
     const keptShares = sharesKeptFrom(state, user.id, await this.access.isAboveOwner(user, state.ownerId));
     // The owner is never a share (they own it), so they are not offered.
@@ -274,15 +284,17 @@ export class AssessmentsController {
   @Post(':id/reassign')
   @HttpCode(200)
   @RequirePrivileges('Assessment_View')
-  @ApiOperation({ summary: 'Reassign to a sibling user of the case worker (the case worker, or User_Actions with edit rights on the assessment)' })
-  reassign(@Param('id', uuid) id: string, @Body() body: ReassignAssessmentDto, @CurrentUser() user: Principal, @RequestActor() actor: Actor, @Res({ passthrough: true }) response: Response) {
-    return this.change(user, actor, id, [{ type: 'ReassignAssessment', toUserId: body.toUserId, toUserAgencyId: null }], body.revision, response);
+  @ApiOperation({
+    summary: 'Reassign to a sibling user of the case worker (the case worker, or User_Actions with edit rights on the assessment)',
+  })
+  reassign(@IdParam('id', uuid) id: string, @Body() body: ReassignAssessmentDto, @Auth() auth: RequestAuth) {
+    return this.change(auth, id, [{ type: 'ReassignAssessment', toUserId: body.toUserId, toUserAgencyId: null }], body.revision);
   }
 
   @Get(':id/reassign-options')
   @RecordLists('siblingUsers')
   @RequirePrivileges('Assessment_View')
-  async reassignOptions(@Param('id', uuid) id: string, @CurrentUser() user: Principal) {
+  async reassignOptions(@IdParam('id', uuid) id: string, @Auth() { user }: RequestAuth) {
     const { state } = await this.visible(user, id);
     return { siblingUsers: await this.access.siblingsOf(state.ownerId), ownerId: state.ownerId };
   }
@@ -295,9 +307,14 @@ export class AssessmentsController {
     return loaded;
   }
 
-  private async change(user: Principal, actor: Actor, id: string, commands: AssessmentCommand[], revision: number | undefined, response: Response): Promise<AssessmentView> {
+  /** Decides the commands as one batch and answers the editor view after them. */
+  private async change(
+    { user, actor }: RequestAuth,
+    id: string,
+    commands: AssessmentCommand[],
+    revision?: number,
+  ): Promise<CommandAnswer<AssessmentView>> {
     const result: AssessmentChangeResult = await this.commands.execute(new ChangeAssessmentCommand(user, actor, id, commands, revision));
-    exposeEventPosition(response, result.position);
-    return this.views.afterChange(user, result.state, result.revision);
+    return answerCommand(result, await this.views.afterChange(user, result.state, result.revision));
   }
 }

@@ -1,4 +1,4 @@
-import { testPostgresUrl } from '../../../test-support/databases';
+import { testPostgresUrl } from '@cans/storage/test-support/databases';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
 import {
   AssessmentsApi,
@@ -61,12 +61,25 @@ describe.each(backends)('Assessments over HTTP (%s)', (backend) => {
 
   it('runs the whole workflow: start, caregivers, ratings with a triggered module, narrative, complete, return, complete, approve, list', async () => {
     const started = await worker.start(childForm({ cin: 'PID-FLOW' }));
-    expect(started).toMatchObject({ status: 'incomplete', statusCode: 'i', statusLabel: 'Incomplete', ownerId: ids.worker, ownerName: 'Worker Tester', readOnly: false });
+    expect(started).toMatchObject({
+      status: 'incomplete',
+      statusCode: 'i',
+      statusLabel: 'Incomplete',
+      ownerId: ids.worker,
+      ownerName: 'Worker Tester',
+      readOnly: false,
+    });
     expect(started.actions).toMatchObject({ edit: true, complete: true, approve: false, close: true, delete: true });
     const id = started.id;
 
-    let view = (await worker.post(`/api/assessments/${id}/caregivers`, { caregiver: caregiverForm('Ann'), revision: started.revision })).body;
-    view = (await worker.post(`/api/assessments/${id}/caregivers`, { caregiver: caregiverForm('Ben', { relationship: { group: 'Substitute Caregiver', role: 'Foster Carer' } }), revision: view.revision })).body;
+    let view = (await worker.post(`/api/assessments/${id}/caregivers`, { caregiver: caregiverForm('Ann'), revision: started.revision }))
+      .body;
+    view = (
+      await worker.post(`/api/assessments/${id}/caregivers`, {
+        caregiver: caregiverForm('Ben', { relationship: { group: 'Substitute Caregiver', role: 'Foster Carer' } }),
+        revision: view.revision,
+      })
+    ).body;
     expect(view.caregivers.map((c: Json) => c.firstName)).toEqual(['Ann', 'Ben']);
     // The caregiver domain appears once per caregiver; the age-restricted question and the closed module do not.
     expect(view.questionnaire.domains.map((d: Json) => [d.code, d.caregiverName, d.status])).toEqual([
@@ -74,7 +87,14 @@ describe.each(backends)('Assessments over HTTP (%s)', (backend) => {
       ['T_CAREGIVER_NEEDS', 'Ann Hale', 'notStarted'],
       ['T_CAREGIVER_NEEDS', 'Ben Hale', 'notStarted'],
     ]);
-    expect(questionsOf(view.questionnaire).map((q) => q.code)).toEqual(['T_SUBSTANCE_USE', 'T_SLEEP', 'T_SUPERVISION', 'T_KNOWLEDGE', 'T_SUPERVISION', 'T_KNOWLEDGE']);
+    expect(questionsOf(view.questionnaire).map((q) => q.code)).toEqual([
+      'T_SUBSTANCE_USE',
+      'T_SLEEP',
+      'T_SUPERVISION',
+      'T_KNOWLEDGE',
+      'T_SUPERVISION',
+      'T_KNOWLEDGE',
+    ]);
 
     // Rating 2 opens the Substance Use Module: the answer carries the triggered module and the new question.
     const rated = await worker.rate(id, 'T_SUBSTANCE_USE', 2);
@@ -82,7 +102,9 @@ describe.each(backends)('Assessments over HTTP (%s)', (backend) => {
     expect(rated.headers['x-event-position']).toBeDefined();
     expect(rated.body.triggered).toEqual({ modules: ['T_SUBSTANCE_MODULE'], questions: [] });
     const childDomain = rated.body.questionnaire.domains[0];
-    expect(childDomain.modules.map((m: Json) => [m.code, m.triggered, m.questions.map((q: Json) => q.code)])).toEqual([['T_SUBSTANCE_MODULE', true, ['T_SEVERITY']]]);
+    expect(childDomain.modules.map((m: Json) => [m.code, m.triggered, m.questions.map((q: Json) => q.code)])).toEqual([
+      ['T_SUBSTANCE_MODULE', true, ['T_SEVERITY']],
+    ]);
     expect(childDomain).toMatchObject({ status: 'incomplete', percentComplete: 33, label: '33% Completed', answered: 1, total: 3 });
     // Back to 1 closes it again.
     expect((await worker.rate(id, 'T_SUBSTANCE_USE', 1)).body.triggered).toEqual({ modules: [], questions: [] });
@@ -114,11 +136,20 @@ describe.each(backends)('Assessments over HTTP (%s)', (backend) => {
     const noReason = await supervisor.post(`/api/assessments/${id}/return`, { revision: forSupervisor.revision, reason: '  ' });
     expect(noReason.status).toBe(400);
     expect(noReason.body.errors).toEqual({ reason: ['A reason is required to return the assessment.'] });
-    const returned = await supervisor.post(`/api/assessments/${id}/return`, { revision: forSupervisor.revision, reason: 'Please check the caregiver ratings.' });
+    const returned = await supervisor.post(`/api/assessments/${id}/return`, {
+      revision: forSupervisor.revision,
+      reason: 'Please check the caregiver ratings.',
+    });
     expect(returned.status).toBe(200);
-    expect(returned.body).toMatchObject({ statusCode: 'r', reasons: [{ kind: 'return', reason: 'Please check the caregiver ratings.', byName: 'Supervisor Tester' }] });
+    expect(returned.body).toMatchObject({
+      statusCode: 'r',
+      reasons: [{ kind: 'return', reason: 'Please check the caregiver ratings.', byName: 'Supervisor Tester' }],
+    });
 
-    const again = await worker.post(`/api/assessments/${id}/complete`, { revision: returned.body.revision, child: childForm({ cin: 'PID-FLOW', city: 'Leeds' }) });
+    const again = await worker.post(`/api/assessments/${id}/complete`, {
+      revision: returned.body.revision,
+      child: childForm({ cin: 'PID-FLOW', city: 'Leeds' }),
+    });
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ statusCode: 'c', child: { city: 'Leeds' } });
     const approved = await supervisor.post(`/api/assessments/${id}/approve`, { revision: again.body.revision });
@@ -129,7 +160,15 @@ describe.each(backends)('Assessments over HTTP (%s)', (backend) => {
     const list = await supervisor.list({ q: 'PID-FLOW' });
     expect(list.status).toBe(200);
     expect(list.headers['content-range']).toBe('assessments 0-0/1');
-    expect(list.body[0]).toMatchObject({ id, cin: 'PID-FLOW', fullName: 'Robin Hale', statusCode: 'a', ownerName: 'Worker Tester', dayCount: null, includedInReports: true });
+    expect(list.body[0]).toMatchObject({
+      id,
+      cin: 'PID-FLOW',
+      fullName: 'Robin Hale',
+      statusCode: 'a',
+      ownerName: 'Worker Tester',
+      dayCount: null,
+      includedInReports: true,
+    });
   });
 
   it('refuses every illegal transition with 409 and the spec state in the message', async () => {
@@ -199,7 +238,10 @@ describe.each(backends)('Assessments over HTTP (%s)', (backend) => {
         // Include is a toggle: an approved assessment is included already, so only Exclude is offered.
         expect({ code, transition, offered }).toEqual({ code, transition, offered: allowed[code].includes(transition) });
         if (allowed[code].includes(transition) || (code === 'a' && transition === 'include')) continue;
-        const answer = await admin.post(`/api/assessments/${id}/${transition}`, transition === 'return' || transition === 'close' ? { reason: 'Why not.' } : {});
+        const answer = await admin.post(
+          `/api/assessments/${id}/${transition}`,
+          transition === 'return' || transition === 'close' ? { reason: 'Why not.' } : {},
+        );
         expect({ code, transition, status: answer.status }).toEqual({ code, transition, status: 409 });
         expect(answer.body.message).toMatch(new RegExp(`^An assessment that is ${labels[code]} cannot be `));
       }
@@ -223,7 +265,15 @@ describe.each(backends)('Assessments over HTTP (%s)', (backend) => {
       assessmentType: ['Assessment Type is required.'],
     });
     const wrong = await worker.post('/api/assessments', {
-      child: childForm({ cin: 'x'.repeat(51), medicaidNumber: '12AB', age: -1, dateOfBirth: '2024-06-01', dateOfAssessment: '2024-05-01', caseOpeningDate: '2999-01-01', daysToNextAssessment: '1234567890' }),
+      child: childForm({
+        cin: 'x'.repeat(51),
+        medicaidNumber: '12AB',
+        age: -1,
+        dateOfBirth: '2024-06-01',
+        dateOfAssessment: '2024-05-01',
+        caseOpeningDate: '2999-01-01',
+        daysToNextAssessment: '1234567890',
+      }),
     });
     expect(wrong.body.errors).toMatchObject({
       cin: ['PID cannot be longer than 50 characters.'],
@@ -237,14 +287,23 @@ describe.each(backends)('Assessments over HTTP (%s)', (backend) => {
     const unknownField = await worker.post('/api/assessments', { child: { ...childForm(), nickname: 'Rob' } });
     expect(unknownField.status).toBe(400);
     expect(unknownField.body.errors['child.nickname']).toEqual(['property nickname should not exist']);
-    expect((await worker.post('/api/assessments', {})).body.errors.child).toEqual(expect.arrayContaining(['Child information is required.']));
+    expect((await worker.post('/api/assessments', {})).body.errors.child).toEqual(
+      expect.arrayContaining(['Child information is required.']),
+    );
 
     const { id, revision } = await worker.start(childForm({ cin: 'PID-VALID' }));
     const caregiver = await worker.post(`/api/assessments/${id}/caregivers`, { caregiver: { firstName: ' ', relationship: null } });
     expect(caregiver.status).toBe(400);
-    expect(caregiver.body.errors).toEqual({ firstName: ['First name is required.'], lastName: ['Last name is required.'], relationship: ['Relationship to Child is required.'] });
+    expect(caregiver.body.errors).toEqual({
+      firstName: ['First name is required.'],
+      lastName: ['Last name is required.'],
+      relationship: ['Relationship to Child is required.'],
+    });
 
-    const comment = await worker.put(`/api/assessments/${id}/comments/6f7a6f3c-1d0e-4a52-9d3b-000000000001`, { questionCode: 'T_SLEEP', content: '   ' });
+    const comment = await worker.put(`/api/assessments/${id}/comments/6f7a6f3c-1d0e-4a52-9d3b-000000000001`, {
+      questionCode: 'T_SLEEP',
+      content: '   ',
+    });
     expect(comment.status).toBe(400);
     expect(comment.body.errors).toEqual({ content: ['Comment is requreid.'] });
     const close = await worker.post(`/api/assessments/${id}/close`, { reason: '' });
@@ -252,7 +311,9 @@ describe.each(backends)('Assessments over HTTP (%s)', (backend) => {
     const rating = await worker.rate(id, 'T_SLEEP', 7);
     expect(rating.body.errors).toEqual({ rating: ['Choose a rating: 0, 1, 2, 3, 4 or N/A.'] });
     expect((await worker.rate(id, 'T_SLEEP', 4)).body.errors).toEqual({ rating: ['This question has no rating 4.'] });
-    expect((await worker.rate(id, 'NOPE', 1)).body.errors).toEqual({ questionCode: [expect.stringContaining('is not part of this assessment')] });
+    expect((await worker.rate(id, 'NOPE', 1)).body.errors).toEqual({
+      questionCode: [expect.stringContaining('is not part of this assessment')],
+    });
     expect((await worker.rate(id, 'T_SUPERVISION', 1)).body.errors).toEqual({ caregiverId: ['Choose the caregiver this rating is for.'] });
 
     // A family caregiver without a relationship blocks saving the child and completing (spec §4, §8).
@@ -261,11 +322,16 @@ describe.each(backends)('Assessments over HTTP (%s)', (backend) => {
     await worker.put(`/api/assessments/${id}/child-information`, { child: childForm({ cin: 'PID-VALID', familyId: 'FAM-77' }) });
     const lookup = await worker.get('/api/children/lookup', { familyId: 'FAM-77', assessmentId: id });
     expect(lookup.body.familyCaregivers.map((c: Json) => c.firstName)).toEqual(['Cara']);
-    expect(lookup.body.familyPrompt).toBe('There is currently some caregivers for this FAMILY ID. Do you want to save this FAMILY ID and load caregivers for the Child?');
+    expect(lookup.body.familyPrompt).toBe(
+      'There is currently some caregivers for this FAMILY ID. Do you want to save this FAMILY ID and load caregivers for the Child?',
+    );
     const bound = await worker.post(`/api/assessments/${id}/family-caregivers`, { familyId: 'FAM-77' });
     expect(bound.status).toBe(200);
     expect(bound.body.caregivers).toEqual([expect.objectContaining({ firstName: 'Cara', relationship: null })]);
-    const blocked = await worker.put(`/api/assessments/${id}/child-information`, { child: childForm({ cin: 'PID-VALID', familyId: 'FAM-77', city: 'York' }), revision: bound.body.revision });
+    const blocked = await worker.put(`/api/assessments/${id}/child-information`, {
+      child: childForm({ cin: 'PID-VALID', familyId: 'FAM-77', city: 'York' }),
+      revision: bound.body.revision,
+    });
     expect(blocked.status).toBe(400);
     expect(blocked.body.message).toBe('Please add the caregiver relationship for the current child or you can remove unwanted caregivers.');
     expect(blocked.body.errors).toEqual({ caregivers: ['Cara Hale has no relationship to the child.'] });
@@ -278,7 +344,10 @@ describe.each(backends)('Assessments over HTTP (%s)', (backend) => {
     expect(lookup.body).toMatchObject({
       found: true,
       latest: { assessmentId: first.id, statusCode: 'i', approved: false, child: { cin: 'PID-LOOKUP' } },
-      outcome: { kind: 'confirm-edit-unapproved', message: "There is currently an assessment which hasn't been approved for this Client ID. Do you want to edit this assessment?" },
+      outcome: {
+        kind: 'confirm-edit-unapproved',
+        message: "There is currently an assessment which hasn't been approved for this Client ID. Do you want to edit this assessment?",
+      },
     });
     // Someone outside the caseload learns nothing.
     expect((await outsider.get('/api/children/lookup', { cin: 'PID-LOOKUP' })).body).toEqual({ found: false, outcome: { kind: 'none' } });
@@ -298,19 +367,29 @@ describe.each(backends)('Assessments over HTTP (%s)', (backend) => {
   it('edits and removes caregivers (their answers go with them) and keeps question comments to their author', async () => {
     const started = await worker.start(childForm({ cin: 'PID-CARERS' }));
     const id = started.id;
-    const added = await worker.post(`/api/assessments/${id}/caregivers`, { caregiver: caregiverForm('Ann'), caregiverId: '0f2a3c4d-5e6f-4a70-8b90-000000000001' });
+    const added = await worker.post(`/api/assessments/${id}/caregivers`, {
+      caregiver: caregiverForm('Ann'),
+      caregiverId: '0f2a3c4d-5e6f-4a70-8b90-000000000001',
+    });
     expect(added.status).toBe(201);
     // The same request again (a retry) adds nothing.
-    const retried = await worker.post(`/api/assessments/${id}/caregivers`, { caregiver: caregiverForm('Ann'), caregiverId: '0f2a3c4d-5e6f-4a70-8b90-000000000001' });
+    const retried = await worker.post(`/api/assessments/${id}/caregivers`, {
+      caregiver: caregiverForm('Ann'),
+      caregiverId: '0f2a3c4d-5e6f-4a70-8b90-000000000001',
+    });
     expect(retried.body.caregivers).toHaveLength(1);
     const cg = '0f2a3c4d-5e6f-4a70-8b90-000000000001';
-    const edited = await worker.put(`/api/assessments/${id}/caregivers/${cg}`, { caregiver: caregiverForm('Anne', { phone: '5550109999' }) });
+    const edited = await worker.put(`/api/assessments/${id}/caregivers/${cg}`, {
+      caregiver: caregiverForm('Anne', { phone: '5550109999' }),
+    });
     expect(edited.body.caregivers[0]).toMatchObject({ caregiverId: cg, firstName: 'Anne', phone: '5550109999' });
     await worker.rate(id, 'T_SUPERVISION', 2, cg);
 
     const commentPath = `/api/assessments/${id}/comments/6f7a6f3c-1d0e-4a52-9d3b-0000000000c1`;
     const commented = await worker.put(commentPath, { questionCode: 'T_SLEEP', content: ' Wakes twice a night. ' });
-    expect(commented.body.comments).toEqual([expect.objectContaining({ questionCode: 'T_SLEEP', content: 'Wakes twice a night.', authorName: 'Worker Tester' })]);
+    expect(commented.body.comments).toEqual([
+      expect.objectContaining({ questionCode: 'T_SLEEP', content: 'Wakes twice a night.', authorName: 'Worker Tester' }),
+    ]);
     expect((await supervisor.put(commentPath, { questionCode: 'T_SLEEP', content: 'Rewritten.' })).status).toBe(403);
     expect((await supervisor.delete(commentPath)).status).toBe(403);
     expect((await worker.delete(commentPath)).body.comments).toEqual([]);
@@ -359,7 +438,9 @@ describe.each(backends)('Assessments over HTTP (%s)', (backend) => {
     expect(reassigned.body).toMatchObject({ ownerId: ids.sibling, ownerName: 'Sibling Tester' });
     expect((await worker.get(`/api/assessments/${started.id}`)).status).toBe(404);
     sibling.waitFor(Number(reassigned.headers['x-event-position']));
-    expect((await sibling.list({ q: 'PID-HANDOVER' })).body).toEqual([expect.objectContaining({ ownerId: ids.sibling, ownerName: 'Sibling Tester' })]);
+    expect((await sibling.list({ q: 'PID-HANDOVER' })).body).toEqual([
+      expect.objectContaining({ ownerId: ids.sibling, ownerName: 'Sibling Tester' }),
+    ]);
 
     let view = await rateAll(sibling, started.id);
     view = (await sibling.put(`/api/assessments/${started.id}/narrative`, { narrative: NARRATIVE, revision: view.revision })).body;
@@ -386,8 +467,14 @@ describe.each(backends)('Assessments over HTTP (%s)', (backend) => {
       sibling.rate(id, 'T_SLEEP', 2),
       worker.rate(id, 'T_SUPERVISION', 3, cg),
       sibling.rate(id, 'T_KNOWLEDGE', 'NA', cg),
-      worker.put(`/api/assessments/${id}/comments/6f7a6f3c-1d0e-4a52-9d3b-00000000000a`, { questionCode: 'T_SLEEP', content: 'Wakes at night.' }),
-      sibling.put(`/api/assessments/${id}/comments/6f7a6f3c-1d0e-4a52-9d3b-00000000000b`, { questionCode: 'T_SLEEP', content: 'Nightmares.' }),
+      worker.put(`/api/assessments/${id}/comments/6f7a6f3c-1d0e-4a52-9d3b-00000000000a`, {
+        questionCode: 'T_SLEEP',
+        content: 'Wakes at night.',
+      }),
+      sibling.put(`/api/assessments/${id}/comments/6f7a6f3c-1d0e-4a52-9d3b-00000000000b`, {
+        questionCode: 'T_SLEEP',
+        content: 'Nightmares.',
+      }),
     ]);
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
     const merged = (await worker.get(`/api/assessments/${id}`)).body;
@@ -399,7 +486,10 @@ describe.each(backends)('Assessments over HTTP (%s)', (backend) => {
     // Two forms saved on the same revision: the second is stale.
     const view = (await worker.get(`/api/assessments/${id}`)).body;
     const [first, second] = await Promise.all([
-      worker.put(`/api/assessments/${id}/child-information`, { child: childForm({ cin: 'PID-RACE', city: 'Hull' }), revision: view.revision }),
+      worker.put(`/api/assessments/${id}/child-information`, {
+        child: childForm({ cin: 'PID-RACE', city: 'Hull' }),
+        revision: view.revision,
+      }),
       sibling.post(`/api/assessments/${id}/close`, { reason: 'Duplicate case.', revision: view.revision }),
     ]);
     expect([first.status, second.status].sort()).toEqual([200, 409]);
@@ -434,8 +524,19 @@ describe.each(backends)('Assessments over HTTP (%s)', (backend) => {
       expect({ path, status: denied.status }).toEqual({ path, status: 403 });
     }
     const docs = await t.http().get('/api/docs-json');
-    const paths = Object.keys(docs.body.paths).filter((p) => p.startsWith('/api/assessments') || p.startsWith('/api/children') || p === '/api/assessment-options');
-    expect(paths).toEqual(expect.arrayContaining(['/api/assessments', '/api/assessments/{id}', '/api/assessments/{id}/ratings', '/api/assessments/{id}/approve', '/api/children/lookup', '/api/assessment-options']));
+    const paths = Object.keys(docs.body.paths).filter(
+      (p) => p.startsWith('/api/assessments') || p.startsWith('/api/children') || p === '/api/assessment-options',
+    );
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/assessments',
+        '/api/assessments/{id}',
+        '/api/assessments/{id}/ratings',
+        '/api/assessments/{id}/approve',
+        '/api/children/lookup',
+        '/api/assessment-options',
+      ]),
+    );
     // A viewer reads (the list; someone else's assessment stays 404) but cannot change anything.
     expect((await viewer.list()).status).toBe(200);
     expect((await viewer.get('/api/assessment-options')).body.assessmentTypes).toHaveLength(3);
@@ -494,7 +595,10 @@ describe.each(backends)('Assessments over HTTP (%s)', (backend) => {
     expect((await worker.list({ scope: '-1' })).body.every((r: Json) => r.statusCode === 'e')).toBe(true);
     const bad = await worker.list({ status: 'x', lud: 3 });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors).toEqual({ 'filter.status': ['must be all, i, r, c, a or e'], 'filter.lud': ['must be one of 7, 14, 30, 45, 90'] });
+    expect(bad.body.errors).toEqual({
+      'filter.status': ['must be all, i, r, c, a or e'],
+      'filter.lud': ['must be one of 7, 14, 30, 45, 90'],
+    });
     expect((await worker.get('/api/assessments', { sort: '["secret","ASC"]' })).status).toBe(400);
     // The supervisor sees the supervisee's rows; the outsider none of them.
     expect((await supervisor.list({ q: 'PID-OVERDUE' })).body).toHaveLength(1);

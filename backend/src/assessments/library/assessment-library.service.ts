@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { LibraryInstrument } from '../../library/library-stream/library-instrument';
+import type { LibraryInstrument } from '@cans/domain/library/library-instrument';
 import { LibraryStateService } from '../../library/library-stream/library-state.service';
-import { DomainRuleViolation } from '../../platform/http/domain-errors';
-import type { LibraryVersionRef, QuestionnaireLibrary } from '../domain';
+import { DomainRuleViolation } from '@cans/domain/domain-errors';
+import type { LibraryVersionRef, QuestionnaireLibrary } from '@cans/domain/assessments';
 
 /** A library version as the assessment feature uses it: the pure library for decisions plus the ids for screens. */
 export interface AssessmentLibrary extends QuestionnaireLibrary {
@@ -24,7 +24,8 @@ export class AssessmentLibraryService {
   /** The current version (what a new assessment records); refuses an empty library. */
   async current(): Promise<AssessmentLibrary> {
     const versioned = await this.library.currentInstrument();
-    if (versioned.version === 0 || versioned.instrument.domains.length === 0) throw new DomainRuleViolation(EMPTY_LIBRARY_MESSAGE, {}, true);
+    if (versioned.version === 0 || versioned.instrument.domains.length === 0)
+      throw new DomainRuleViolation(EMPTY_LIBRARY_MESSAGE, {}, true);
     return this.wrap(versioned);
   }
 

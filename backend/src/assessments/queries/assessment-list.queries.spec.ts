@@ -11,7 +11,16 @@ describe('assessmentListFilter: the list filters as read-store conditions', () =
 
   it('maps the spec codes, search, last-updated days, month and date range', () => {
     const { filter } = assessmentListFilter(
-      { status: ['i', 'r'], q: ' Hale ', lud: 7, month: '2024-02', dateFrom: '2024-02-10', dateTo: '2024-02-20T23:59:59', ownerId: 'u-1', agencyId: 'ag-1' },
+      {
+        status: ['i', 'r'],
+        q: ' Hale ',
+        lud: 7,
+        month: '2024-02',
+        dateFrom: '2024-02-10',
+        dateTo: '2024-02-20T23:59:59',
+        ownerId: 'u-1',
+        agencyId: 'ag-1',
+      },
       TODAY,
     );
     expect(filter.$and).toEqual([
@@ -29,8 +38,13 @@ describe('assessmentListFilter: the list filters as read-store conditions', () =
   });
 
   it('turns the overdue and follow-up tabs into ranges of the due date (30 days of timeout)', () => {
-    expect(assessmentListFilter({ view: 'overdue' }, TODAY)).toEqual({ view: 'overdue', filter: { $and: [{ nextAssessmentDueOn: { $gt: '', $lte: '2026-10-24' } }] } });
-    expect(assessmentListFilter({ view: 'followUp' }, TODAY).filter).toEqual({ $and: [{ nextAssessmentDueOn: { $lte: TODAY, $gt: '2026-10-24' } }] });
+    expect(assessmentListFilter({ view: 'overdue' }, TODAY)).toEqual({
+      view: 'overdue',
+      filter: { $and: [{ nextAssessmentDueOn: { $gt: '', $lte: '2026-10-24' } }] },
+    });
+    expect(assessmentListFilter({ view: 'followUp' }, TODAY).filter).toEqual({
+      $and: [{ nextAssessmentDueOn: { $lte: TODAY, $gt: '2026-10-24' } }],
+    });
   });
 
   it('refuses malformed values with field messages (400), never a 500', () => {

@@ -1,11 +1,17 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { ASSESSMENT_COUNTERS_COLLECTION, ASSESSMENT_LIST_COLLECTION, AssessmentCounterDocument, AssessmentListDocument } from '../../../../projections/src/assessments/assessment-list.projection';
+import type { AssessmentListDocument } from '@cans/projections/assessments/assessment-list.projection';
+import { reminderFactsOf } from '@cans/projections/assessments/assessment-list/documents';
+import {
+  ASSESSMENT_LIST_SORT_FIELDS,
+  assessmentListTotalFromCounters,
+  findAssessmentRows,
+} from '@cans/projections/assessments/assessment-list.queries';
 import type { ListRequest, ListRules } from '../../platform/http/simple-rest-list';
 import { isCalendarDate, isCalendarMonth } from '../../platform/http/field-validators';
 import { FieldValidationException } from '../../platform/http/validation';
 import { READ_STORE } from '../../platform/storage/storage-tokens';
-import type { Filter, ReadStore, SortField } from '../../storage/read-store/read-store.port';
+import type { Filter, ReadStore } from '@cans/storage/read-store/read-store.port';
 import { AssessmentAccessService, AssessmentPrincipal } from '../access/assessment-access.service';
 import {
   ASSESSMENT_STATUS_LABELS,
@@ -14,36 +20,39 @@ import {
   addDays,
   remindersFor,
   statusFromCode,
-} from '../domain';
-import { DEFAULT_REMINDER_SETTINGS } from '../reminder-settings';
-import { AssessmentActions, actionsFor, assessmentTypeName } from './assessment-view.service';
+  AssessmentActions,
+  assessmentActions,
+} from '@cans/domain/assessments';
+import { DEFAULT_REMINDER_SETTINGS } from '@cans/domain/assessments/reminder-settings';
+import { isPrivilege } from '@cans/domain/identity/privileges';
+import { assessmentTypeName } from './assessment-view.service';
 
 /** Spec §9: last-updated choices (days). */
 export const LAST_UPDATED_DAYS = [7, 14, 30, 45, 90] as const;
 
-/** Sort names the screens use (spec sortable columns cin, doa, lud, fullname, assessor, status) → read-model fields. */
-const SORT_FIELDS: Record<string, string> = {
-  cin: 'cin',
-  doa: 'dateOfAssessment',
-  dateOfAssessment: 'dateOfAssessment',
-  lud: 'lastModifiedAt',
-  updatedAt: 'lastModifiedAt',
-  lastModifiedAt: 'lastModifiedAt',
-  fullname: 'fullName',
-  fullName: 'fullName',
-  assessor: 'assessorName',
-  assessorName: 'assessorName',
-  ownerName: 'assessorName',
-  status: 'status',
-  createdAt: 'createdAt',
-  nextDueDate: 'nextAssessmentDueOn',
-};
+// The counters' total lives with the read model; re-exported for the benchmarks that call it from here.
+export { assessmentListTotalFromCounters };
 
 export const assessmentListRules: ListRules = {
-  sortable: Object.keys(SORT_FIELDS),
+  sortable: Object.keys(ASSESSMENT_LIST_SORT_FIELDS),
   // Spec default sort -lud.
   defaultSort: { field: 'lud', direction: 'desc' },
-  filterable: ['q', 'status', 'view', 'scope', 'period', 'lud', 'month', 'date', 'ownerId', 'assessor', 'agencyId', 'dateFrom', 'dateTo', 'id'],
+  filterable: [
+    'q',
+    'status',
+    'view',
+    'scope',
+    'period',
+    'lud',
+    'month',
+    'date',
+    'ownerId',
+    'assessor',
+    'agencyId',
+    'dateFrom',
+    'dateTo',
+    'id',
+  ],
   maxPageSize: 100,
 };
 
@@ -77,7 +86,11 @@ export interface AssessmentListRow {
 }
 
 export class ListAssessmentsQuery {
-  constructor(readonly principal: AssessmentPrincipal, readonly list: ListRequest, readonly now: Date = new Date()) {}
+  constructor(
+    readonly principal: AssessmentPrincipal,
+    readonly list: ListRequest,
+    readonly now: Date = new Date(),
+  ) {}
 }
 
 const isText = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
@@ -92,7 +105,10 @@ function monthRange(month: string): { from: string; to: string } {
  * The list filter (besides row access). Every field it filters or sorts on is an index of assessment_list
  * (assessment-list.projection.ts), so a page of 20 stays an index scan at 100k rows.
  */
-export function assessmentListFilter(filter: Record<string, unknown>, today: string): { filter: Filter; view: 'all' | 'overdue' | 'followUp' } {
+export function assessmentListFilter(
+  filter: Record<string, unknown>,
+  today: string,
+): { filter: Filter; view: 'all' | 'overdue' | 'followUp' } {
   const errors: Record<string, string[]> = {};
   const clauses: Filter[] = [];
   const view = filter.view === undefined || filter.view === 'all' ? 'all' : filter.view;
@@ -118,7 +134,8 @@ export function assessmentListFilter(filter: Record<string, unknown>, today: str
   const days = filter.lud ?? filter.period;
   if (days !== undefined && days !== '' && days !== null) {
     const n = Number(days);
-    if (!(LAST_UPDATED_DAYS as readonly number[]).includes(n)) errors[filter.lud !== undefined ? 'lud' : 'period'] = [`must be one of ${LAST_UPDATED_DAYS.join(', ')}`];
+    if (!(LAST_UPDATED_DAYS as readonly number[]).includes(n))
+      errors[filter.lud !== undefined ? 'lud' : 'period'] = [`must be one of ${LAST_UPDATED_DAYS.join(', ')}`];
     else clauses.push({ lastModifiedAt: { $gte: `${addDays(today, -n)}T00:00:00.000Z` } });
   }
   const month = filter.month ?? filter.date;
@@ -129,7 +146,10 @@ export function assessmentListFilter(filter: Record<string, unknown>, today: str
       clauses.push({ dateOfAssessment: { $gte: from, $lte: to } });
     }
   }
-  for (const [key, op] of [['dateFrom', '$gte'], ['dateTo', '$lte']] as const) {
+  for (const [key, op] of [
+    ['dateFrom', '$gte'],
+    ['dateTo', '$lte'],
+  ] as const) {
     const value = filter[key];
     if (value === undefined || value === '') continue;
     if (typeof value !== 'string' || !isCalendarDate(value.slice(0, 10))) errors[key] = ['must be yyyy-MM-dd'];
@@ -159,38 +179,12 @@ export function assessmentListFilter(filter: Record<string, unknown>, today: str
   if (view === 'overdue') clauses.push({ nextAssessmentDueOn: { $gt: '', $lte: overdueBefore } });
   if (view === 'followUp') clauses.push({ nextAssessmentDueOn: { $lte: today, $gt: overdueBefore } });
 
-  if (Object.keys(errors).length) throw new FieldValidationException(Object.fromEntries(Object.entries(errors).map(([k, v]) => [`filter.${k}`, v])), 'Invalid list parameters.');
+  if (Object.keys(errors).length)
+    throw new FieldValidationException(
+      Object.fromEntries(Object.entries(errors).map(([k, v]) => [`filter.${k}`, v])),
+      'Invalid list parameters.',
+    );
   return { filter: clauses.length ? { $and: clauses } : {}, view: view as 'all' | 'overdue' | 'followUp' };
-}
-
-const isUnset = (value: unknown) => value === undefined || value === null || value === '' || value === 'all';
-
-/**
- * The list total from the projection's counters, exactly what count() would return, when the request is one the
- * counters describe: a user who sees everything, filtering on nothing but status, last-update days and the tab.
- * Those are the administrator's big sets (tens of thousands of rows), where an exact COUNT costs 100+ ms; every other
- * request returns null and is counted. The filter must already be validated (assessmentListFilter).
- */
-export async function assessmentListTotalFromCounters(readStore: ReadStore, filter: Record<string, unknown>, today: string): Promise<number | null> {
-  const used = Object.entries(filter).filter(([, value]) => !isUnset(value));
-  if (used.some(([key, value]) => !['status', 'lud', 'period', 'view'].includes(key) || (key === 'status' && Array.isArray(value)))) return null;
-  const view = isUnset(filter.view) ? 'all' : filter.view;
-  const days = filter.lud ?? filter.period;
-  if (view !== 'all') {
-    if (!isUnset(filter.status) || !isUnset(days)) return null;
-    const overdueBefore = addDays(today, -Math.max(0, DEFAULT_REMINDER_SETTINGS.daysOfTimeoutAlert));
-    return sumCounters(readStore, { kind: 'due-day', day: view === 'overdue' ? { $lte: overdueBefore } : { $gt: overdueBefore, $lte: today } });
-  }
-  const status = isUnset(filter.status) ? undefined : statusFromCode(String(filter.status));
-  return sumCounters(readStore, {
-    ...(isUnset(days) ? { kind: 'status-total' } : { kind: 'status-day', day: { $gte: addDays(today, -Number(days)) } }),
-    ...(status ? { status } : {}),
-  });
-}
-
-async function sumCounters(readStore: ReadStore, filter: Filter): Promise<number> {
-  const counters = await readStore.find<AssessmentCounterDocument>(ASSESSMENT_COUNTERS_COLLECTION, filter);
-  return counters.reduce((sum, counter) => sum + counter.count, 0);
 }
 
 @QueryHandler(ListAssessmentsQuery)
@@ -205,16 +199,15 @@ export class ListAssessmentsHandler implements IQueryHandler<ListAssessmentsQuer
     const { filter, view } = assessmentListFilter(list.filter, today);
     const scope = await this.access.listScope(principal);
     const where: Filter = Object.keys(scope.filter).length ? { $and: [scope.filter, filter] } : filter;
-    const sort: SortField[] = list.sort.map((s) => ({ field: SORT_FIELDS[s.field] ?? s.field, direction: s.direction }));
-    const total = async () =>
-      (Object.keys(scope.filter).length === 0 ? await assessmentListTotalFromCounters(this.readStore, list.filter, today) : null) ??
-      (await this.readStore.count(ASSESSMENT_LIST_COLLECTION, where));
-    const [docs, count] = await Promise.all([
-      this.readStore.find<AssessmentListDocument>(ASSESSMENT_LIST_COLLECTION, where, { sort, skip: list.skip, limit: list.limit }),
-      total(),
-    ]);
+    // Who sees everything may be answered from the counters; everyone else's total is counted.
+    const countersTotal = async () =>
+      Object.keys(scope.filter).length === 0 ? assessmentListTotalFromCounters(this.readStore, list.filter, today) : null;
+    const { rows: docs, total: count } = await findAssessmentRows(this.readStore, where, list, countersTotal);
     const agencies = await this.access.agencyNames(docs.map((d) => d.agencyId));
-    const rows = docs.map((doc) => ({ ...this.row(doc, principal, scope.scope, view, now), agencyName: doc.agencyId ? (agencies.get(doc.agencyId) ?? null) : null }));
+    const rows = docs.map((doc) => ({
+      ...this.row(doc, principal, scope.scope, view, now),
+      agencyName: doc.agencyId ? (agencies.get(doc.agencyId) ?? null) : null,
+    }));
     return { rows, total: count };
   }
 
@@ -228,25 +221,20 @@ export class ListAssessmentsHandler implements IQueryHandler<ListAssessmentsQuer
     const { rowAccess } = this.access.rowAccessInScope(scope, doc);
     const ctx: AssessmentContext = {
       actorId: principal.id,
-      privileges: principal.privileges as AssessmentContext['privileges'],
+      privileges: principal.privileges.filter(isPrivilege),
       rowAccess,
       now,
       oldData: doc.hasLaterAssessment,
     };
-    const actions = actionsFor({ exists: true, status: doc.status, includedInReports: doc.includedInReports, ownerId: doc.ownerId }, ctx);
-    const reminders = remindersFor(
-      {
-        status: doc.status,
-        createdAt: doc.createdAt,
-        lastModifiedAt: doc.lastModifiedAt,
-        dateOfAssessment: doc.dateOfAssessment,
-        daysToNextAssessment: doc.daysToNextAssessment,
-        hasLaterAssessment: doc.hasLaterAssessment,
-      },
-      DEFAULT_REMINDER_SETTINGS,
-      now,
+    const actions = assessmentActions(
+      { exists: true, status: doc.status, includedInReports: doc.includedInReports, ownerId: doc.ownerId },
+      ctx,
     );
-    const overdueDays = reminders.overdueFrom && reminders.daysPastDue !== null ? Math.max(0, reminders.daysPastDue - DEFAULT_REMINDER_SETTINGS.daysOfTimeoutAlert) : null;
+    const reminders = remindersFor(reminderFactsOf(doc), DEFAULT_REMINDER_SETTINGS, now);
+    const overdueDays =
+      reminders.overdueFrom && reminders.daysPastDue !== null
+        ? Math.max(0, reminders.daysPastDue - DEFAULT_REMINDER_SETTINGS.daysOfTimeoutAlert)
+        : null;
     return {
       id: doc.id,
       cin: doc.cin,

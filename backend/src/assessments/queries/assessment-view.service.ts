@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { NotFoundError } from '../../platform/http/domain-errors';
+import { NotFoundError } from '@cans/domain/domain-errors';
 import { AssessmentAccessService, AssessmentPrincipal } from '../access/assessment-access.service';
 import { AssessmentContextService, BuiltContext } from '../commands/assessment-context.service';
 import {
   ASSESSMENT_STATUS_CODES,
   ASSESSMENT_STATUS_LABELS,
-  AssessmentCommandType,
-  AssessmentContext,
+  AssessmentActions,
   AssessmentState,
   Caregiver,
   ChildInformation,
@@ -14,30 +13,12 @@ import {
   GeneratedRecommendations,
   Narrative,
   RULE_MESSAGES,
-  gateRefusal,
+  assessmentActions,
   generateRecommendations,
   isViewOnlyFor,
-} from '../domain';
+} from '@cans/domain/assessments';
 import type { AssessmentLibrary } from '../library/assessment-library.service';
 import { QuestionnaireView, WireRating, questionnaireView, toWireRating } from './questionnaire-view';
-
-/** Buttons of the edit page and list rows, computed by the domain's gates for THIS user. */
-export interface AssessmentActions {
-  /** Save the child record and caregivers (Assessment_Edit in i/r, Edit_Approved_Case in c/a). */
-  edit: boolean;
-  /** Answer questions, comment, write the narrative (closed to everyone once approved or closed). */
-  rate: boolean;
-  complete: boolean;
-  approve: boolean;
-  return: boolean;
-  close: boolean;
-  delete: boolean;
-  include: boolean;
-  exclude: boolean;
-  changeType: boolean;
-  share: boolean;
-  reassign: boolean;
-}
 
 export interface AssessmentCommentView {
   commentId: string;
@@ -95,30 +76,6 @@ export interface AssessmentView {
   actions: AssessmentActions;
 }
 
-const ACTION_GATES: Record<keyof AssessmentActions, AssessmentCommandType> = {
-  edit: 'SaveChildInformation',
-  rate: 'RateItem',
-  complete: 'CompleteAssessment',
-  approve: 'ApproveAssessment',
-  return: 'ReturnAssessment',
-  close: 'CloseAssessment',
-  delete: 'DeleteAssessment',
-  include: 'IncludeInReports',
-  exclude: 'ExcludeFromReports',
-  changeType: 'ChangeAssessmentType',
-  share: 'ShareAssessment',
-  reassign: 'ReassignAssessment',
-};
-
-/** The actions the gates let this user through (input not judged), for the detail and for list rows. */
-export function actionsFor(state: Pick<AssessmentState, 'exists' | 'status' | 'includedInReports' | 'ownerId'>, ctx: AssessmentContext): AssessmentActions {
-  const allowed = (command: AssessmentCommandType) => gateRefusal(state as AssessmentState, command as Exclude<AssessmentCommandType, 'StartAssessment'>, ctx) === null;
-  const actions = Object.fromEntries(Object.entries(ACTION_GATES).map(([name, command]) => [name, allowed(command)])) as unknown as AssessmentActions;
-  actions.include = actions.include && !state.includedInReports;
-  actions.exclude = actions.exclude && state.includedInReports;
-  return actions;
-}
-
 export const assessmentTypeName = (id: string): string => DEFAULT_ASSESSMENT_TYPES.find((t) => t.id === id)?.name ?? id;
 
 /**
@@ -136,7 +93,8 @@ export class AssessmentViewService {
   async get(principal: AssessmentPrincipal, assessmentId: string): Promise<AssessmentView> {
     const loaded = await this.contexts.load(assessmentId);
     const built = await this.contexts.build(principal, loaded.state);
-    if (!loaded.state.exists || loaded.state.status === 'deleted' || !built.context.rowAccess.canView) throw new NotFoundError(RULE_MESSAGES.notFound);
+    if (!loaded.state.exists || loaded.state.status === 'deleted' || !built.context.rowAccess.canView)
+      throw new NotFoundError(RULE_MESSAGES.notFound);
     return this.render(loaded.state, loaded.revision === 'no_stream' ? -1 : loaded.revision, built);
   }
 
@@ -183,16 +141,32 @@ export class AssessmentViewService {
       caregiverRatings,
       comments: Object.values(state.comments)
         .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.commentId.localeCompare(b.commentId))
-        .map((c) => ({ commentId: c.commentId, questionCode: c.questionCode, caregiverId: c.caregiverId, content: c.content, authorId: c.authorId, authorName: nameOf(c.authorId), at: c.savedAt })),
-      reasons: state.statusComments.map((c) => ({ kind: c.kind === 'returned' ? 'return' : 'close', reason: c.content, byId: c.authorId, byName: nameOf(c.authorId), at: c.at })),
+        .map((c) => ({
+          commentId: c.commentId,
+          questionCode: c.questionCode,
+          caregiverId: c.caregiverId,
+          content: c.content,
+          authorId: c.authorId,
+          authorName: nameOf(c.authorId),
+          at: c.savedAt,
+        })),
+      reasons: state.statusComments.map((c) => ({
+        kind: c.kind === 'returned' ? 'return' : 'close',
+        reason: c.content,
+        byId: c.authorId,
+        byName: nameOf(c.authorId),
+        at: c.at,
+      })),
       includedInReports: state.includedInReports,
       sharedWith: [...state.sharedWith],
       oldData: context.oldData === true,
       isOwnCase: context.rowAccess.isOwnCase,
       readOnly: isViewOnlyFor(state, context),
-      questionnaire: library ? questionnaireView(state, library) : { libraryVersion: '', domains: [], progress: 0, allDomainsComplete: false },
+      questionnaire: library
+        ? questionnaireView(state, library)
+        : { libraryVersion: '', domains: [], progress: 0, allDomainsComplete: false },
       recommendations: library && state.child ? [generateRecommendations(state, library)] : [],
-      actions: actionsFor(state, context),
+      actions: assessmentActions(state, context),
     };
   }
 }

@@ -21,7 +21,9 @@ describe('GET /api/assessment-assessors', () => {
     await worker.start(childForm({ cin: 'PID-OPT-1' }));
     const shared = await sibling.start(childForm({ cin: 'PID-OPT-2' }));
     await outsider.start(childForm({ cin: 'PID-OPT-3' }));
-    expect((await sibling.post(`/api/assessments/${shared.id}/share`, { userIds: [ids.worker], revision: shared.revision })).status).toBe(200);
+    expect((await sibling.post(`/api/assessments/${shared.id}/share`, { userIds: [ids.worker], revision: shared.revision })).status).toBe(
+      200,
+    );
 
     const supervisor = api(ids.supervisor);
     expect((await supervisor.get('/api/users')).status).toBe(403); // no User_View
@@ -34,11 +36,11 @@ describe('GET /api/assessment-assessors', () => {
     expect(await names(supervisor, 'work')).toEqual(['Worker Tester']);
     expect(await names(worker)).toEqual(['Sibling Tester', 'Worker Tester']);
     expect(await names(outsider)).toEqual(['Outsider Tester']);
-    expect((await t.http().get('/api/assessment-assessors').set('Authorization', `Bearer ${t.adminToken()}`)).body.map((o: { name: string }) => o.name)).toEqual([
-      'Outsider Tester',
-      'Sibling Tester',
-      'Worker Tester',
-    ]);
+    expect(
+      (await t.http().get('/api/assessment-assessors').set('Authorization', `Bearer ${t.adminToken()}`)).body.map(
+        (o: { name: string }) => o.name,
+      ),
+    ).toEqual(['Outsider Tester', 'Sibling Tester', 'Worker Tester']);
   });
 
   it('answers 400 with a field message for a search text that is too long', async () => {

@@ -1,14 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  ASSESSMENT_ASSESSORS_COLLECTION,
-  ASSESSMENT_LIST_COLLECTION,
-  ASSESSMENT_SHARES_COLLECTION,
-  AssessmentAssessorDocument,
-  AssessmentListDocument,
-  AssessmentShareDocument,
-} from '../../../../projections/src/assessments/assessment-list.projection';
+  allAssessors,
+  assessmentIdsSharedWith,
+  countAssessmentRows,
+  getAssessmentRows,
+} from '@cans/projections/assessments/assessment-list.queries';
 import { READ_STORE } from '../../platform/storage/storage-tokens';
-import type { Filter, ReadStore } from '../../storage/read-store/read-store.port';
+import type { Filter, ReadStore } from '@cans/storage/read-store/read-store.port';
 import { AssessmentAccessService, AssessmentPrincipal } from '../access/assessment-access.service';
 import { assessmentListFilter } from './assessment-list.queries';
 
@@ -19,7 +17,6 @@ export interface AssessorOption {
 
 /** The most options one answer carries (an autocomplete: the user types to narrow). */
 export const ASSESSOR_OPTIONS_LIMIT = 25;
-const MANY = 10_000;
 
 /**
  * Options of the assessment list's Assessor filter (spec 000 §2 Filters, shown with Assessment_View): the case
@@ -37,7 +34,7 @@ export class AssessorOptionsService {
     const { scope, filter: scopeFilter } = await this.access.listScope(principal);
     const candidates = await this.candidateOwnerIds(principal, scope);
     const needle = text?.trim().toLowerCase() ?? '';
-    const assessors = (await this.readStore.find<AssessmentAssessorDocument>(ASSESSMENT_ASSESSORS_COLLECTION, {}, { limit: MANY }))
+    const assessors = (await allAssessors(this.readStore))
       .filter((a) => a.assessmentIds.length > 0 && (!candidates || candidates.has(a.id)))
       .map((a) => ({ id: a.id, name: `${a.firstName} ${a.lastName}`.trim() }))
       .filter((a) => a.name.toLowerCase().includes(needle))
@@ -47,20 +44,20 @@ export class AssessorOptionsService {
     for (const assessor of assessors) {
       if (found.length >= ASSESSOR_OPTIONS_LIMIT) break;
       const where: Filter = { $and: [scopeFilter, live, { ownerId: assessor.id }].filter((f) => Object.keys(f).length > 0) };
-      if ((await this.readStore.count(ASSESSMENT_LIST_COLLECTION, where)) > 0) found.push(assessor);
+      if ((await countAssessmentRows(this.readStore, where)) > 0) found.push(assessor);
     }
     return found;
   }
 
   /** Owners whose assessments the caller may see (null: possibly anyone, e.g. a monitor of an agency). */
-  private async candidateOwnerIds(principal: AssessmentPrincipal, scope: Awaited<ReturnType<AssessmentAccessService['listScope']>>['scope']): Promise<Set<string> | null> {
+  private async candidateOwnerIds(
+    principal: AssessmentPrincipal,
+    scope: Awaited<ReturnType<AssessmentAccessService['listScope']>>['scope'],
+  ): Promise<Set<string> | null> {
     if (scope.everything || scope.agencyIds.length > 0) return null;
     const owners = new Set([scope.actorId, ...scope.editableOwnerIds, ...scope.viewableOwnerIds, ...scope.temporary.map((t) => t.ownerId)]);
-    const shares = await this.readStore.find<AssessmentShareDocument>(ASSESSMENT_SHARES_COLLECTION, { userId: principal.id }, { limit: MANY });
-    if (shares.length > 0) {
-      const shared = await this.readStore.find<AssessmentListDocument>(ASSESSMENT_LIST_COLLECTION, { id: { $in: shares.map((s) => s.assessmentId) } }, { limit: MANY });
-      for (const row of shared) owners.add(row.ownerId);
-    }
+    const shared = await getAssessmentRows(this.readStore, await assessmentIdsSharedWith(this.readStore, principal.id));
+    for (const row of shared) owners.add(row.ownerId);
     return owners;
   }
 }

@@ -6,9 +6,9 @@ import {
   AssessmentListDocument,
   childKeyOf,
   isLaterThan,
-} from '../../../../projections/src/assessments/assessment-list.projection';
+} from '@cans/projections/assessments/assessment-list.projection';
 import { READ_STORE } from '../../platform/storage/storage-tokens';
-import type { ReadStore } from '../../storage/read-store/read-store.port';
+import type { ReadStore } from '@cans/storage/read-store/read-store.port';
 import { AssessmentAccessService, AssessmentPrincipal } from '../access/assessment-access.service';
 import { AssessmentContextService, FamilyCaregiver } from '../commands/assessment-context.service';
 import {
@@ -18,7 +18,7 @@ import {
   PidLookupOutcome,
   familyBindPrompt,
   pidLookupOutcome,
-} from '../domain';
+} from '@cans/domain/assessments';
 
 export interface ChildLookupAnswer {
   found: boolean;
@@ -57,7 +57,10 @@ export class ChildLookupService {
     if (!key) return [];
     const group = await this.readStore.get<AssessmentChildDocument>(ASSESSMENT_CHILDREN_COLLECTION, key);
     if (!group || group.members.length === 0) return [];
-    const rows = await this.readStore.getMany<AssessmentListDocument>(ASSESSMENT_LIST_COLLECTION, group.members.map((m) => m.id));
+    const rows = await this.readStore.getMany<AssessmentListDocument>(
+      ASSESSMENT_LIST_COLLECTION,
+      group.members.map((m) => m.id),
+    );
     const visible: AssessmentListDocument[] = [];
     for (const row of rows) {
       if ((await this.access.forRecord(principal, row)).rowAccess.canView) visible.push(row);

@@ -7,9 +7,9 @@
  *
  * Ratings go on the wire as numbers 0-4 or 'NA' (the spec's answer scale); the domain keeps them as strings.
  */
-import { InstrumentIndex, indexInstrument } from '../../library/instrument/instrument-tree';
-import type { Rating } from '../../library/instrument/instrument.types';
-import type { VersionDomain, VersionModule, VersionQuestion } from '../../library/library-stream/library-instrument';
+import { InstrumentIndex, indexInstrument } from '@cans/domain/library/instrument/instrument-tree';
+import type { Rating } from '@cans/domain/library/instrument/instrument.types';
+import type { VersionDomain, VersionModule, VersionQuestion } from '@cans/domain/library/library-instrument';
 import {
   AssessmentState,
   DomainProgress,
@@ -20,7 +20,7 @@ import {
   ratingOf,
   ruleEvaluationOf,
   visibleQuestionsOf,
-} from '../domain';
+} from '@cans/domain/assessments';
 import type { AssessmentLibrary } from '../library/assessment-library.service';
 
 export type WireRating = 0 | 1 | 2 | 3 | 4 | 'NA';
@@ -173,7 +173,15 @@ export function questionnaireView(state: AssessmentState, library: AssessmentLib
       let module = modulesByKey.get(path);
       if (!module) {
         const node = index.byCode.get(moduleCode)?.node as unknown as VersionModule;
-        module = { id: node.id, code: node.code, name: node.name, description: node.description, triggered: false, questions: [], modules: [] };
+        module = {
+          id: node.id,
+          code: node.code,
+          name: node.name,
+          description: node.description,
+          triggered: false,
+          questions: [],
+          modules: [],
+        };
         modulesByKey.set(path, module);
         container.modules.push(module);
       }
@@ -185,7 +193,11 @@ export function questionnaireView(state: AssessmentState, library: AssessmentLib
 
   // A module is "triggered" when a fired show-rule opened it for this child or caregiver.
   const evaluation = ruleEvaluationOf(state, library);
-  const shown = new Set(evaluation.shownModules.map((m) => `${m.code}|${m.caregiverIndex === undefined ? '' : state.caregivers[m.caregiverIndex]?.caregiverId ?? ''}`));
+  const shown = new Set(
+    evaluation.shownModules.map(
+      (m) => `${m.code}|${m.caregiverIndex === undefined ? '' : (state.caregivers[m.caregiverIndex]?.caregiverId ?? '')}`,
+    ),
+  );
   for (const [path, module] of modulesByKey) {
     const caregiverPart = path.split('>')[0].split('|')[1];
     module.triggered = shown.has(`${module.code}|${caregiverPart}`);

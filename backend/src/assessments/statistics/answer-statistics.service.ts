@@ -1,12 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  ANSWER_DISTRIBUTIONS_COLLECTION,
-  AnswerDistributionDocument,
-} from '../../../../projections/src/assessments/assessment-statistics.projection';
-import { RATINGS, Rating } from '../../library/instrument/instrument.types';
+import { getAnswerDistribution } from '@cans/projections/assessments/assessment-statistics.queries';
+import { RATINGS, Rating } from '@cans/domain/library/instrument/instrument.types';
 import { FieldValidationException } from '../../platform/http/validation';
 import { READ_STORE } from '../../platform/storage/storage-tokens';
-import type { ReadStore } from '../../storage/read-store/read-store.port';
+import type { ReadStore } from '@cans/storage/read-store/read-store.port';
 
 export interface AnswerSlice {
   readonly rating: Rating;
@@ -39,8 +36,9 @@ export class AnswerStatisticsService {
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
   async forQuestion(questionCode: string): Promise<AnswerStatistics> {
-    if (!QUESTION_CODE.test(questionCode)) throw new FieldValidationException({ questionCode: ['must be a question code (upper case letters, digits and _)'] });
-    const document = await this.readStore.get<AnswerDistributionDocument>(ANSWER_DISTRIBUTIONS_COLLECTION, questionCode);
+    if (!QUESTION_CODE.test(questionCode))
+      throw new FieldValidationException({ questionCode: ['must be a question code (upper case letters, digits and _)'] });
+    const document = await getAnswerDistribution(this.readStore, questionCode);
     const counts = document?.counts ?? {};
     const total = RATINGS.reduce((sum, rating) => sum + (counts[rating] ?? 0), 0);
     return {

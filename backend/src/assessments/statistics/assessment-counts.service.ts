@@ -1,14 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  ASSESSMENT_COUNTERS_COLLECTION,
-  ASSESSMENT_LIST_COLLECTION,
-  AssessmentCounterDocument,
-} from '../../../../projections/src/assessments/assessment-list.projection';
+  assessmentListTotalFromCounters,
+  countAssessmentRows,
+  statusCountsSince,
+} from '@cans/projections/assessments/assessment-list.queries';
 import { READ_STORE } from '../../platform/storage/storage-tokens';
-import type { Filter, ReadStore } from '../../storage/read-store/read-store.port';
+import type { Filter, ReadStore } from '@cans/storage/read-store/read-store.port';
 import { AssessmentAccessService, AssessmentPrincipal } from '../access/assessment-access.service';
-import { ASSESSMENT_STATUS_CODES, addDays } from '../domain';
-import { assessmentListFilter, assessmentListTotalFromCounters, LAST_UPDATED_DAYS } from '../queries/assessment-list.queries';
+import { ASSESSMENT_STATUS_CODES, addDays } from '@cans/domain/assessments';
+import { assessmentListFilter, LAST_UPDATED_DAYS } from '../queries/assessment-list.queries';
 import { FieldValidationException } from '../../platform/http/validation';
 
 /** The home page's period choices (spec 001 "Period radio: Last 7, 30 or 90 days (default 7)"). */
@@ -60,7 +60,7 @@ export class AssessmentCountsService {
     const count = (listFilter: Record<string, unknown>) => {
       const { filter } = assessmentListFilter(listFilter, today);
       const where: Filter = Object.keys(scope.filter).length ? { $and: [scope.filter, filter] } : filter;
-      return this.readStore.count(ASSESSMENT_LIST_COLLECTION, where);
+      return countAssessmentRows(this.readStore, where);
     };
     const period = days === null ? {} : { period: days };
     // Who sees everything (administrator, state-level monitor, API client) reads the state-wide status counters
@@ -71,7 +71,12 @@ export class AssessmentCountsService {
     const tab = async (view: 'overdue' | 'followUp') =>
       (scope.scope.everything ? await assessmentListTotalFromCounters(this.readStore, { view }, today) : null) ?? (await count({ view }));
     const month = today.slice(0, 7);
-    const [[i, r, c, a, e], overdue, followUp, assessedThisMonth] = await Promise.all([byStatus, tab('overdue'), tab('followUp'), count({ month })]);
+    const [[i, r, c, a, e], overdue, followUp, assessedThisMonth] = await Promise.all([
+      byStatus,
+      tab('overdue'),
+      tab('followUp'),
+      count({ month }),
+    ]);
     return {
       days,
       byStatus: { i, r, c, a, e },
@@ -89,14 +94,10 @@ export class AssessmentCountsService {
 
   /** Live assessments per status code (i, r, c, a, e), last updated on or after `sinceDay` (null: ever). */
   private async statusCountersSince(sinceDay: string | null): Promise<number[]> {
-    const counters = await this.readStore.find<AssessmentCounterDocument>(
-      ASSESSMENT_COUNTERS_COLLECTION,
-      sinceDay === null ? { kind: 'status-total' } : { kind: 'status-day', day: { $gte: sinceDay } },
-    );
     const totals = new Map<string, number>();
-    for (const counter of counters) {
-      const code = counter.status ? ASSESSMENT_STATUS_CODES[counter.status] : undefined;
-      if (code) totals.set(code, (totals.get(code) ?? 0) + counter.count);
+    for (const [status, count] of await statusCountsSince(this.readStore, sinceDay)) {
+      const code = ASSESSMENT_STATUS_CODES[status];
+      totals.set(code, (totals.get(code) ?? 0) + count);
     }
     return STATUS_CODES.map((code) => totals.get(code) ?? 0);
   }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { testPostgresUrl } from '../../../test-support/databases';
+import { testPostgresUrl } from '@cans/storage/test-support/databases';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
-import { addDays } from '../domain';
+import { addDays } from '@cans/domain/assessments';
 import { AssessmentWriter, loadTestLibrary } from '../summary/test-support/assessment-writer';
 
 const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
@@ -20,7 +20,12 @@ describe.each(backends)('answer statistics and home counts over HTTP (%s)', (bac
   let noPrivilegeToken: string;
   const today = new Date().toISOString().slice(0, 10);
 
-  const get = (path: string, token: string) => t.http().get(path).set('Authorization', `Bearer ${token}`).set('X-Wait-For-Position', String(writer?.position ?? 0));
+  const get = (path: string, token: string) =>
+    t
+      .http()
+      .get(path)
+      .set('Authorization', `Bearer ${token}`)
+      .set('X-Wait-For-Position', String(writer?.position ?? 0));
   const slices = (body: Json) => Object.fromEntries(body.slices.map((s: Json) => [s.rating, [s.count, s.percent]]));
 
   beforeAll(async () => {
@@ -141,7 +146,10 @@ describe.each(backends)('answer statistics and home counts over HTTP (%s)', (bac
     it('matches the total of the assessment list it links to', async () => {
       const counts = (await get('/api/assessment-counts?days=7', colleagueToken)).body;
       expect(counts.days).toBe(7);
-      const list = await get('/api/assessments', colleagueToken).query({ filter: JSON.stringify({ status: 'a', period: 7 }), range: '[0,19]' });
+      const list = await get('/api/assessments', colleagueToken).query({
+        filter: JSON.stringify({ status: 'a', period: 7 }),
+        range: '[0,19]',
+      });
       expect(list.status).toBe(200);
       expect(Number(/\/(\d+)$/.exec(list.headers['content-range'])?.[1])).toBe(counts.byStatus.a);
       expect(counts.byStatus.a).toBe(2);

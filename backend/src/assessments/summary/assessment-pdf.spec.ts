@@ -1,5 +1,17 @@
-import { visibleQuestionsOf } from '../domain';
-import { OWNER, SUPERVISOR, caregiver, completableState, ev, fold, inStatus, rate, seedLibrary, startedState, withCaregivers } from '../domain/test-support/assessment-fixtures';
+import { visibleQuestionsOf } from '@cans/domain/assessments';
+import {
+  OWNER,
+  SUPERVISOR,
+  caregiver,
+  completableState,
+  ev,
+  fold,
+  inStatus,
+  rate,
+  seedLibrary,
+  startedState,
+  withCaregivers,
+} from '@cans/domain/assessments/test-support/assessment-fixtures';
 import { displayDate, glanceChart, printPdfDefinition, renderPdf, summaryPdfDefinition } from './assessment-pdf';
 import { buildAssessmentSummary, buildPrintableAssessment } from './assessment-summary';
 import { firstPagePng, hasCommand, pdfPageCount, pdfText, pngSize } from './test-support/pdf-inspection';
@@ -15,7 +27,15 @@ function ratedState() {
   let state = withCaregivers(startedState({ firstName: 'Zoë', lastName: 'Ångström' }), caregiver('cg-1', 'Ann'));
   const trauma = visibleQuestionsOf(state, seedLibrary).filter((q) => q.domainCode === 'TRAUMA' && q.caregiverId === null);
   state = rate(state, { [trauma[0].code]: '3', [trauma[1].code]: '2' });
-  state = fold(state, [ev('QuestionCommentSaved', { commentId: 'c-1', questionCode: trauma[0].code, caregiverId: null, content: 'Disclosed at school in March.', authorId: OWNER })]);
+  state = fold(state, [
+    ev('QuestionCommentSaved', {
+      commentId: 'c-1',
+      questionCode: trauma[0].code,
+      caregiverId: null,
+      content: 'Disclosed at school in March.',
+      authorId: OWNER,
+    }),
+  ]);
   return state;
 }
 
@@ -26,7 +46,9 @@ describe('assessment PDFs', () => {
   beforeAll(async () => {
     const state = ratedState();
     summaryPdf = await renderPdf(summaryPdfDefinition(buildAssessmentSummary({ state, library: seedLibrary, names })));
-    printPdf = await renderPdf(printPdfDefinition(buildPrintableAssessment({ state: inStatus(state, 'returned'), library: seedLibrary, names })));
+    printPdf = await renderPdf(
+      printPdfDefinition(buildPrintableAssessment({ state: inStatus(state, 'returned'), library: seedLibrary, names })),
+    );
   });
 
   it('are PDF files', () => {
@@ -76,7 +98,9 @@ describe('assessment PDFs', () => {
 describe('glance chart', () => {
   it('draws a bar per domain, scaled to the largest count, and a strength bar only for strength domains', () => {
     const summary = buildAssessmentSummary({ state: ratedState(), library: seedLibrary, names });
-    const chart = glanceChart(summary.glance.domains) as { table: { body: Array<Array<{ canvas?: Array<{ w: number }>; text?: string }>> } };
+    const chart = glanceChart(summary.glance.domains) as {
+      table: { body: Array<Array<{ canvas?: Array<{ w: number }>; text?: string }>> };
+    };
     const rows = chart.table.body.slice(1);
     expect(rows).toHaveLength(summary.glance.domains.length);
     const traumaRow = rows[summary.glance.domains.findIndex((d) => d.domainCode === 'TRAUMA')];

@@ -9,8 +9,8 @@
  */
 import { dirname, join } from 'node:path';
 import type { Content, TDocumentDefinitions, TableCell } from 'pdfmake/interfaces';
-import type { Rating } from '../../library/instrument/instrument.types';
-import type { AssessmentSummary, GlanceDomain, PrintableAssessment, SummaryCaregiver, SummaryDomain } from './assessment-summary';
+import type { Rating } from '@cans/domain/library/instrument/instrument.types';
+import type { AssessmentSummary, GlanceDomain, PrintableAssessment, SummaryCaregiver, SummaryDomain } from './assessment-summary.types';
 
 interface PdfKitDocument extends NodeJS.EventEmitter {
   end(): void;
@@ -22,9 +22,14 @@ interface PdfPrinterInstance {
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 // pdfmake's server classes (pdfmake/js/*) have no type declarations of their own; the shapes used are above.
-const PdfPrinter: new (fonts: object, virtualfs: unknown, urlResolver: unknown, localAccessPolicy: (path: string) => boolean) => PdfPrinterInstance =
-  require('pdfmake/js/Printer').default;
-const URLResolver: new (virtualfs: unknown) => { setUrlAccessPolicy(policy: (url: string) => boolean): void } = require('pdfmake/js/URLResolver').default;
+const PdfPrinter: new (
+  fonts: object,
+  virtualfs: unknown,
+  urlResolver: unknown,
+  localAccessPolicy: (path: string) => boolean,
+) => PdfPrinterInstance = require('pdfmake/js/Printer').default;
+const URLResolver: new (virtualfs: unknown) => { setUrlAccessPolicy(policy: (url: string) => boolean): void } =
+  require('pdfmake/js/URLResolver').default;
 const virtualfs: unknown = require('pdfmake/js/virtual-fs').default;
 /* eslint-enable @typescript-eslint/no-require-imports */
 
@@ -76,7 +81,8 @@ export function displayDate(value: string | null | undefined): string {
 }
 
 const ratingLabel = (rating: Rating | null): string => (rating === null ? '—' : rating === 'NA' ? 'N/A' : rating);
-const text = (value: string | number | null | undefined): string => (value === null || value === undefined || value === '' ? '' : String(value));
+const text = (value: string | number | null | undefined): string =>
+  value === null || value === undefined || value === '' ? '' : String(value);
 
 function pageFrame(
   title: string,
@@ -86,7 +92,8 @@ function pageFrame(
   return {
     pageSize: 'A4',
     // A domain heading whose table starts on the next page moves there too.
-    pageBreakBefore: (node, queries) => node.headlineLevel === DOMAIN_HEADING_LEVEL && !queries.getFollowingNodesOnPage().some((n) => n.table !== undefined),
+    pageBreakBefore: (node, queries) =>
+      node.headlineLevel === DOMAIN_HEADING_LEVEL && !queries.getFollowingNodesOnPage().some((n) => n.table !== undefined),
     pageMargins: [40, 60, 40, 50],
     info: { title: `${title} — ${child.fullName} (${child.cin})`, subject: title, creator: 'CANS platform' },
     header: () => ({
@@ -100,7 +107,12 @@ function pageFrame(
         },
       ],
     }),
-    footer: (currentPage: number, pageCount: number) => ({ text: `Page ${currentPage} of ${pageCount}`, alignment: 'center', fontSize: 8, margin: [0, 20, 0, 0] }),
+    footer: (currentPage: number, pageCount: number) => ({
+      text: `Page ${currentPage} of ${pageCount}`,
+      alignment: 'center',
+      fontSize: 8,
+      margin: [0, 20, 0, 0],
+    }),
     defaultStyle: { font: 'Roboto', fontSize: 9 },
     styles: {
       headerTitle: { fontSize: 10, bold: true },
@@ -216,8 +228,10 @@ const DOMAIN_HEADING_LEVEL = 1;
 
 function domainSection(domain: SummaryDomain, print: boolean): Content[] {
   const heading: Content[] = [{ text: print ? `${domain.title} — ${domain.progress.label}` : domain.title, style: 'domain' }];
-  if (domain.triggeredModules.length > 0) heading.push({ text: `Triggered modules: ${domain.triggeredModules.join(', ')}`, style: 'triggered' });
-  if (domain.triggeredQuestions.length > 0) heading.push({ text: `Triggered questions: ${domain.triggeredQuestions.join(', ')}`, style: 'triggered' });
+  if (domain.triggeredModules.length > 0)
+    heading.push({ text: `Triggered modules: ${domain.triggeredModules.join(', ')}`, style: 'triggered' });
+  if (domain.triggeredQuestions.length > 0)
+    heading.push({ text: `Triggered questions: ${domain.triggeredQuestions.join(', ')}`, style: 'triggered' });
   const out: Content[] = [{ stack: heading, headlineLevel: DOMAIN_HEADING_LEVEL }];
   if (domain.items.length === 0) {
     out.push({ text: 'No Data', style: 'muted' });
@@ -236,15 +250,29 @@ function domainSection(domain: SummaryDomain, print: boolean): Content[] {
     if (print && item.description) questionStack.push({ text: item.description, style: 'muted' });
     rows.push([{ stack: questionStack }, ratingCell(item.answer), { text: item.answerText }]);
     for (const comment of item.comments) {
-      rows.push([{ colSpan: 3, text: [{ text: `Comment — ${comment.authorName}, ${displayDate(comment.at)}: `, bold: true }, comment.content], style: 'muted' }, {}, {}]);
+      rows.push([
+        {
+          colSpan: 3,
+          text: [{ text: `Comment — ${comment.authorName}, ${displayDate(comment.at)}: `, bold: true }, comment.content],
+          style: 'muted',
+        },
+        {},
+        {},
+      ]);
     }
   }
-  out.push({ table: { headerRows: 1, dontBreakRows: true, widths: ['38%', 36, '*'], body: [header, ...rows] }, layout: 'lightHorizontalLines' });
+  out.push({
+    table: { headerRows: 1, dontBreakRows: true, widths: ['38%', 36, '*'], body: [header, ...rows] },
+    layout: 'lightHorizontalLines',
+  });
   return out;
 }
 
 function narrativeSection(summary: AssessmentSummary): Content[] {
-  return summary.narrativeSections.flatMap((s): Content[] => [{ text: s.label, bold: true, margin: [0, 4, 0, 0] }, { text: s.text || '—' }]);
+  return summary.narrativeSections.flatMap((s): Content[] => [
+    { text: s.label, bold: true, margin: [0, 4, 0, 0] },
+    { text: s.text || '—' },
+  ]);
 }
 
 function recommendationsSection(summary: AssessmentSummary): Content {
@@ -260,7 +288,10 @@ export function summaryPdfDefinition(summary: AssessmentSummary): TDocumentDefin
       { text: 'Caregivers', style: 'section' },
       caregiverTable(summary.caregivers, false),
       { text: 'At a Glance', style: 'section' },
-      { text: `Total actionable items: ${summary.glance.totalActionable}   Useful strengths: ${summary.glance.totalUseful}`, margin: [0, 0, 0, 4] },
+      {
+        text: `Total actionable items: ${summary.glance.totalActionable}   Useful strengths: ${summary.glance.totalUseful}`,
+        margin: [0, 0, 0, 4],
+      },
       glanceChart(summary.glance.domains),
       { text: 'Domains', style: 'section' },
       ...summary.domains.flatMap((d) => domainSection(d, false)),

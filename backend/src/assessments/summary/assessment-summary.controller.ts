@@ -1,8 +1,7 @@
 import { Controller, Get, Param, Res, StreamableFile } from '@nestjs/common';
 import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { CurrentUser, RequirePrivileges } from '../../identity/access/access.decorators';
-import type { AuthenticatedUser } from '../../identity/authentication/authenticated-user';
+import { Auth, RequestAuth, RequirePrivileges } from '../../identity/access/access.decorators';
 import { printPdfDefinition, renderPdf, summaryPdfDefinition } from './assessment-pdf';
 import { AssessmentSummaryService } from './assessment-summary.service';
 
@@ -38,7 +37,7 @@ export class AssessmentSummaryController {
   @RequirePrivileges('Assessment_View')
   @ApiOperation({ summary: 'CANS Summary: child, caregivers, glance chart data, rated items by domain, narrative, recommendations' })
   @ApiOkResponse({ description: 'The summary' })
-  summary(@Param('id') id: string, @CurrentUser() user: AuthenticatedUser) {
+  summary(@Param('id') id: string, @Auth() { user }: RequestAuth) {
     return this.summaries.summary(user, id);
   }
 
@@ -46,7 +45,7 @@ export class AssessmentSummaryController {
   @RequirePrivileges('Assessment_View')
   @ApiOperation({ summary: 'CANS Summary as an A4 PDF' })
   @ApiProduces('application/pdf')
-  async summaryPdf(@Param('id') id: string, @CurrentUser() user: AuthenticatedUser, @Res({ passthrough: true }) response: Response) {
+  async summaryPdf(@Param('id') id: string, @Auth() { user }: RequestAuth, @Res({ passthrough: true }) response: Response) {
     const summary = await this.summaries.summary(user, id);
     const bytes = await renderPdf(summaryPdfDefinition(summary));
     return sendPdf(response, bytes, pdfFileName('summary', id, summary.child.dateOfAssessment));
@@ -56,7 +55,7 @@ export class AssessmentSummaryController {
   @RequirePrivileges('Assessment_View')
   @ApiOperation({ summary: 'The full printable assessment: every visible question, caregivers, narrative, comments, reasons' })
   @ApiOkResponse({ description: 'The printable assessment' })
-  print(@Param('id') id: string, @CurrentUser() user: AuthenticatedUser) {
+  print(@Param('id') id: string, @Auth() { user }: RequestAuth) {
     return this.summaries.print(user, id);
   }
 
@@ -64,7 +63,7 @@ export class AssessmentSummaryController {
   @RequirePrivileges('Assessment_View')
   @ApiOperation({ summary: 'The full printable assessment as an A4 PDF' })
   @ApiProduces('application/pdf')
-  async printPdf(@Param('id') id: string, @CurrentUser() user: AuthenticatedUser, @Res({ passthrough: true }) response: Response) {
+  async printPdf(@Param('id') id: string, @Auth() { user }: RequestAuth, @Res({ passthrough: true }) response: Response) {
     const printable = await this.summaries.print(user, id);
     const bytes = await renderPdf(printPdfDefinition(printable));
     return sendPdf(response, bytes, pdfFileName('assessment', id, printable.child.dateOfAssessment));

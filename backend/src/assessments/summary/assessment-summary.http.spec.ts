@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { testPostgresUrl } from '../../../test-support/databases';
+import { testPostgresUrl } from '@cans/storage/test-support/databases';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
 import { ANSWERS, LibraryApi } from '../../library/library.test-support';
 import { seedItemId } from '../../library/library-seed';
-import { visibleQuestionsOf } from '../domain';
+import { visibleQuestionsOf } from '@cans/domain/assessments';
+import { AssessmentContextService } from '../commands/assessment-context.service';
 import { AssessmentWriter, loadTestLibrary, testCaregiver } from './test-support/assessment-writer';
 import { firstPagePng, hasCommand, pdfText, pngSize } from './test-support/pdf-inspection';
 
@@ -15,7 +16,10 @@ const withPoppler = hasCommand('pdftotext') && hasCommand('pdftoppm') ? it : it.
 type Json = any;
 
 /** Collects a binary response body (supertest buffers only known types by default). */
-const binary = (response: { on: (event: string, listener: (chunk?: Buffer) => void) => void }, callback: (error: Error | null, body: Buffer) => void) => {
+const binary = (
+  response: { on: (event: string, listener: (chunk?: Buffer) => void) => void },
+  callback: (error: Error | null, body: Buffer) => void,
+) => {
   const chunks: Buffer[] = [];
   response.on('data', (chunk) => chunks.push(chunk!));
   response.on('end', () => callback(null, Buffer.concat(chunks)));
@@ -48,9 +52,7 @@ describe.each(backends)('CANS Summary and print over HTTP (%s)', (backend) => {
     await writer.addCaregiver(assessmentId, ownerId, testCaregiver('cg-1', 'Ann'));
     await writer.rate(assessmentId, ownerId, { ST_FAMILY: '0', ST_INTERPERSONAL: '1', ST_OPTIMISM: '3', ADJUSTMENT_TO_TRAUMA: '2' });
     // Rating Adjustment to Trauma 2 opened the trauma module (a rule of the seed library).
-    const { EventSourcedRepository } = await import('../../platform/commands/event-sourced-repository');
-    const { assessmentAggregate, assessmentStreamId } = await import('../domain');
-    const { state } = await t.app.get(EventSourcedRepository).load(assessmentStreamId(assessmentId), assessmentAggregate);
+    const { state } = await t.app.get(AssessmentContextService).load(assessmentId);
     triggeredCode = visibleQuestionsOf(state, library).find((q) => q.triggered && q.domainCode === 'TRAUMA')!.code;
     await writer.rate(assessmentId, ownerId, { [triggeredCode]: '3' });
     await writer.rate(assessmentId, ownerId, { CG_SUPERVISION: '2' }, 'cg-1');
@@ -69,10 +71,18 @@ describe.each(backends)('CANS Summary and print over HTTP (%s)', (backend) => {
     const summary: Json = response.body;
     expect(summary.child).toMatchObject({ fullName: 'Zoë Marsh', cin: 'PID-4242', genderName: 'Female' });
     expect(summary.assessment).toMatchObject({ id: assessmentId, statusCode: 'i', ownerName });
-    expect(summary.caregivers).toEqual([expect.objectContaining({ name: 'Ann Hale', relationship: 'Parent/Guardian', role: 'Mother', phone: '555-010-2000' })]);
+    expect(summary.caregivers).toEqual([
+      expect.objectContaining({ name: 'Ann Hale', relationship: 'Parent/Guardian', role: 'Mother', phone: '555-010-2000' }),
+    ]);
 
     const glance = (code: string) => summary.glance.domains.find((d: Json) => d.domainCode === code);
-    expect(glance('CHILD_STRENGTHS')).toMatchObject({ name: 'Child Strengths', ratingMeaning: 'strength', actionable: 1, useful: 2, rated: 3 });
+    expect(glance('CHILD_STRENGTHS')).toMatchObject({
+      name: 'Child Strengths',
+      ratingMeaning: 'strength',
+      actionable: 1,
+      useful: 2,
+      rated: 3,
+    });
     expect(glance('TRAUMA')).toMatchObject({ ratingMeaning: 'need', actionable: 2, useful: 0, rated: 2 });
     expect(glance('CAREGIVER_RESOURCES_NEEDS')).toMatchObject({ caregiverName: 'Ann Hale', actionable: 1 });
     expect(summary.glance.totalActionable).toBe(4);
@@ -82,8 +92,12 @@ describe.each(backends)('CANS Summary and print over HTTP (%s)', (backend) => {
     expect(trauma.items.map((i: Json) => i.questionCode)).toEqual(['ADJUSTMENT_TO_TRAUMA', triggeredCode]);
     expect(trauma.items[1]).toMatchObject({ answer: '3', triggered: true, actionable: true });
     expect(trauma.items[0].answerText).not.toBe('');
-    const optimism = summary.domains.find((d: Json) => d.domainCode === 'CHILD_STRENGTHS').items.find((i: Json) => i.questionCode === 'ST_OPTIMISM');
-    expect(optimism.comments).toEqual([expect.objectContaining({ content: 'Talks about the future only in negatives.', authorName: ownerName })]);
+    const optimism = summary.domains
+      .find((d: Json) => d.domainCode === 'CHILD_STRENGTHS')
+      .items.find((i: Json) => i.questionCode === 'ST_OPTIMISM');
+    expect(optimism.comments).toEqual([
+      expect.objectContaining({ content: 'Talks about the future only in negatives.', authorName: ownerName }),
+    ]);
 
     expect(summary.recommendations).toMatchObject({ domainId: -1, caregiverId: 0, count: 4 });
     expect(summary.narrative).toEqual({ impressions: '', needs: '', targets: '', outcomes: '', plan: '', recommendations: '' });
@@ -99,7 +113,9 @@ describe.each(backends)('CANS Summary and print over HTTP (%s)', (backend) => {
     const items = response.body.domains.flatMap((d: Json) => d.items);
     expect(items.length).toBeGreaterThan(10);
     expect(items.filter((i: Json) => i.answer !== null)).toEqual([expect.objectContaining({ questionCode: 'ST_FAMILY', answer: '1' })]);
-    expect(response.body.reasons).toEqual([expect.objectContaining({ kind: 'return', reason: 'Please rate the trauma items.', byName: ownerName })]);
+    expect(response.body.reasons).toEqual([
+      expect.objectContaining({ kind: 'return', reason: 'Please rate the trauma items.', byName: ownerName }),
+    ]);
     expect(response.body.domains[0].progress.label).toMatch(/% Completed$/);
   });
 
@@ -151,18 +167,21 @@ describe.each(backends)('CANS Summary and print over HTTP (%s)', (backend) => {
     expect(pngSize(firstPagePng(pdf)).height).toBeGreaterThan(500);
   });
 
-  it.each(['summary', 'print', 'summary.pdf', 'print.pdf'])('GET /assessments/:id/%s refuses others: 401 signed out, 403 without the privilege, 404 without row access (as if unknown), unknown or deleted', async (view) => {
-    expect((await t.http().get(`/api/assessments/${assessmentId}/${view}`)).status).toBe(401);
-    expect((await get(`/api/assessments/${assessmentId}/${view}`, noPrivilegeToken)).status).toBe(403);
-    // Another case worker with the privilege but no row access (IDOR).
-    const idor = await get(`/api/assessments/${assessmentId}/${view}`, strangerToken);
-    expect(idor.status).toBe(404);
-    expect(JSON.stringify(idor.body ?? '')).not.toContain('Marsh');
-    expect((await get(`/api/assessments/${randomUUID()}/${view}`, ownerToken)).status).toBe(404);
-    expect((await get(`/api/assessments/not%20an%20id/${view}`, ownerToken)).status).toBe(404);
-    // The administrator sees every record.
-    expect((await get(`/api/assessments/${assessmentId}/${view}`, t.adminToken())).status).toBe(200);
-  });
+  it.each(['summary', 'print', 'summary.pdf', 'print.pdf'])(
+    'GET /assessments/:id/%s refuses others: 401 signed out, 403 without the privilege, 404 without row access (as if unknown), unknown or deleted',
+    async (view) => {
+      expect((await t.http().get(`/api/assessments/${assessmentId}/${view}`)).status).toBe(401);
+      expect((await get(`/api/assessments/${assessmentId}/${view}`, noPrivilegeToken)).status).toBe(403);
+      // Another case worker with the privilege but no row access (IDOR).
+      const idor = await get(`/api/assessments/${assessmentId}/${view}`, strangerToken);
+      expect(idor.status).toBe(404);
+      expect(JSON.stringify(idor.body ?? '')).not.toContain('Marsh');
+      expect((await get(`/api/assessments/${randomUUID()}/${view}`, ownerToken)).status).toBe(404);
+      expect((await get(`/api/assessments/not%20an%20id/${view}`, ownerToken)).status).toBe(404);
+      // The administrator sees every record.
+      expect((await get(`/api/assessments/${assessmentId}/${view}`, t.adminToken())).status).toBe(200);
+    },
+  );
 
   it('row access follows the policy: sharing the assessment lets the other case worker read it', async () => {
     const shared = await writer.start(ownerId, { cin: 'PID-4246' });

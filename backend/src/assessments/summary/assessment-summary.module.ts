@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { EventSourcedRepository } from '../../platform/commands/event-sourced-repository';
 import { AssessmentsModule } from '../assessments.module';
 import { AssessmentSummaryController } from './assessment-summary.controller';
 import { AssessmentSummaryService } from './assessment-summary.service';
@@ -8,6 +7,6 @@ import { AssessmentSummaryService } from './assessment-summary.service';
 @Module({
   imports: [AssessmentsModule],
   controllers: [AssessmentSummaryController],
-  providers: [EventSourcedRepository, AssessmentSummaryService],
+  providers: [AssessmentSummaryService],
 })
 export class AssessmentSummaryModule {}

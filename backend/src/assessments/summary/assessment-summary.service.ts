@@ -1,17 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { EventSourcedRepository } from '../../platform/commands/event-sourced-repository';
-import { NotFoundError } from '../../platform/http/domain-errors';
+import { NotFoundError } from '@cans/domain/domain-errors';
 import { AssessmentAccessService, AssessmentPrincipal } from '../access/assessment-access.service';
-import { AssessmentState, assessmentAggregate, assessmentStreamId } from '../domain';
+import { AssessmentContextService } from '../commands/assessment-context.service';
 import { AssessmentLibraryService } from '../library/assessment-library.service';
-import {
-  AssessmentSummary,
-  PrintableAssessment,
-  buildAssessmentSummary,
-  buildPrintableAssessment,
-  mentionedUserIds,
-  SummaryInput,
-} from './assessment-summary';
+import { buildAssessmentSummary, buildPrintableAssessment, mentionedUserIds } from './assessment-summary';
+import type { AssessmentSummary, PrintableAssessment, SummaryInput } from './assessment-summary.types';
 
 export const ASSESSMENT_NOT_FOUND = 'The assessment does not exist.';
 
@@ -26,7 +19,7 @@ const ASSESSMENT_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 @Injectable()
 export class AssessmentSummaryService {
   constructor(
-    private readonly repository: EventSourcedRepository,
+    private readonly assessments: AssessmentContextService,
     private readonly access: AssessmentAccessService,
     private readonly libraries: AssessmentLibraryService,
   ) {}
@@ -41,7 +34,7 @@ export class AssessmentSummaryService {
 
   private async input(principal: AssessmentPrincipal, assessmentId: string): Promise<SummaryInput> {
     if (!ASSESSMENT_ID_PATTERN.test(assessmentId)) throw new NotFoundError(ASSESSMENT_NOT_FOUND);
-    const { state } = await this.repository.load<AssessmentState>(assessmentStreamId(assessmentId), assessmentAggregate);
+    const { state } = await this.assessments.load(assessmentId);
     if (!state.exists || state.status === 'deleted' || !state.child) throw new NotFoundError(ASSESSMENT_NOT_FOUND);
     const { rowAccess } = await this.access.forState(principal, state);
     // Same answer as an unknown id (as the editor's routes give): a record the caller may not see does not exist for them.

@@ -1,6 +1,6 @@
-import { indexInstrument } from '../../library/instrument/instrument-tree';
-import { seedInstrument } from '../../library/instrument/seed-instrument';
-import { visibleQuestionsOf } from '../domain';
+import { indexInstrument } from '@cans/domain/library/instrument/instrument-tree';
+import { seedInstrument } from '@cans/domain/library/instrument/seed-instrument';
+import { visibleQuestionsOf } from '@cans/domain/assessments';
 import {
   ASSESSMENT_ID,
   OWNER,
@@ -14,7 +14,7 @@ import {
   seedLibrary,
   startedState,
   withCaregivers,
-} from '../domain/test-support/assessment-fixtures';
+} from '@cans/domain/assessments/test-support/assessment-fixtures';
 import { buildAssessmentSummary, buildPrintableAssessment, displayPhone, htmlToText, mentionedUserIds } from './assessment-summary';
 
 const names = new Map([
@@ -49,14 +49,24 @@ describe('CANS Summary', () => {
     expect(summary.glance.totalActionable).toBe(4);
     expect(summary.glance.totalUseful).toBe(2);
     // Every visible domain appears in the glance, rated or not.
-    expect(summary.glance.domains.length).toBe(new Set(visibleQuestionsOf(state, seedLibrary).map((q) => `${q.domainCode}|${q.caregiverId}`)).size);
+    expect(summary.glance.domains.length).toBe(
+      new Set(visibleQuestionsOf(state, seedLibrary).map((q) => `${q.domainCode}|${q.caregiverId}`)).size,
+    );
   });
 
   it('lists only rated items, with the answer text of the rating and the comments with their author', () => {
     let state = startedState();
     const [n1, n2] = firstVisibleOf(state, needDomain.code, 2);
     state = rate(state, { [n1]: '2' });
-    state = fold(state, [ev('QuestionCommentSaved', { commentId: 'c-1', questionCode: n1, caregiverId: null, content: 'Nightmares twice a week.', authorId: OWNER })]);
+    state = fold(state, [
+      ev('QuestionCommentSaved', {
+        commentId: 'c-1',
+        questionCode: n1,
+        caregiverId: null,
+        content: 'Nightmares twice a week.',
+        authorId: OWNER,
+      }),
+    ]);
 
     const summary = buildAssessmentSummary({ state, library: seedLibrary, names });
     const trauma = summary.domains.find((d) => d.domainCode === needDomain.code)!;
@@ -66,7 +76,9 @@ describe('CANS Summary', () => {
     expect(trauma.items[0]).toMatchObject({ answer: '2', actionable: true, triggered: false });
     expect(trauma.items[0].answerText).toBe(question.answers['2']);
     expect(trauma.items[0].answerText).not.toBe('');
-    expect(trauma.items[0].comments).toEqual([expect.objectContaining({ content: 'Nightmares twice a week.', authorName: 'Wendy Worker' })]);
+    expect(trauma.items[0].comments).toEqual([
+      expect.objectContaining({ content: 'Nightmares twice a week.', authorName: 'Wendy Worker' }),
+    ]);
   });
 
   it('marks questions brought in by a rule as triggered and names the module a rule opened', () => {
@@ -84,7 +96,11 @@ describe('CANS Summary', () => {
   });
 
   it('lists a caregiver domain once per caregiver, with the caregiver named', () => {
-    let state = withCaregivers(startedState(), caregiver('cg-1', 'Ann'), caregiver('cg-2', 'Bob', { relationship: { group: 'Substitute Caregiver', role: 'Foster Carer' } }));
+    let state = withCaregivers(
+      startedState(),
+      caregiver('cg-1', 'Ann'),
+      caregiver('cg-2', 'Bob', { relationship: { group: 'Substitute Caregiver', role: 'Foster Carer' } }),
+    );
     const cgQuestion = visibleQuestionsOf(state, seedLibrary).find((q) => q.caregiverId === 'cg-2')!;
     state = rate(state, { [cgQuestion.code]: '3' }, 'cg-2');
 
@@ -100,9 +116,23 @@ describe('CANS Summary', () => {
     const state = inStatus(completableState(), 'approved');
     const summary = buildAssessmentSummary({ state, library: seedLibrary, names });
     expect(summary.child).toMatchObject({ fullName: 'Robin Hale', cin: 'PID-0001', genderName: 'Female', ageAtAssessment: 12 });
-    expect(summary.assessment).toMatchObject({ id: ASSESSMENT_ID, statusCode: 'a', statusLabel: 'Approved', assessmentTypeName: 'Initial Assessment', ownerName: 'Wendy Worker', approvedByName: 'Sam Supervisor' });
+    expect(summary.assessment).toMatchObject({
+      id: ASSESSMENT_ID,
+      statusCode: 'a',
+      statusLabel: 'Approved',
+      assessmentTypeName: 'Initial Assessment',
+      ownerName: 'Wendy Worker',
+      approvedByName: 'Sam Supervisor',
+    });
     expect(summary.narrative.impressions).toBe('Settled at school, anxious at contact.');
-    expect(summary.narrativeSections.map((s) => s.label)).toEqual(['Impressions', 'Needs', 'Targets', 'Outcomes', 'Plan', 'Recommendations']);
+    expect(summary.narrativeSections.map((s) => s.label)).toEqual([
+      'Impressions',
+      'Needs',
+      'Targets',
+      'Outcomes',
+      'Plan',
+      'Recommendations',
+    ]);
     expect(summary.recommendations.domainId).toBe(-1);
     expect(summary.recommendations.count).toBe(0);
   });
@@ -123,7 +153,9 @@ describe('Printable assessment', () => {
     expect(trauma.items.filter((i) => i.answer === null).length).toBe(trauma.items.length - 1);
     expect(trauma.items[0].description).not.toMatch(/<[a-z]/);
     expect(trauma.progress.total).toBe(trauma.items.length);
-    expect(printable.reasons).toEqual([expect.objectContaining({ kind: 'return', reason: 'Please rate trauma again.', byName: 'Sam Supervisor' })]);
+    expect(printable.reasons).toEqual([
+      expect.objectContaining({ kind: 'return', reason: 'Please rate trauma again.', byName: 'Sam Supervisor' }),
+    ]);
   });
 
   it('names every user it mentions', () => {

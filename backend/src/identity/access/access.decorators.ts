@@ -1,7 +1,7 @@
 import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
 import type { Request } from 'express';
 import type { Actor } from '../../platform/commands/actor';
-import type { Privilege } from './privileges';
+import type { Privilege } from '@cans/domain/identity/privileges';
 import type { AuthenticatedUser } from '../authentication/authenticated-user';
 
 export const PUBLIC_ROUTE = 'cans:public';
@@ -13,16 +13,25 @@ export const Public = () => SetMetadata(PUBLIC_ROUTE, true);
 /** The route is refused with 403 unless the user holds at least one of these privileges. */
 export const RequirePrivileges = (...privileges: Privilege[]) => SetMetadata(REQUIRED_PRIVILEGES, privileges);
 
-export const CurrentUser = createParamDecorator((_: unknown, context: ExecutionContext): AuthenticatedUser => {
-  return context.switchToHttp().getRequest<Request & { user: AuthenticatedUser }>().user;
+/** Who is calling: the signed-in user (privileges, row-access facts) and the actor their events record. */
+export interface RequestAuth {
+  readonly user: AuthenticatedUser;
+  readonly actor: Actor;
+}
+
+/**
+ * The one parameter a route takes to know its caller. The actor (user, IP, correlation id) goes into the metadata of
+ * every event the route's command appends.
+ */
+export const Auth = createParamDecorator((_: unknown, context: ExecutionContext): RequestAuth => {
+  const request = context.switchToHttp().getRequest<Request & { user: AuthenticatedUser; id?: unknown }>();
+  return { user: request.user, actor: actorOf(request) };
 });
 
-/** The acting user, IP and correlation id of this request, for the events a command appends. */
-export const RequestActor = createParamDecorator((_: unknown, context: ExecutionContext): Actor => {
-  const request = context.switchToHttp().getRequest<Request & { user?: AuthenticatedUser; id?: unknown }>();
+function actorOf(request: Request & { user?: AuthenticatedUser; id?: unknown }): Actor {
   return {
     userId: request.user?.id ?? null,
     ip: request.ip ?? null,
     correlationId: String(request.id ?? request.headers['x-request-id'] ?? ''),
   };
-});
+}

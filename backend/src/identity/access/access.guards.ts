@@ -4,7 +4,7 @@ import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
 import type { AuthenticatedUser } from '../authentication/authenticated-user';
 import { PUBLIC_ROUTE, REQUIRED_PRIVILEGES } from './access.decorators';
-import type { Privilege } from './privileges';
+import type { Privilege } from '@cans/domain/identity/privileges';
 
 /** Global: every route needs a valid token unless marked @Public(). */
 @Injectable()

@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { PrivilegeView } from '../authentication/auth.dto';
-import { PRIVILEGE_DESCRIPTIONS, PRIVILEGES } from './privileges';
+import { PRIVILEGE_DESCRIPTIONS, PRIVILEGES } from '@cans/domain/identity/privileges';
 
 @ApiTags('User groups')
 @ApiCookieAuth()

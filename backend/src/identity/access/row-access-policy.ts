@@ -1,4 +1,4 @@
-import type { Filter } from '../../storage/read-store/read-store.port';
+import type { Filter } from '@cans/storage/read-store/read-store.port';
 
 /**
  * THE row-access policy: who may see and who may edit a record owned by a case worker (an assessment, later
@@ -137,7 +137,8 @@ export function scopeAllows(scope: AccessScope, record: GuardedRecord): AccessDe
   if (record.ownerId === scope.actorId) return decision(true, true, 'owner');
   if (record.sharedWith?.includes(scope.actorId)) return decision(true, true, 'shared');
   if (scope.editableOwnerIds.includes(record.ownerId)) return decision(true, true, 'supervisor');
-  if (scope.temporary.some((t) => t.ownerId === record.ownerId && coversCreation(t, record.createdAt))) return decision(true, true, 'temporary-access');
+  if (scope.temporary.some((t) => t.ownerId === record.ownerId && coversCreation(t, record.createdAt)))
+    return decision(true, true, 'temporary-access');
   if (scope.viewableOwnerIds.includes(record.ownerId)) return decision(true, false, 'parent-group');
   if (scope.everything) return decision(true, false, scope.everythingReason ?? 'state-monitor');
   if (record.agencyId && scope.agencyIds.includes(record.agencyId)) return decision(true, false, 'agency-monitor');

@@ -1,7 +1,7 @@
 import { startTestApp, TestApp } from '../../../test-support/test-app';
-import { testPostgresUrl } from '../../../test-support/databases';
+import { testPostgresUrl } from '@cans/storage/test-support/databases';
 import { READ_STORE } from '../../platform/storage/storage-tokens';
-import type { ReadStore } from '../../storage/read-store/read-store.port';
+import type { ReadStore } from '@cans/storage/read-store/read-store.port';
 import { MONITOR_GROUP_ID } from '../user-groups/built-in-groups';
 import type { AccessActor, GuardedRecord } from './row-access-policy';
 import { accessScopeFilter } from './row-access-policy';
@@ -33,11 +33,34 @@ describe.each(backends)('Row access over the real user and group trees (%s)', (b
     ids.agencyA = await post('/api/agencies', { name: 'Agency A', displayName: 'A' });
     ids.agencyB = await post('/api/agencies', { name: 'Agency B', displayName: 'B' });
     ids.leads = await post('/api/user-groups', { name: 'A Leads', parentGroupId: '153', privileges: ['Assessment_View'] });
-    ids.workers = await post('/api/user-groups', { name: 'A Workers', parentGroupId: ids.leads, reportsToParent: true, privileges: ['Assessment_View'] });
-    ids.managers = await post('/api/user-groups', { name: 'A Managers', parentGroupId: '153', privileges: ['Assessment_View', 'Manage_Parent_Case'] });
-    ids.teams = await post('/api/user-groups', { name: 'A Teams', parentGroupId: ids.managers, reportsToParent: true, privileges: ['Assessment_View'] });
+    ids.workers = await post('/api/user-groups', {
+      name: 'A Workers',
+      parentGroupId: ids.leads,
+      reportsToParent: true,
+      privileges: ['Assessment_View'],
+    });
+    ids.managers = await post('/api/user-groups', {
+      name: 'A Managers',
+      parentGroupId: '153',
+      privileges: ['Assessment_View', 'Manage_Parent_Case'],
+    });
+    ids.teams = await post('/api/user-groups', {
+      name: 'A Teams',
+      parentGroupId: ids.managers,
+      reportsToParent: true,
+      privileges: ['Assessment_View'],
+    });
     const user = (name: string, groupId: string, supervisorId: string, agencyId: string | null) =>
-      post('/api/users', { firstName: name, lastName: 'X', username: name, email: `${name}@example.test`, userGroupId: groupId, supervisorId, agencyId, externalId: name });
+      post('/api/users', {
+        firstName: name,
+        lastName: 'X',
+        username: name,
+        email: `${name}@example.test`,
+        userGroupId: groupId,
+        supervisorId,
+        agencyId,
+        externalId: name,
+      });
     ids.lead = await user('lead', ids.leads, '1', ids.agencyA);
     ids.sup = await user('sup', ids.leads, ids.lead, ids.agencyA);
     ids.w1 = await user('w1', ids.workers, ids.sup, ids.agencyA);
@@ -51,14 +74,39 @@ describe.each(backends)('Row access over the real user and group trees (%s)', (b
 
     const w1Token = `Bearer ${t.tokenForUser(ids.w1)}`;
     // Shares nothing by itself: w1 lends its new cases of July 2030 to delegate (needs the privilege).
-    await t.http().put(`/api/user-groups/${ids.workers}`).set('Authorization', admin).send({ name: 'A Workers', parentGroupId: ids.leads, reportsToParent: true, privileges: ['Assessment_View', 'Reassign_Accesses_Temporarily'] });
-    const assigned = await t.http().post('/api/account/access-assignments').set('Authorization', w1Token).send({ delegateId: ids.delegate, startsOn: '2030-07-01', endsOn: '2030-07-14' });
+    await t
+      .http()
+      .put(`/api/user-groups/${ids.workers}`)
+      .set('Authorization', admin)
+      .send({
+        name: 'A Workers',
+        parentGroupId: ids.leads,
+        reportsToParent: true,
+        privileges: ['Assessment_View', 'Reassign_Accesses_Temporarily'],
+      });
+    const assigned = await t
+      .http()
+      .post('/api/account/access-assignments')
+      .set('Authorization', w1Token)
+      .send({ delegateId: ids.delegate, startsOn: '2030-07-01', endsOn: '2030-07-14' });
     if (assigned.status !== 201) throw new Error(JSON.stringify(assigned.body));
 
     for (const name of ['1', 'lead', 'sup', 'w1', 'w2', 'other', 'manager', 'teamMember', 'monitorA', 'monitorAll', 'delegate']) {
       const id = name === '1' ? '1' : ids[name];
-      const me = (await t.http().get('/api/auth/me').set('Authorization', `Bearer ${t.tokenForUser(id)}`)).body;
-      actors[name] = { id, kind: 'user', isAdministrator: me.isAdministrator, privileges: me.privileges, groupId: me.groupId, agencyId: me.agencyId };
+      const me = (
+        await t
+          .http()
+          .get('/api/auth/me')
+          .set('Authorization', `Bearer ${t.tokenForUser(id)}`)
+      ).body;
+      actors[name] = {
+        id,
+        kind: 'user',
+        isAdministrator: me.isAdministrator,
+        privileges: me.privileges,
+        groupId: me.groupId,
+        agencyId: me.agencyId,
+      };
     }
 
     const add = (id: string, record: GuardedRecord) => records.push({ id, ...record });
@@ -74,7 +122,13 @@ describe.each(backends)('Row access over the real user and group trees (%s)', (b
       records.map((r) => ({
         kind: 'upsert' as const,
         collection: 'test_guarded_records',
-        document: { id: r.id, ownerId: r.ownerId, agencyId: r.agencyId ?? null, createdAt: r.createdAt ?? null, sharedWithKey: `|${(r.sharedWith ?? []).join('|')}|` },
+        document: {
+          id: r.id,
+          ownerId: r.ownerId,
+          agencyId: r.agencyId ?? null,
+          createdAt: r.createdAt ?? null,
+          sharedWithKey: `|${(r.sharedWith ?? []).join('|')}|`,
+        },
       })),
     );
   });
@@ -84,7 +138,16 @@ describe.each(backends)('Row access over the real user and group trees (%s)', (b
     const decided: string[] = [];
     for (const record of records) if ((await policy.decide(actors[name], record))[mode]) decided.push(record.id);
     const scope = await policy.scopeFor(actors[name]);
-    const listed = await t.app.get<ReadStore>(READ_STORE).find('test_guarded_records', accessScopeFilter(scope, { ownerId: 'ownerId', agencyId: 'agencyId', sharedWithKey: 'sharedWithKey', createdAt: 'createdAt' }, mode));
+    const listed = await t.app
+      .get<ReadStore>(READ_STORE)
+      .find(
+        'test_guarded_records',
+        accessScopeFilter(
+          scope,
+          { ownerId: 'ownerId', agencyId: 'agencyId', sharedWithKey: 'sharedWithKey', createdAt: 'createdAt' },
+          mode,
+        ),
+      );
     expect(listed.map((d) => d.id).sort()).toEqual(decided.sort());
     for (const record of records) expect((await policy.decide(actors[name], record))[mode]).toBe(policy.allows(scope, record)[mode]);
     return decided.sort();
@@ -116,9 +179,25 @@ describe.each(backends)('Row access over the real user and group trees (%s)', (b
 
   it('follows changes of the tree: a new supervisor sees the supervisee at once', async () => {
     const current = (await t.http().get(`/api/users/${ids.other}`).set('Authorization', admin)).body;
-    const moved = await t.http().put(`/api/users/${ids.other}`).set('Authorization', admin).send({ ...current, supervisorId: ids.w2 });
+    const moved = await t
+      .http()
+      .put(`/api/users/${ids.other}`)
+      .set('Authorization', admin)
+      .send({ ...current, supervisorId: ids.w2 });
     expect(moved.status).toBe(200);
-    expect(await policy.decide(actors.w2, records.find((r) => r.id === 'r-other')!)).toEqual({ view: true, edit: true, reason: 'supervisor' });
-    expect((await policy.decide(actors.lead, records.find((r) => r.id === 'r-other')!)).reason).toBe('supervisor');
+    expect(
+      await policy.decide(
+        actors.w2,
+        records.find((r) => r.id === 'r-other')!,
+      ),
+    ).toEqual({ view: true, edit: true, reason: 'supervisor' });
+    expect(
+      (
+        await policy.decide(
+          actors.lead,
+          records.find((r) => r.id === 'r-other')!,
+        )
+      ).reason,
+    ).toBe('supervisor');
   });
 });

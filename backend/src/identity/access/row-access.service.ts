@@ -1,7 +1,7 @@
 import { ForbiddenException, Inject, Injectable } from '@nestjs/common';
-import { ACCESS_ASSIGNMENTS_COLLECTION, AccessAssignmentDocument } from '../../../../projections/src/identity/access-assignments.projection';
+import { listAssignmentsToDelegate } from '@cans/projections/identity/access-assignments.queries';
 import { READ_STORE } from '../../platform/storage/storage-tokens';
-import type { ReadStore } from '../../storage/read-store/read-store.port';
+import type { ReadStore } from '@cans/storage/read-store/read-store.port';
 import { IdentityDirectory } from '../identity-directory';
 import {
   AccessActor,
@@ -47,19 +47,19 @@ export class RowAccessService {
     const supervisorChain: string[] = [];
     let owner = await this.directory.getUser(ownerId);
     const ownerGroupId = owner?.userGroupId ?? null;
-    for (let next = owner?.supervisorId ?? null; next && !supervisorChain.includes(next); ) {
+    for (let next = owner?.supervisorId ?? null; next && !supervisorChain.includes(next);) {
       supervisorChain.push(next);
       owner = await this.directory.getUser(next);
       next = owner?.supervisorId ?? null;
     }
     const groups = new Map((await this.directory.allGroups()).map((g) => [g.id, g]));
     const groupChain: GroupLink[] = [];
-    for (let id = ownerGroupId; id && groups.has(id) && !groupChain.some((g) => g.id === id); ) {
+    for (let id = ownerGroupId; id && groups.has(id) && !groupChain.some((g) => g.id === id);) {
       const group = groups.get(id)!;
       groupChain.push({ id: group.id, parentGroupId: group.parentGroupId, reportsToParent: group.reportsToParent });
       id = group.parentGroupId;
     }
-    const assignments = await this.readStore.find<AccessAssignmentDocument>(ACCESS_ASSIGNMENTS_COLLECTION, { ownerId, delegateId: actor.id }, { limit: 100 });
+    const assignments = await listAssignmentsToDelegate(this.readStore, actor.id, ownerId);
     return { supervisorChain, groupChain, assignmentsToActor: assignments.map((a) => ({ startsOn: a.startsOn, endsOn: a.endsOn })) };
   }
 
@@ -106,7 +106,7 @@ export class RowAccessService {
     const manageParent = actor.privileges.includes('Manage_Parent_Case');
     for (const id of viewable) if (manageParent) editable.add(id);
 
-    const assignments = await this.readStore.find<AccessAssignmentDocument>(ACCESS_ASSIGNMENTS_COLLECTION, { delegateId: actor.id }, { limit: 1000 });
+    const assignments = await listAssignmentsToDelegate(this.readStore, actor.id);
     const monitor = actor.privileges.includes('Case_Monitor');
     return {
       ...base,

@@ -1,18 +1,19 @@
 import { Injectable } from '@nestjs/common';
+import { AccessDeniedError } from '@cans/domain/domain-errors';
+import { privilegesOfUser } from '@cans/domain/identity/privileges';
+import { isLiveGroup, userGroupDecider } from '@cans/domain/identity/user-group.decider';
+import { userGroupStreamId } from '@cans/domain/identity/user-group.events';
+import { isLiveUser, userDecider } from '@cans/domain/identity/user.decider';
+import { userStreamId } from '@cans/domain/identity/user.events';
 import type { Actor } from '../../platform/commands/actor';
-import { EventSourcedRepository } from '../../platform/commands/event-sourced-repository';
-import { AccessDeniedError } from '../../platform/http/domain-errors';
+import { EventSourcedCommandHandler } from '../../platform/commands/command-handler';
 import type { AuthenticatedUser } from '../authentication/authenticated-user';
-import { isLiveGroup, userGroupAggregate } from '../user-groups/user-group.aggregate';
-import { userGroupStreamId } from '../user-groups/user-group.events';
-import { isLiveUser, userAggregate } from '../users/user.aggregate';
-import { userStreamId } from '../users/user.events';
-import { privilegesOfUser } from './privileges';
 import { GroupFacts, mayChangeGroup, mayChangeUser, mayManageUser, UserManagementDecision, UserManager } from './user-management-policy';
 
 /**
  * Applies the user-management policy in the command handlers, with facts read from the streams (exact at the time
- * of the command). Throws AccessDeniedError (403) before anything is written.
+ * of the command). `refusalTo…` answer the refusal's message (or null) that handlers hand to a decider as a fact;
+ * `assert…` throw it as AccessDeniedError (403) before anything is written.
  *
  * An actor without a user id is the system itself (first start, the demo seed, test set-up): it is not subject to
  * the policy. No HTTP route dispatches these commands without a signed-in user (they all need User_Actions or
@@ -20,12 +21,12 @@ import { GroupFacts, mayChangeGroup, mayChangeUser, mayManageUser, UserManagemen
  */
 @Injectable()
 export class UserManagementService {
-  constructor(private readonly repository: EventSourcedRepository) {}
+  constructor(private readonly streams: EventSourcedCommandHandler) {}
 
   /** The acting user's id, group and privileges; null for the system. */
   async managerOf(actor: Actor): Promise<UserManager | null> {
     if (actor.userId === null) return null;
-    const user = await this.repository.load(userStreamId(actor.userId), userAggregate);
+    const user = await this.streams.load(userStreamId(actor.userId), userDecider);
     if (!isLiveUser(user.state)) return { id: actor.userId, groupId: null, privileges: [] };
     const groupId = user.state.account.userGroupId;
     return { id: actor.userId, groupId, privileges: privilegesOfUser(actor.userId, (await this.group(groupId))?.privileges) };
@@ -33,35 +34,42 @@ export class UserManagementService {
 
   /** A live group's id and privileges, or null. */
   async group(groupId: string): Promise<GroupFacts | null> {
-    const group = await this.repository.load(userGroupStreamId(groupId), userGroupAggregate);
+    const group = await this.streams.load(userGroupStreamId(groupId), userGroupDecider);
     return isLiveGroup(group.state) ? { id: groupId, privileges: group.state.group.privileges } : null;
   }
 
   /** Edit (lock, rename, re-mail …), approve, reset the password of, or delete the user. */
-  async assertMayManageUser(actor: Actor, target: { id: string; groupId: string }): Promise<void> {
+  async refusalToManageUser(actor: Actor, target: { id: string; groupId: string }): Promise<string | null> {
     const manager = await this.managerOf(actor);
-    if (!manager) return;
-    assertAllowed(mayManageUser(manager, { ...target, groupPrivileges: (await this.group(target.groupId))?.privileges ?? [] }));
+    if (!manager) return null;
+    return refusalOf(mayManageUser(manager, { ...target, groupPrivileges: (await this.group(target.groupId))?.privileges ?? [] }));
   }
 
   /** Create (target null) or update a user, asking for the group `userGroupId`. */
-  async assertMayChangeUser(actor: Actor, target: { id: string; groupId: string } | null, userGroupId: string): Promise<void> {
+  async refusalToChangeUser(actor: Actor, target: { id: string; groupId: string } | null, userGroupId: string): Promise<string | null> {
     const manager = await this.managerOf(actor);
-    if (!manager) return;
+    if (!manager) return null;
     const managed = target ? { ...target, groupPrivileges: (await this.group(target.groupId))?.privileges ?? [] } : null;
-    assertAllowed(mayChangeUser(manager, { target: managed, group: await this.group(userGroupId) }));
+    return refusalOf(mayChangeUser(manager, { target: managed, group: await this.group(userGroupId) }));
   }
 
   /** Add (groupId null), edit or delete (privileges null) a user group. */
-  async assertMayChangeGroup(actor: Actor, groupId: string | null, privileges: readonly string[] | null): Promise<void> {
+  async refusalToChangeGroup(actor: Actor, groupId: string | null, privileges: readonly string[] | null): Promise<string | null> {
     const manager = await this.managerOf(actor);
-    if (!manager) return;
-    assertAllowed(mayChangeGroup(manager, { current: groupId ? await this.group(groupId) : null, privileges }));
+    if (!manager) return null;
+    return refusalOf(mayChangeGroup(manager, { current: groupId ? await this.group(groupId) : null, privileges }));
+  }
+
+  /** For handlers that refuse before deciding (the password reset). */
+  async assertMayManageUser(actor: Actor, target: { id: string; groupId: string }): Promise<void> {
+    throwIfRefused(await this.refusalToManageUser(actor, target));
   }
 }
 
-function assertAllowed(decision: UserManagementDecision): void {
-  if (!decision.allowed) throw new AccessDeniedError(decision.message);
+const refusalOf = (decision: UserManagementDecision): string | null => (decision.allowed ? null : decision.message);
+
+function throwIfRefused(refusal: string | null): void {
+  if (refusal) throw new AccessDeniedError(refusal);
 }
 
 /**

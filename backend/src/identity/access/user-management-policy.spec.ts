@@ -1,10 +1,23 @@
-import { PRIVILEGES } from './privileges';
-import { GroupFacts, ManagedUser, mayAssignGroup, mayChangeGroup, mayChangeUser, mayManageUser, UserManager } from './user-management-policy';
+import { PRIVILEGES } from '@cans/domain/identity/privileges';
+import {
+  GroupFacts,
+  ManagedUser,
+  mayAssignGroup,
+  mayChangeGroup,
+  mayChangeUser,
+  mayManageUser,
+  UserManager,
+} from './user-management-policy';
 
 const SUPERVISOR_ADMIN = ['HOME_SHOW', 'Assessment_Edit', 'User_View', 'User_Actions'];
 const STATE_ADMIN = ['HOME_SHOW', 'User_View', 'User_Actions', 'Agency', 'Setting', 'Case_Monitor'];
 
-const manager = (overrides: Partial<UserManager> = {}): UserManager => ({ id: 'me', groupId: 'g-sup-admin', privileges: SUPERVISOR_ADMIN, ...overrides });
+const manager = (overrides: Partial<UserManager> = {}): UserManager => ({
+  id: 'me',
+  groupId: 'g-sup-admin',
+  privileges: SUPERVISOR_ADMIN,
+  ...overrides,
+});
 const administrator = manager({ id: '1', groupId: '1', privileges: PRIVILEGES });
 const stateAdmin = manager({ id: 'state', groupId: '153', privileges: STATE_ADMIN });
 const user = (id: string, groupId: string, groupPrivileges: readonly string[]): ManagedUser => ({ id, groupId, groupPrivileges });
@@ -36,7 +49,9 @@ describe('mayManageUser: edit, approve, lock, rename, re-mail, reset the passwor
 
   it('lets only the administrator change the administrator', () => {
     expect(mayManageUser(stateAdmin, user('1', '1', PRIVILEGES))).toEqual(refusedFor('administrator-only-self'));
-    expect(mayManageUser(manager({ id: 'other', groupId: '1', privileges: PRIVILEGES }), user('1', '1', PRIVILEGES))).toEqual(refusedFor('administrator-only-self'));
+    expect(mayManageUser(manager({ id: 'other', groupId: '1', privileges: PRIVILEGES }), user('1', '1', PRIVILEGES))).toEqual(
+      refusedFor('administrator-only-self'),
+    );
     expect(mayManageUser(administrator, user('1', '1', PRIVILEGES))).toEqual(allowed);
     expect(mayManageUser(administrator, stateUser)).toEqual(allowed);
   });
@@ -54,8 +69,12 @@ describe('mayAssignGroup: the groups a manager may put users into (create and up
   });
 
   it('assigns groups 1 and 153 only by members of groups 1 and 153 (the administrator is in group 1)', () => {
-    expect(mayAssignGroup(manager({ groupId: 'g-wide', privileges: PRIVILEGES }), group('153', STATE_ADMIN))).toEqual(refusedFor('group-manager-groups-only'));
-    expect(mayAssignGroup(manager({ groupId: 'g-wide', privileges: PRIVILEGES }), group('1', PRIVILEGES))).toEqual(refusedFor('group-manager-groups-only'));
+    expect(mayAssignGroup(manager({ groupId: 'g-wide', privileges: PRIVILEGES }), group('153', STATE_ADMIN))).toEqual(
+      refusedFor('group-manager-groups-only'),
+    );
+    expect(mayAssignGroup(manager({ groupId: 'g-wide', privileges: PRIVILEGES }), group('1', PRIVILEGES))).toEqual(
+      refusedFor('group-manager-groups-only'),
+    );
     expect(mayAssignGroup(stateAdmin, group('153', STATE_ADMIN))).toEqual(allowed);
     expect(mayAssignGroup(stateAdmin, group('1', PRIVILEGES))).toEqual(refusedFor('group-above-you'));
     expect(mayAssignGroup(administrator, group('1', PRIVILEGES))).toEqual(allowed);
@@ -73,11 +92,15 @@ describe('mayChangeUser: a whole create or update', () => {
     expect(mayChangeUser(manager(), { target: self, group: group('1', PRIVILEGES) })).toEqual(refusedFor('own-group'));
     expect(mayChangeUser(manager(), { target: self, group: group('g-worker', ['HOME_SHOW']) })).toEqual(refusedFor('own-group'));
     expect(mayChangeUser(manager(), { target: self, group: group('g-sup-admin', SUPERVISOR_ADMIN) })).toEqual(allowed);
-    expect(mayChangeUser(stateAdmin, { target: user('state', '153', STATE_ADMIN), group: group('g-mon', ['HOME_SHOW']) })).toEqual(refusedFor('own-group'));
+    expect(mayChangeUser(stateAdmin, { target: user('state', '153', STATE_ADMIN), group: group('g-mon', ['HOME_SHOW']) })).toEqual(
+      refusedFor('own-group'),
+    );
   });
 
   it('checks the user before the group, and keeping a group is not assigning it', () => {
-    expect(mayChangeUser(manager(), { target: stateUser, group: group('g-worker', ['HOME_SHOW']) })).toEqual(refusedFor('manager-groups-only'));
+    expect(mayChangeUser(manager(), { target: stateUser, group: group('g-worker', ['HOME_SHOW']) })).toEqual(
+      refusedFor('manager-groups-only'),
+    );
     expect(mayChangeUser(manager(), { target: worker, group: group('153', STATE_ADMIN) })).toEqual(refusedFor('group-manager-groups-only'));
     expect(mayChangeUser(stateAdmin, { target: stateUser, group: group('153', STATE_ADMIN) })).toEqual(allowed);
     // An unknown group is the command's validation to report (400), not a refusal.
@@ -88,7 +111,9 @@ describe('mayChangeUser: a whole create or update', () => {
 describe('mayChangeGroup: user-group add, edit and delete by members of groups 1 and 153', () => {
   it("refuses to change the privileges of one's own group, widening or narrowing; other fields may change", () => {
     const own = group('153', STATE_ADMIN);
-    expect(mayChangeGroup(stateAdmin, { current: own, privileges: [...STATE_ADMIN, 'Library_Manage'] })).toEqual(refusedFor('own-group-privileges'));
+    expect(mayChangeGroup(stateAdmin, { current: own, privileges: [...STATE_ADMIN, 'Library_Manage'] })).toEqual(
+      refusedFor('own-group-privileges'),
+    );
     expect(mayChangeGroup(stateAdmin, { current: own, privileges: ['HOME_SHOW'] })).toEqual(refusedFor('own-group-privileges'));
     expect(mayChangeGroup(stateAdmin, { current: own, privileges: [...STATE_ADMIN].reverse() })).toEqual(allowed);
   });
@@ -96,13 +121,19 @@ describe('mayChangeGroup: user-group add, edit and delete by members of groups 1
   it('grants only privileges the manager holds, and changes only groups within them', () => {
     expect(mayChangeGroup(stateAdmin, { current: null, privileges: ['HOME_SHOW', 'Case_Monitor'] })).toEqual(allowed);
     expect(mayChangeGroup(stateAdmin, { current: null, privileges: ['Library_Manage'] })).toEqual(refusedFor('grant-beyond-own'));
-    expect(mayChangeGroup(stateAdmin, { current: group('g-mon', ['HOME_SHOW']), privileges: ['HOME_SHOW', 'Library_Manage'] })).toEqual(refusedFor('grant-beyond-own'));
-    expect(mayChangeGroup(stateAdmin, { current: group('1', PRIVILEGES), privileges: ['HOME_SHOW'] })).toEqual(refusedFor('group-above-you'));
+    expect(mayChangeGroup(stateAdmin, { current: group('g-mon', ['HOME_SHOW']), privileges: ['HOME_SHOW', 'Library_Manage'] })).toEqual(
+      refusedFor('grant-beyond-own'),
+    );
+    expect(mayChangeGroup(stateAdmin, { current: group('1', PRIVILEGES), privileges: ['HOME_SHOW'] })).toEqual(
+      refusedFor('group-above-you'),
+    );
     expect(mayChangeGroup(stateAdmin, { current: group('1', PRIVILEGES), privileges: null })).toEqual(refusedFor('group-above-you'));
     expect(mayChangeGroup(stateAdmin, { current: group('g-mon', ['HOME_SHOW']), privileges: null })).toEqual(allowed);
   });
 
   it("lets the administrator change group 1: the administrator's own privileges never depend on it", () => {
-    expect(mayChangeGroup(administrator, { current: group('1', PRIVILEGES), privileges: PRIVILEGES.filter((p) => p !== 'Mirror_visibility') })).toEqual(allowed);
+    expect(
+      mayChangeGroup(administrator, { current: group('1', PRIVILEGES), privileges: PRIVILEGES.filter((p) => p !== 'Mirror_visibility') }),
+    ).toEqual(allowed);
   });
 });

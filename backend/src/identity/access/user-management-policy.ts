@@ -1,4 +1,4 @@
-import { ADMINISTRATOR_ID, USER_GROUP_MANAGER_GROUP_IDS } from '../identity-rules';
+import { ADMINISTRATOR_ID, USER_GROUP_MANAGER_GROUP_IDS } from '@cans/domain/identity/identity-rules';
 
 /**
  * THE user-management policy: who may change which user account and which user group (issue 9: a lower user must
@@ -61,7 +61,11 @@ export const USER_MANAGEMENT_MESSAGES: Record<UserManagementRefusal, string> = {
 };
 
 const ALLOWED: UserManagementDecision = { allowed: true };
-const refuse = (reason: UserManagementRefusal): UserManagementDecision => ({ allowed: false, reason, message: USER_MANAGEMENT_MESSAGES[reason] });
+const refuse = (reason: UserManagementRefusal): UserManagementDecision => ({
+  allowed: false,
+  reason,
+  message: USER_MANAGEMENT_MESSAGES[reason],
+});
 
 /** True when every privilege in `wanted` is in `held`. */
 export function holdsAll(held: readonly string[], wanted: readonly string[]): boolean {
@@ -90,7 +94,10 @@ export function mayAssignGroup(manager: UserManager, group: GroupFacts): UserMan
  * A create (target null) or an update of `target` that asks for `group` (null: the group does not exist, which the
  * command's validation answers with 400). Keeping a user's group is not assigning it.
  */
-export function mayChangeUser(manager: UserManager, change: { target: ManagedUser | null; group: GroupFacts | null }): UserManagementDecision {
+export function mayChangeUser(
+  manager: UserManager,
+  change: { target: ManagedUser | null; group: GroupFacts | null },
+): UserManagementDecision {
   const { target, group } = change;
   if (target) {
     const managed = mayManageUser(manager, target);
@@ -105,7 +112,10 @@ export function mayChangeUser(manager: UserManager, change: { target: ManagedUse
  * Add (current null), edit or delete (privileges null) a user group. The administrator may change group 1: their
  * own privileges never depend on it.
  */
-export function mayChangeGroup(manager: UserManager, change: { current: GroupFacts | null; privileges: readonly string[] | null }): UserManagementDecision {
+export function mayChangeGroup(
+  manager: UserManager,
+  change: { current: GroupFacts | null; privileges: readonly string[] | null },
+): UserManagementDecision {
   const { current, privileges } = change;
   if (current) {
     const ownGroup = current.id === manager.groupId && manager.id !== ADMINISTRATOR_ID;

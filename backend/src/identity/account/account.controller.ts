@@ -1,12 +1,14 @@
-import { Body, Controller, Delete, ForbiddenException, Get, HttpCode, Inject, Param, Post, Put, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Put, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import type { SessionDocument } from '../../../../projections/src/identity/sessions.projection';
-import type { Actor, CommandResult } from '../../platform/commands/actor';
-import { NotFoundError } from '../../platform/http/domain-errors';
-import { exposeEventPosition } from '../../platform/http/read-your-writes';
-import { CurrentUser, RequestActor, RequirePrivileges } from '../access/access.decorators';
+import { AccessDeniedError, NotFoundError } from '@cans/domain/domain-errors';
+import { ADMINISTRATOR_NO_ASSIGN } from '@cans/domain/identity/access-assignment.decider';
+import type { SessionDocument } from '@cans/projections/identity/sessions.projection';
+import type { CommandResult } from '../../platform/commands/actor';
+import { IdParam } from '../../platform/http/dto-building-blocks';
+import { answerCommand } from '../../platform/http/http-answers';
+import { Auth, RequestAuth, RequirePrivileges } from '../access/access.decorators';
 import { setAccessCookie } from '../authentication/auth-cookies';
 import { MessageView } from '../authentication/auth.dto';
 import type { AuthenticatedUser } from '../authentication/authenticated-user';
@@ -38,46 +40,53 @@ export class AccountController {
   @Get()
   @ApiOperation({ summary: 'Own profile' })
   @ApiOkResponse({ type: AccountView })
-  async get(@CurrentUser() user: AuthenticatedUser): Promise<AccountView> {
+  async get(@Auth() { user }: RequestAuth): Promise<AccountView> {
     return this.view(person(user));
   }
 
   @Put()
   @ApiOperation({ summary: 'Save own profile: first and last name, email, phone (xxx-xxx-xxxx)' })
   @ApiOkResponse({ type: AccountView })
-  async update(@Body() body: UpdateProfileDto, @CurrentUser() user: AuthenticatedUser, @RequestActor() actor: Actor, @Res({ passthrough: true }) response: Response) {
-    const result: CommandResult = await this.commands.execute(
-      new UpdateOwnProfileCommand(actor, person(user).id, body.firstName, body.lastName, body.email, body.phone ?? null, body.revision),
+  async update(@Body() body: UpdateProfileDto, @Auth() { user, actor }: RequestAuth) {
+    const command = new UpdateOwnProfileCommand(
+      actor,
+      person(user).id,
+      body.firstName,
+      body.lastName,
+      body.email,
+      body.phone ?? null,
+      body.revision,
     );
-    exposeEventPosition(response, result.position);
+    const result: CommandResult = await this.commands.execute(command);
     await this.directory.settle(result.position);
-    return { ...(await this.view(user)), ...messageOf('profile_save_success') };
+    return answerCommand(result, { ...(await this.view(user)), ...messageOf('profile_save_success') });
   }
 
+  // The response object only to renew the session cookie.
   @Post('password')
   @HttpCode(200)
   @ApiOperation({ summary: 'Change own password (old, new, confirmation); other sessions end, this one is renewed' })
   @ApiOkResponse({ type: MessageView })
   async changePassword(
     @Body() body: ChangePasswordDto,
-    @CurrentUser() user: AuthenticatedUser,
-    @RequestActor() actor: Actor,
+    @Auth() { user, actor }: RequestAuth,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ) {
     const rememberMe = (await this.currentSession(user))?.rememberMe ?? false;
-    const issued: IssuedSession = await this.commands.execute(new ChangePasswordCommand(actor, person(user).id, body.oldPassword, body.newPassword, rememberMe));
-    exposeEventPosition(response, issued.position);
+    const issued: IssuedSession = await this.commands.execute(
+      new ChangePasswordCommand(actor, person(user).id, body.oldPassword, body.newPassword, rememberMe),
+    );
     await this.directory.settle(issued.position);
     setAccessCookie(request, response, this.config, issued.token, issued.persistentForMs);
-    return messageOf('password_changed');
+    return answerCommand(issued, messageOf('password_changed'));
   }
 
   @Get('access-assignments')
   @RequirePrivileges('Reassign_Accesses_Temporarily')
   @ApiOperation({ summary: 'Assign Access: my temporary access assignments (who receives my new assessments, when)' })
   @ApiOkResponse({ type: [AccessAssignmentView] })
-  assignments(@CurrentUser() user: AuthenticatedUser): Promise<AccessAssignmentView[]> {
+  assignments(@Auth() { user }: RequestAuth): Promise<AccessAssignmentView[]> {
     return this.queries.execute(new ListOwnAccessAssignmentsQuery(notAdministrator(user).id));
   }
 
@@ -85,33 +94,35 @@ export class AccountController {
   @RequirePrivileges('Reassign_Accesses_Temporarily')
   @ApiOperation({ summary: 'Users who can receive access: active users of my agency (all active users without one)' })
   @ApiOkResponse({ type: [DelegateOption] })
-  delegateOptions(@CurrentUser() user: AuthenticatedUser): Promise<DelegateOption[]> {
+  delegateOptions(@Auth() { user }: RequestAuth): Promise<DelegateOption[]> {
     const me = notAdministrator(user);
     return this.queries.execute(new DelegateOptionsQuery(me.id, me.agencyId));
   }
 
   @Post('access-assignments')
   @RequirePrivileges('Reassign_Accesses_Temporarily')
-  @ApiOperation({ summary: 'Assign Access (New Assessments To): the delegate sees and edits my assessments created from startsOn to endsOn' })
+  @ApiOperation({
+    summary: 'Assign Access (New Assessments To): the delegate sees and edits my assessments created from startsOn to endsOn',
+  })
   @ApiOkResponse({ type: AccessAssignmentView })
-  async assign(@Body() body: AssignAccessDto, @CurrentUser() user: AuthenticatedUser, @RequestActor() actor: Actor, @Res({ passthrough: true }) response: Response) {
+  async assign(@Body() body: AssignAccessDto, @Auth() { user, actor }: RequestAuth) {
     const me = notAdministrator(user);
-    const result: CommandResult = await this.commands.execute(new AssignTemporaryAccessCommand(actor, me.id, body.delegateId, body.startsOn, body.endsOn));
-    exposeEventPosition(response, result.position);
+    const result: CommandResult = await this.commands.execute(
+      new AssignTemporaryAccessCommand(actor, me.id, body.delegateId, body.startsOn, body.endsOn),
+    );
     await this.directory.settle(result.position);
     const all: AccessAssignmentView[] = await this.queries.execute(new ListOwnAccessAssignmentsQuery(me.id));
-    return { ...all.find((a) => a.id === result.id), ...messageOf('access_assign_success') };
+    return answerCommand(result, { ...all.find((assignment) => assignment.id === result.id), ...messageOf('access_assign_success') });
   }
 
   @Delete('access-assignments/:id')
   @HttpCode(200)
   @RequirePrivileges('Reassign_Accesses_Temporarily')
   @ApiOperation({ summary: 'Remove a temporary access assignment' })
-  async revoke(@Param('id', entityId) id: string, @CurrentUser() user: AuthenticatedUser, @RequestActor() actor: Actor, @Res({ passthrough: true }) response: Response) {
+  async revoke(@IdParam('id', entityId) id: string, @Auth() { user, actor }: RequestAuth) {
     const result: CommandResult = await this.commands.execute(new RevokeTemporaryAccessCommand(actor, notAdministrator(user).id, id));
-    exposeEventPosition(response, result.position);
     await this.directory.settle(result.position);
-    return { id, ...messageOf('access_assign_revoked') };
+    return answerCommand(result, { id, ...messageOf('access_assign_revoked') });
   }
 
   private async view(user: AuthenticatedUser): Promise<AccountView> {
@@ -132,12 +143,12 @@ export class AccountController {
 
 /** API clients have no account. */
 function person(user: AuthenticatedUser): AuthenticatedUser {
-  if (user.kind !== 'user') throw new ForbiddenException('API clients have no account.');
+  if (user.kind !== 'user') throw new AccessDeniedError('API clients have no account.');
   return user;
 }
 
 /** Spec §2: the administrator does not see Assign Access. */
 function notAdministrator(user: AuthenticatedUser): AuthenticatedUser {
-  if (person(user).isAdministrator) throw new ForbiddenException('The administrator does not assign access.');
+  if (person(user).isAdministrator) throw new AccessDeniedError(ADMINISTRATOR_NO_ASSIGN);
   return user;
 }

@@ -7,6 +7,12 @@ import { DelegateOptionsHandler, ListOwnAccessAssignmentsHandler } from './accou
 @Module({
   imports: [CqrsModule],
   controllers: [AccountController],
-  providers: [UpdateOwnProfileHandler, AssignTemporaryAccessHandler, RevokeTemporaryAccessHandler, ListOwnAccessAssignmentsHandler, DelegateOptionsHandler],
+  providers: [
+    UpdateOwnProfileHandler,
+    AssignTemporaryAccessHandler,
+    RevokeTemporaryAccessHandler,
+    ListOwnAccessAssignmentsHandler,
+    DelegateOptionsHandler,
+  ],
 })
 export class AccountModule {}

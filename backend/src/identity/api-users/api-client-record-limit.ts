@@ -2,6 +2,7 @@ import { CallHandler, ExecutionContext, Injectable, NestInterceptor, SetMetadata
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { map, Observable } from 'rxjs';
+import { ListPage } from '../../platform/http/http-answers';
 import type { AuthenticatedUser } from '../authentication/authenticated-user';
 
 const RECORD_LISTS_KEY = 'cans:record-lists';
@@ -30,12 +31,15 @@ export class ApiClientRecordLimitInterceptor implements NestInterceptor {
     const maxRecords = request.user?.kind === 'api-client' ? request.user.maxRecords : null;
     if (maxRecords === null || maxRecords === undefined) return next.handle();
     const response = context.switchToHttp().getResponse<Response>();
-    const recordLists = this.reflector.getAllAndOverride<string[] | undefined>(RECORD_LISTS_KEY, [context.getHandler(), context.getClass()]) ?? [];
+    const recordLists =
+      this.reflector.getAllAndOverride<string[] | undefined>(RECORD_LISTS_KEY, [context.getHandler(), context.getClass()]) ?? [];
     return next.handle().pipe(map((body: unknown) => capRecords(body, maxRecords, recordLists, response)));
   }
 }
 
 function capRecords(body: unknown, maxRecords: number, recordLists: string[], response: Response): unknown {
+  // A list page not yet written to the response (HttpAnswerInterceptor runs after this one): cap its rows.
+  if (body instanceof ListPage) return body.rows.length <= maxRecords ? body : body.withRows(body.rows.slice(0, maxRecords));
   if (Array.isArray(body)) {
     if (body.length <= maxRecords) return body;
     narrowContentRange(response, maxRecords);

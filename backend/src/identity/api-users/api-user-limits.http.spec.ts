@@ -1,5 +1,12 @@
 import { startTestApp, TestApp } from '../../../test-support/test-app';
-import { AssessmentsApi, caregiverForm, childForm, Json, seedTestLibrary, WORKER_PRIVILEGES } from '../../assessments/assessments.test-support';
+import {
+  AssessmentsApi,
+  caregiverForm,
+  childForm,
+  Json,
+  seedTestLibrary,
+  WORKER_PRIVILEGES,
+} from '../../assessments/assessments.test-support';
 
 /**
  * An API user's maxRecords is the most records one request may return (spec §3 API user). The API client signs
@@ -30,7 +37,12 @@ describe('API users: maxRecords caps every list an API client can reach', () => 
   const keysOf = (rows: Json[]) => rows.map((row) => String(row.id ?? row.version));
 
   const get = (token: string, path: string, query: Record<string, string> = {}) =>
-    t.http().get(path).query(query).set('Authorization', token).set('X-Wait-For-Position', String(Math.max(position, 0)));
+    t
+      .http()
+      .get(path)
+      .query(query)
+      .set('Authorization', token)
+      .set('X-Wait-For-Position', String(Math.max(position, 0)));
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -43,7 +55,13 @@ describe('API users: maxRecords caps every list an API client can reach', () => 
     await t.settled();
 
     for (let i = 0; i < 5; i++) {
-      const agency = track(await t.http().post('/api/agencies').set('Authorization', admin).send({ name: `Capped agency ${i}`, displayName: `Agency ${i}` }));
+      const agency = track(
+        await t
+          .http()
+          .post('/api/agencies')
+          .set('Authorization', admin)
+          .send({ name: `Capped agency ${i}`, displayName: `Agency ${i}` }),
+      );
       expect(agency.status).toBe(201);
     }
     assessmentIds = [];
@@ -56,7 +74,11 @@ describe('API users: maxRecords caps every list an API client can reach', () => 
     }
 
     const created = track(
-      await t.http().post('/api/api-users').set('Authorization', admin).send({ username: 'capped-feed', password: 'a-long-machine-secret', ip: '127.0.0.1', maxRecords: MAX }),
+      await t
+        .http()
+        .post('/api/api-users')
+        .set('Authorization', admin)
+        .send({ username: 'capped-feed', password: 'a-long-machine-secret', ip: '127.0.0.1', maxRecords: MAX }),
     );
     expect(created.status).toBe(201);
     apiUser = created.body;
@@ -123,7 +145,13 @@ describe('API users: maxRecords caps every list an API client can reach', () => 
   it('applies a changed maxRecords on the next request', async () => {
     const client = await clientToken();
     const current = await t.http().get(`/api/api-users/${apiUser.id}`).set('Authorization', admin);
-    const updated = track(await t.http().put(`/api/api-users/${apiUser.id}`).set('Authorization', admin).send({ ...current.body, password: '', maxRecords: 1 }));
+    const updated = track(
+      await t
+        .http()
+        .put(`/api/api-users/${apiUser.id}`)
+        .set('Authorization', admin)
+        .send({ ...current.body, password: '', maxRecords: 1 }),
+    );
     expect(updated.status).toBe(200);
     const one = await get(client, '/api/assessments', { range: '[0,19]' });
     expect([one.body.length, one.headers['content-range']]).toEqual([1, 'assessments 0-0/4']);

@@ -1,23 +1,26 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
-import { API_USERS_COLLECTION, ApiUserDocument } from '../../../../projections/src/identity/api-users.projection';
+import { findApiUsersByUsername } from '@cans/projections/identity/api-users.queries';
+import { ApiUserCommand, apiUserDecider, isLiveApiUser } from '@cans/domain/identity/api-user.decider';
+import {
+  ApiClientEvent,
+  ApiClientEvents,
+  ApiClientSignInFailedData,
+  apiClientSignInStreamId,
+  apiUserStreamId,
+} from '@cans/domain/identity/api-user.events';
+import { API_CLIENT_TOKEN_TTL_MS } from '@cans/domain/identity/identity-rules';
+import type { ReadStore } from '@cans/storage/read-store/read-store.port';
 import type { Actor, CommandResult } from '../../platform/commands/actor';
-import { EventSourcedRepository } from '../../platform/commands/event-sourced-repository';
-import { DomainRuleViolation, NotFoundError } from '../../platform/http/domain-errors';
+import { APPEND_ONLY, EventSourcedCommandHandler, expectRevisionOf } from '../../platform/commands/command-handler';
 import { READ_STORE } from '../../platform/storage/storage-tokens';
-import type { ReadStore } from '../../storage/read-store/read-store.port';
 import { PasswordHasher } from '../authentication/password-hasher';
 import { normalizeIp } from '../authentication/principal.service';
+import { apiClientSignInLog } from '../authentication/sign-in.commands';
 import { SignInTokens } from '../authentication/sign-in-tokens';
 import { IDENTITY_CLOCK, IdentityClock } from '../identity-clock';
 import { identityError, recordedAt } from '../identity-errors';
-import { API_CLIENT_TOKEN_TTL_MS } from '../identity-rules';
-import { apiUserAggregate } from './api-user.aggregate';
-import { ApiClientEvents, apiClientSignInStreamId, ApiUserEvents, apiUserStreamId } from './api-user.events';
-
-export const API_USER_NOT_FOUND = 'The API user does not exist.';
-export const API_USERNAME_TAKEN = 'An API user with this username already exists.';
 
 export class CreateApiUserCommand {
   constructor(
@@ -44,79 +47,98 @@ export class UpdateApiUserCommand {
 }
 
 export class DeleteApiUserCommand {
-  constructor(readonly actor: Actor, readonly apiUserId: string) {}
+  constructor(
+    readonly actor: Actor,
+    readonly apiUserId: string,
+  ) {}
 }
 
 export class IssueApiTokenCommand {
-  constructor(readonly actor: Actor, readonly username: string, readonly password: string) {}
+  constructor(
+    readonly actor: Actor,
+    readonly username: string,
+    readonly password: string,
+  ) {}
 }
 
-async function assertUsernameFree(readStore: ReadStore, username: string, exceptId?: string): Promise<void> {
-  const clash = await readStore.find<ApiUserDocument>(API_USERS_COLLECTION, { usernameKey: username.toLowerCase() }, { limit: 2 });
-  if (clash.some((doc) => doc.id !== exceptId)) throw new DomainRuleViolation(API_USERNAME_TAKEN, { username: [API_USERNAME_TAKEN] }, true);
+/** Another API user has this username (case-insensitive). */
+async function usernameTaken(readStore: ReadStore, username: string, apiUserId: string): Promise<boolean> {
+  return (await findApiUsersByUsername(readStore, username, 2)).some((apiUser) => apiUser.id !== apiUserId);
 }
 
 @CommandHandler(CreateApiUserCommand)
 export class CreateApiUserHandler implements ICommandHandler<CreateApiUserCommand, CommandResult> {
-  constructor(private readonly repository: EventSourcedRepository, private readonly hasher: PasswordHasher, @Inject(READ_STORE) private readonly readStore: ReadStore) {}
+  constructor(
+    private readonly handler: EventSourcedCommandHandler,
+    private readonly hasher: PasswordHasher,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+  ) {}
 
-  async execute(command: CreateApiUserCommand): Promise<CommandResult> {
-    await assertUsernameFree(this.readStore, command.username);
-    const passwordHash = await this.hasher.hash(command.password);
-    const result = await this.repository.append(
-      apiUserStreamId(command.apiUserId),
-      [
-        {
-          type: ApiUserEvents.Created,
-          data: { apiUserId: command.apiUserId, username: command.username, passwordHash, allowedIp: normalizeIp(command.allowedIp), maxRecords: command.maxRecords },
-        },
-      ],
-      'no_stream',
-      command.actor,
-    );
-    return { ...result, id: command.apiUserId };
+  async execute({ actor, apiUserId, username, password, allowedIp, maxRecords }: CreateApiUserCommand): Promise<CommandResult> {
+    const usernameIsTaken = await usernameTaken(this.readStore, username, apiUserId);
+    const passwordHash = await this.hasher.hash(password);
+    const command: ApiUserCommand = {
+      type: 'CreateApiUser',
+      apiUserId,
+      username,
+      passwordHash,
+      allowedIp: normalizeIp(allowedIp),
+      maxRecords,
+      usernameTaken: usernameIsTaken,
+    };
+    const { revision, position } = await this.handler.handle(apiUserStreamId(apiUserId), apiUserDecider, command, { actor, id: apiUserId });
+    return { id: apiUserId, revision, position };
   }
 }
 
 @CommandHandler(UpdateApiUserCommand)
 export class UpdateApiUserHandler implements ICommandHandler<UpdateApiUserCommand, CommandResult> {
-  constructor(private readonly repository: EventSourcedRepository, private readonly hasher: PasswordHasher, @Inject(READ_STORE) private readonly readStore: ReadStore) {}
+  constructor(
+    private readonly handler: EventSourcedCommandHandler,
+    private readonly hasher: PasswordHasher,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+  ) {}
 
-  async execute(command: UpdateApiUserCommand): Promise<CommandResult> {
-    const apiUser = await this.repository.load(apiUserStreamId(command.apiUserId), apiUserAggregate);
-    if (!apiUser.state.exists || apiUser.state.deleted) throw new NotFoundError(API_USER_NOT_FOUND);
-    await assertUsernameFree(this.readStore, command.username, command.apiUserId);
-    const passwordHash = command.password ? await this.hasher.hash(command.password) : undefined;
-    const result = await this.repository.append(
-      apiUser.streamId,
-      [
-        {
-          type: ApiUserEvents.Updated,
-          data: {
-            apiUserId: command.apiUserId,
-            username: command.username,
-            allowedIp: normalizeIp(command.allowedIp),
-            maxRecords: command.maxRecords,
-            ...(passwordHash ? { passwordHash } : {}),
-          },
-        },
-      ],
-      command.expectedRevision ?? apiUser.revision,
-      command.actor,
-    );
-    return { ...result, id: command.apiUserId };
+  async execute({
+    actor,
+    apiUserId,
+    username,
+    password,
+    allowedIp,
+    maxRecords,
+    expectedRevision,
+  }: UpdateApiUserCommand): Promise<CommandResult> {
+    const streamId = apiUserStreamId(apiUserId);
+    const loaded = await this.handler.load(streamId, apiUserDecider);
+    const usernameIsTaken = await usernameTaken(this.readStore, username, apiUserId);
+    const passwordHash = password ? await this.hasher.hash(password) : undefined;
+    const command: ApiUserCommand = {
+      type: 'UpdateApiUser',
+      apiUserId,
+      username,
+      passwordHash,
+      allowedIp: normalizeIp(allowedIp),
+      maxRecords,
+      usernameTaken: usernameIsTaken,
+    };
+    const concurrency = expectRevisionOf(loaded, expectedRevision);
+    const { revision, position } = await this.handler.handle(streamId, apiUserDecider, command, { actor, id: apiUserId, concurrency });
+    return { id: apiUserId, revision, position };
   }
 }
 
 @CommandHandler(DeleteApiUserCommand)
 export class DeleteApiUserHandler implements ICommandHandler<DeleteApiUserCommand, CommandResult> {
-  constructor(private readonly repository: EventSourcedRepository) {}
+  constructor(private readonly handler: EventSourcedCommandHandler) {}
 
-  async execute(command: DeleteApiUserCommand): Promise<CommandResult> {
-    const apiUser = await this.repository.load(apiUserStreamId(command.apiUserId), apiUserAggregate);
-    if (!apiUser.state.exists || apiUser.state.deleted) throw new NotFoundError(API_USER_NOT_FOUND);
-    const result = await this.repository.append(apiUser.streamId, [{ type: ApiUserEvents.Deleted, data: { apiUserId: command.apiUserId } }], apiUser.revision, command.actor);
-    return { ...result, id: command.apiUserId };
+  async execute({ actor, apiUserId }: DeleteApiUserCommand): Promise<CommandResult> {
+    const { revision, position } = await this.handler.handle(
+      apiUserStreamId(apiUserId),
+      apiUserDecider,
+      { type: 'DeleteApiUser', apiUserId },
+      { actor, id: apiUserId },
+    );
+    return { id: apiUserId, revision, position };
   }
 }
 
@@ -127,7 +149,7 @@ export class DeleteApiUserHandler implements ICommandHandler<DeleteApiUserComman
 @CommandHandler(IssueApiTokenCommand)
 export class IssueApiTokenHandler implements ICommandHandler<IssueApiTokenCommand> {
   constructor(
-    private readonly repository: EventSourcedRepository,
+    private readonly streams: EventSourcedCommandHandler,
     private readonly hasher: PasswordHasher,
     private readonly tokens: SignInTokens,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
@@ -135,16 +157,16 @@ export class IssueApiTokenHandler implements ICommandHandler<IssueApiTokenComman
   ) {}
 
   async execute(command: IssueApiTokenCommand) {
-    const [doc] = await this.readStore.find<ApiUserDocument>(API_USERS_COLLECTION, { usernameKey: command.username.toLowerCase() }, { limit: 1 });
-    const refuse = async (apiUserId: string | null, reason: 'unknown-user' | 'wrong-password' | 'ip-not-allowed') =>
-      (await this.repository.append(
-        apiClientSignInStreamId(apiUserId),
-        [{ type: ApiClientEvents.SignInFailed, data: { apiUserId, username: command.username.slice(0, 200), reason } }],
-        'any',
-        command.actor,
-      )).position;
-    const apiUser = doc ? await this.repository.load(apiUserStreamId(doc.id), apiUserAggregate) : null;
-    const live = apiUser && apiUser.state.exists && !apiUser.state.deleted ? apiUser.state : null;
+    const [doc] = await findApiUsersByUsername(this.readStore, command.username);
+    const refuse = async (apiUserId: string | null, reason: ApiClientSignInFailedData['reason']) => {
+      const failed: ApiClientEvent = {
+        type: ApiClientEvents.SignInFailed,
+        data: { apiUserId, username: command.username.slice(0, 200), reason },
+      };
+      return (await this.recordSignIn(apiUserId, failed, command.actor)).position;
+    };
+    const apiUser = doc ? await this.streams.load(apiUserStreamId(doc.id), apiUserDecider) : null;
+    const live = apiUser && isLiveApiUser(apiUser.state) ? apiUser.state : null;
     if (!(await this.hasher.verify(live?.passwordHash ?? null, command.password)) || !live || !doc) {
       const position = await refuse(live && doc ? doc.id : null, live ? 'wrong-password' : 'unknown-user');
       throw recordedAt(identityError(401, 'login_failed'), position);
@@ -155,12 +177,11 @@ export class IssueApiTokenHandler implements ICommandHandler<IssueApiTokenComman
     }
     const sessionId = this.tokens.newId();
     const expiresAt = new Date(this.clock.now().getTime() + API_CLIENT_TOKEN_TTL_MS).toISOString();
-    const result = await this.repository.append(
-      apiClientSignInStreamId(doc.id),
-      [{ type: ApiClientEvents.SignedIn, data: { apiUserId: doc.id, username: live.username, sessionId, expiresAt } }],
-      'any',
-      command.actor,
-    );
+    const signedIn: ApiClientEvent = {
+      type: ApiClientEvents.SignedIn,
+      data: { apiUserId: doc.id, username: live.username, sessionId, expiresAt },
+    };
+    const result = await this.recordSignIn(doc.id, signedIn, command.actor);
     return {
       accessToken: this.tokens.accessToken(doc.id, sessionId, 'api-client', API_CLIENT_TOKEN_TTL_MS),
       tokenType: 'Bearer',
@@ -168,5 +189,10 @@ export class IssueApiTokenHandler implements ICommandHandler<IssueApiTokenComman
       maxRecords: live.maxRecords,
       position: result.position,
     };
+  }
+
+  /** Sign-ins are appended to their log without reading it: it only grows. */
+  private recordSignIn(apiUserId: string | null, event: ApiClientEvent, actor: Actor) {
+    return this.streams.handle(apiClientSignInStreamId(apiUserId), apiClientSignInLog, [event], { actor, concurrency: APPEND_ONLY });
   }
 }

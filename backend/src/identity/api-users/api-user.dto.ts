@@ -1,30 +1,21 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
 import { IsInt, IsIP, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
-import { IsRevision } from '../../platform/http/field-validators';
-import { PASSWORD_MAX_LENGTH } from '../identity-rules';
+import { PASSWORD_MAX_LENGTH } from '@cans/domain/identity/identity-rules';
+import { EditedRecordDto, ReadOnlyField, Trimmed } from '../../platform/http/dto-building-blocks';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-
-/** Spec §5: username, password, ip and maxRecords are all required; maxRecords is at least 1. */
-export class CreateApiUserDto {
+/** What every save of an API user sends besides the password. */
+class ApiUserSettingsDto {
   @ApiProperty({ example: 'state-data-feed', maxLength: 100 })
-  @Transform(trim)
+  @Trimmed()
   @IsString({ message: 'Username is required.' })
   @IsNotEmpty({ message: 'Username is required.' })
   @MaxLength(100, { message: 'Username can be at most 100 characters.' })
   @Matches(/^[A-Za-z0-9._@-]+$/, { message: 'Username may contain letters, digits and . _ @ - only.' })
   username!: string;
 
-  @ApiProperty({ format: 'password', minLength: 12, description: 'At least 12 characters (machine secret)' })
-  @IsString({ message: 'Password is required.' })
-  @IsNotEmpty({ message: 'Password is required.' })
-  @MaxLength(PASSWORD_MAX_LENGTH, { message: `Password can be at most ${PASSWORD_MAX_LENGTH} characters.` })
-  @Matches(/^.{12,}$/s, { message: 'Password must be at least 12 characters.' })
-  password!: string;
-
   @ApiProperty({ example: '203.0.113.10', description: 'The only client IP allowed to use this account (IPv4 or IPv6)' })
-  @Transform(trim)
+  @Trimmed()
   @IsString({ message: 'IP is required.' })
   @IsNotEmpty({ message: 'IP is required.' })
   @IsIP(undefined, { message: 'Please enter a valid IP address.' })
@@ -38,15 +29,17 @@ export class CreateApiUserDto {
   maxRecords!: number;
 }
 
-export class UpdateApiUserDto {
-  @ApiProperty({ example: 'state-data-feed', maxLength: 100 })
-  @Transform(trim)
-  @IsString({ message: 'Username is required.' })
-  @IsNotEmpty({ message: 'Username is required.' })
-  @MaxLength(100, { message: 'Username can be at most 100 characters.' })
-  @Matches(/^[A-Za-z0-9._@-]+$/, { message: 'Username may contain letters, digits and . _ @ - only.' })
-  username!: string;
+/** Spec §5: username, password, ip and maxRecords are all required; maxRecords is at least 1. */
+export class CreateApiUserDto extends ApiUserSettingsDto {
+  @ApiProperty({ format: 'password', minLength: 12, description: 'At least 12 characters (machine secret)' })
+  @IsString({ message: 'Password is required.' })
+  @IsNotEmpty({ message: 'Password is required.' })
+  @MaxLength(PASSWORD_MAX_LENGTH, { message: `Password can be at most ${PASSWORD_MAX_LENGTH} characters.` })
+  @Matches(/^.{12,}$/s, { message: 'Password must be at least 12 characters.' })
+  password!: string;
+}
 
+export class UpdateApiUserDto extends IntersectionType(ApiUserSettingsDto, EditedRecordDto) {
   @ApiPropertyOptional({ format: 'password', description: 'Leave empty to keep the current password' })
   @IsOptional()
   @IsString({ message: 'Password must be text.' })
@@ -55,32 +48,9 @@ export class UpdateApiUserDto {
   @Matches(/^.{12,}$/s, { message: 'Password must be at least 12 characters.' })
   password?: string;
 
-  @ApiProperty({ example: '203.0.113.10' })
-  @Transform(trim)
-  @IsString({ message: 'IP is required.' })
-  @IsNotEmpty({ message: 'IP is required.' })
-  @IsIP(undefined, { message: 'Please enter a valid IP address.' })
-  ip!: string;
-
-  @ApiProperty({ minimum: 1 })
-  @Type(() => Number)
-  @IsInt({ message: 'Max records is required and must be a whole number.' })
-  @Min(1, { message: 'Max records must be at least 1.' })
-  @Max(1_000_000, { message: 'Max records can be at most 1000000.' })
-  maxRecords!: number;
-
-  @ApiPropertyOptional({ description: 'Revision the client last saw; a stale one answers 409' })
-  @IsOptional()
-  @IsRevision()
-  revision?: number;
-
-  // react-admin sends the record back; read-only fields are accepted and ignored.
-  @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsString() id?: string;
-  @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsString() createdAt?: string;
-  @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsString() updatedAt?: string;
-  @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsString() lastSignInAt?: string | null;
-  @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsString() message?: string;
-  @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsString() messageKey?: string;
+  @ReadOnlyField() @IsString() lastSignInAt?: string | null;
+  @ReadOnlyField() @IsString() message?: string;
+  @ReadOnlyField() @IsString() messageKey?: string;
 }
 
 export class ApiUserView {

@@ -1,9 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { API_USERS_COLLECTION, ApiUserDocument } from '../../../../projections/src/identity/api-users.projection';
-import { equalityFilter, ListRequest, ListRules } from '../../platform/http/simple-rest-list';
+import type { ApiUserDocument } from '@cans/projections/identity/api-users.projection';
+import { getApiUser, listApiUsers } from '@cans/projections/identity/api-users.queries';
+import type { ListRequest, ListRules } from '../../platform/http/simple-rest-list';
 import { READ_STORE } from '../../platform/storage/storage-tokens';
-import type { ReadStore } from '../../storage/read-store/read-store.port';
+import type { ReadStore } from '@cans/storage/read-store/read-store.port';
 import type { ApiUserView } from './api-user.dto';
 
 export const apiUserListRules: ListRules = {
@@ -11,8 +12,6 @@ export const apiUserListRules: ListRules = {
   defaultSort: { field: 'username', direction: 'asc' },
   filterable: ['q', 'id'],
 };
-
-const FIELD_OF: Record<string, string> = { ip: 'allowedIp', username: 'usernameKey' };
 
 export function toApiUserView(doc: ApiUserDocument): ApiUserView {
   return {
@@ -40,12 +39,7 @@ export class ListApiUsersHandler implements IQueryHandler<ListApiUsersQuery, { r
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
   async execute({ list }: ListApiUsersQuery) {
-    const filter = equalityFilter(list.filter, ['username', 'allowedIp']);
-    const sort = list.sort.map((s) => ({ ...s, field: FIELD_OF[s.field] ?? s.field }));
-    const [rows, total] = await Promise.all([
-      this.readStore.find<ApiUserDocument>(API_USERS_COLLECTION, filter, { sort, skip: list.skip, limit: list.limit }),
-      this.readStore.count(API_USERS_COLLECTION, filter),
-    ]);
+    const { rows, total } = await listApiUsers(this.readStore, list);
     return { rows: rows.map(toApiUserView), total };
   }
 }
@@ -55,7 +49,7 @@ export class GetApiUserHandler implements IQueryHandler<GetApiUserQuery, ApiUser
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
   async execute({ apiUserId }: GetApiUserQuery) {
-    const doc = await this.readStore.get<ApiUserDocument>(API_USERS_COLLECTION, apiUserId);
+    const doc = await getApiUser(this.readStore, apiUserId);
     return doc ? toApiUserView(doc) : null;
   }
 }

@@ -1,16 +1,18 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
-import type { Actor, CommandResult } from '../../platform/commands/actor';
-import { NotFoundError } from '../../platform/http/domain-errors';
-import { exposeEventPosition } from '../../platform/http/read-your-writes';
-import { parseListQuery, sendListPage, SimpleRestListQuery } from '../../platform/http/simple-rest-list';
-import { RequestActor, RequirePrivileges } from '../access/access.decorators';
+import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { NotFoundError } from '@cans/domain/domain-errors';
+import { API_USER_NOT_FOUND } from '@cans/domain/identity/api-user.decider';
+import type { CommandResult } from '../../platform/commands/actor';
+import { IdParam } from '../../platform/http/dto-building-blocks';
+import { answerCommand, ListPage } from '../../platform/http/http-answers';
+import { ListParams, ListRoute } from '../../platform/http/list-route';
+import type { ListRequest } from '../../platform/http/simple-rest-list';
+import { Auth, RequestAuth, RequirePrivileges } from '../access/access.decorators';
 import { IdentityDirectory } from '../identity-directory';
 import { messageOf } from '../identity-messages';
 import { entityId } from '../identity-params';
-import { API_USER_NOT_FOUND, CreateApiUserCommand, DeleteApiUserCommand, UpdateApiUserCommand } from './api-user.commands';
+import { CreateApiUserCommand, DeleteApiUserCommand, UpdateApiUserCommand } from './api-user.commands';
 import { ApiUserView, CreateApiUserDto, UpdateApiUserDto } from './api-user.dto';
 import { apiUserListRules, GetApiUserQuery, ListApiUsersQuery } from './api-user.queries';
 
@@ -20,23 +22,25 @@ import { apiUserListRules, GetApiUserQuery, ListApiUsersQuery } from './api-user
 @RequirePrivileges('Setting')
 @Controller('api-users')
 export class ApiUsersController {
-  constructor(private readonly commands: CommandBus, private readonly queries: QueryBus, private readonly directory: IdentityDirectory) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    private readonly directory: IdentityDirectory,
+  ) {}
 
   @Get()
-  @ApiOperation({ summary: 'List API users (username, accessible IP, max records); never returns passwords' })
-  @ApiQuery({ name: 'sort', required: false, example: '["username","ASC"]' })
-  @ApiQuery({ name: 'range', required: false, example: '[0,19]' })
-  @ApiQuery({ name: 'filter', required: false, example: '{"q":"feed"}' })
+  @ListRoute('List API users (username, accessible IP, max records); never returns passwords', {
+    sort: '["username","ASC"]',
+    filter: '{"q":"feed"}',
+  })
   @ApiOkResponse({ type: [ApiUserView] })
-  async list(@Query() query: SimpleRestListQuery, @Res({ passthrough: true }) response: Response) {
-    const list = parseListQuery(query, apiUserListRules);
-    const { rows, total } = await this.queries.execute(new ListApiUsersQuery(list));
-    return sendListPage(response, 'api-users', list.skip, rows, total);
+  async list(@ListParams(apiUserListRules) list: ListRequest) {
+    return ListPage.of('api-users', list, await this.queries.execute(new ListApiUsersQuery(list)));
   }
 
   @Get(':id')
   @ApiOkResponse({ type: ApiUserView })
-  async get(@Param('id', entityId) id: string): Promise<ApiUserView> {
+  async get(@IdParam('id', entityId) id: string): Promise<ApiUserView> {
     const apiUser: ApiUserView | null = await this.queries.execute(new GetApiUserQuery(id));
     if (!apiUser) throw new NotFoundError(API_USER_NOT_FOUND);
     return apiUser;
@@ -45,35 +49,33 @@ export class ApiUsersController {
   @Post()
   @ApiOperation({ summary: 'Add an API user' })
   @ApiOkResponse({ type: ApiUserView })
-  async create(@Body() body: CreateApiUserDto, @RequestActor() actor: Actor, @Res({ passthrough: true }) response: Response) {
-    const result: CommandResult = await this.commands.execute(new CreateApiUserCommand(actor, body.username, body.password, body.ip, body.maxRecords));
-    return this.answer(result, response);
+  async create(@Body() body: CreateApiUserDto, @Auth() { actor }: RequestAuth) {
+    return this.answerSaved(
+      await this.commands.execute(new CreateApiUserCommand(actor, body.username, body.password, body.ip, body.maxRecords)),
+    );
   }
 
   @Put(':id')
   @ApiOperation({ summary: 'Edit an API user (empty password keeps the current one)' })
   @ApiOkResponse({ type: ApiUserView })
-  async update(@Param('id', entityId) id: string, @Body() body: UpdateApiUserDto, @RequestActor() actor: Actor, @Res({ passthrough: true }) response: Response) {
-    const result: CommandResult = await this.commands.execute(
-      new UpdateApiUserCommand(actor, id, body.username, body.password || undefined, body.ip, body.maxRecords, body.revision),
-    );
-    return this.answer(result, response);
+  async update(@IdParam('id', entityId) id: string, @Body() body: UpdateApiUserDto, @Auth() { actor }: RequestAuth) {
+    const command = new UpdateApiUserCommand(actor, id, body.username, body.password || undefined, body.ip, body.maxRecords, body.revision);
+    return this.answerSaved(await this.commands.execute(command));
   }
 
   @Delete(':id')
   @HttpCode(200)
   @ApiOperation({ summary: 'Delete an API user; its tokens stop working at once' })
-  async remove(@Param('id', entityId) id: string, @RequestActor() actor: Actor, @Res({ passthrough: true }) response: Response) {
+  async remove(@IdParam('id', entityId) id: string, @Auth() { actor }: RequestAuth) {
     const result: CommandResult = await this.commands.execute(new DeleteApiUserCommand(actor, id));
-    exposeEventPosition(response, result.position);
     await this.directory.settle(result.position);
-    return { id, ...messageOf('api_user_delete_success') };
+    return answerCommand(result, { id, ...messageOf('api_user_delete_success') });
   }
 
-  private async answer(result: CommandResult, response: Response) {
-    exposeEventPosition(response, result.position);
+  /** The saved API user once the read models caught up (its tokens are checked against them). */
+  private async answerSaved(result: CommandResult) {
     await this.directory.settle(result.position);
     const saved: ApiUserView | null = await this.queries.execute(new GetApiUserQuery(result.id));
-    return { ...saved, ...messageOf('api_user_save_success') };
+    return answerCommand(result, { ...saved, ...messageOf('api_user_save_success') });
   }
 }

@@ -1,6 +1,6 @@
 import type { CookieOptions, Request, Response } from 'express';
 import type { IdentityConfig } from '../identity-config';
-import { REMEMBERED_DEVICE_TTL_MS, SIGN_IN_CHALLENGE_TTL_MS } from '../identity-rules';
+import { REMEMBERED_DEVICE_TTL_MS, SIGN_IN_CHALLENGE_TTL_MS } from '@cans/domain/identity/identity-rules';
 import { ACCESS_TOKEN_COOKIE, DEVICE_COOKIE, SIGN_IN_CHALLENGE_COOKIE } from './authenticated-user';
 
 /**
@@ -12,7 +12,13 @@ function baseOptions(request: Request, config: IdentityConfig, path = '/'): Cook
 }
 
 /** 7 days with remember-me (spec §9), otherwise a session cookie that ends with the browser. */
-export function setAccessCookie(request: Request, response: Response, config: IdentityConfig, token: string, persistentForMs: number | null): void {
+export function setAccessCookie(
+  request: Request,
+  response: Response,
+  config: IdentityConfig,
+  token: string,
+  persistentForMs: number | null,
+): void {
   response.cookie(ACCESS_TOKEN_COOKIE, token, { ...baseOptions(request, config), ...(persistentForMs ? { maxAge: persistentForMs } : {}) });
 }
 

@@ -11,22 +11,14 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import type { Actor } from '../../platform/commands/actor';
-import { exposeEventPosition } from '../../platform/http/read-your-writes';
-import { CurrentUser, Public, RequestActor } from '../access/access.decorators';
+import { answerCommand } from '../../platform/http/http-answers';
+import { Auth, Public, RequestAuth } from '../access/access.decorators';
 import { IDENTITY_CONFIG, IdentityConfig } from '../identity-config';
 import { IdentityDirectory } from '../identity-directory';
 import { messageOf } from '../identity-messages';
 import { RecordedRefusalInterceptor } from '../recorded-refusal.interceptor';
 import { IssueApiTokenCommand } from '../api-users/api-user.commands';
-import {
-  clearAccessCookie,
-  clearChallengeCookie,
-  readCookie,
-  setAccessCookie,
-  setChallengeCookie,
-  setDeviceCookie,
-} from './auth-cookies';
+import { clearAccessCookie, clearChallengeCookie, readCookie, setAccessCookie, setChallengeCookie, setDeviceCookie } from './auth-cookies';
 import {
   ApiTokenDto,
   ApiTokenView,
@@ -42,13 +34,20 @@ import {
   SetPasswordWithLinkDto,
   VerifyDto,
 } from './auth.dto';
-import { ACCESS_TOKEN_COOKIE, AccessTokenClaims, AuthenticatedUser, DEVICE_COOKIE, SIGN_IN_CHALLENGE_COOKIE } from './authenticated-user';
+import { ACCESS_TOKEN_COOKIE, AccessTokenClaims, DEVICE_COOKIE, SIGN_IN_CHALLENGE_COOKIE } from './authenticated-user';
 import { MeService } from './me.service';
 import { PrincipalService } from './principal.service';
 import { GetPasswordLinkStateQuery, PasswordLinkState, RequestPasswordResetCommand, SetPasswordWithLinkCommand } from './password.commands';
 import { RateLimited } from './rate-limit';
 import { PasswordStepResult, SignInWithPasswordCommand } from './sign-in-password-step';
-import { CodeSent, EndSessionCommand, IssuedSession, SendVerificationCodeCommand, VerifiedSignIn, VerifySignInCodeCommand } from './sign-in.commands';
+import {
+  CodeSent,
+  EndSessionCommand,
+  IssuedSession,
+  SendVerificationCodeCommand,
+  VerifiedSignIn,
+  VerifySignInCodeCommand,
+} from './sign-in.commands';
 
 @ApiTags('Authentication')
 @UseInterceptors(RecordedRefusalInterceptor)
@@ -74,21 +73,26 @@ export class AuthController {
       'Answers status "signed-in" (cookie cans_token set) when remember-me is on and this browser was remembered; otherwise ' +
       'status "verification-required" with the channels, and a short-lived HttpOnly cookie cans_signin that the next two calls use. ' +
       'Wrong password or unknown login (answered alike): 401 with attemptsLeft; 5 in a row lock sign-in for 15 minutes: 423 ' +
-      '(not for a browser holding that account\'s remembered-device cookie); after a right password, an inactive, locked, pending or expired account: 403.',
+      "(not for a browser holding that account's remembered-device cookie); after a right password, an inactive, locked, pending or expired account: 403.",
   })
   @ApiOkResponse({ type: LoginResultView })
   @ApiUnauthorizedResponse({ description: 'The username or password is incorrect.' })
-  async login(@Body() body: LoginDto, @RequestActor() actor: Actor, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+  async login(
+    @Body() body: LoginDto,
+    @Auth() { actor }: RequestAuth,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
     const result: PasswordStepResult = await this.commands.execute(
       new SignInWithPasswordCommand(actor, body.login, body.password, body.rememberMe ?? true, readCookie(request, DEVICE_COOKIE) ?? null),
     );
-    exposeEventPosition(response, result.kind === 'signed-in' ? result.session.position : result.position);
     if (result.kind === 'signed-in') {
       clearChallengeCookie(request, response, this.config);
-      return { status: 'signed-in', ...(await this.signedIn(result.session, request, response)) };
+      return answerCommand(result.session, { status: 'signed-in', ...(await this.signedIn(result.session, request, response)) });
     }
     setChallengeCookie(request, response, this.config, result.challengeToken);
-    return { status: 'verification-required', channels: result.channels, expiresInSeconds: result.expiresInSeconds, reason: result.reason };
+    const { channels, expiresInSeconds, reason } = result;
+    return answerCommand(result, { status: 'verification-required', channels, expiresInSeconds, reason });
   }
 
   @Public()
@@ -97,14 +101,22 @@ export class AuthController {
   @RateLimited('verificationCode')
   @ApiOperation({
     summary: 'Sign in, step 2: send a 6-digit code by email (1) or phone (2)',
-    description: "Needs the cans_signin cookie from /auth/login. A second request within 60 s answers 429 'The code has already been sent.' with retryAfterSeconds.",
+    description:
+      "Needs the cans_signin cookie from /auth/login. A second request within 60 s answers 429 'The code has already been sent.' with retryAfterSeconds.",
   })
   @ApiOkResponse({ type: CodeSentView })
   @ApiUnauthorizedResponse({ description: 'No pending sign-in (cookie missing or expired): sign in again.' })
-  async sendCode(@Body() body: SendCodeDto, @RequestActor() actor: Actor, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
-    const sent: CodeSent = await this.commands.execute(new SendVerificationCodeCommand(actor, readCookie(request, SIGN_IN_CHALLENGE_COOKIE), body.channel, readCookie(request, DEVICE_COOKIE) ?? null));
-    exposeEventPosition(response, sent.position);
-    return { channel: sent.channel, destination: sent.destination, expiresInSeconds: sent.expiresInSeconds, resendAfterSeconds: sent.resendAfterSeconds, ...messageOf('code_sent') };
+  async sendCode(@Body() body: SendCodeDto, @Auth() { actor }: RequestAuth, @Req() request: Request) {
+    const sent: CodeSent = await this.commands.execute(
+      new SendVerificationCodeCommand(
+        actor,
+        readCookie(request, SIGN_IN_CHALLENGE_COOKIE),
+        body.channel,
+        readCookie(request, DEVICE_COOKIE) ?? null,
+      ),
+    );
+    const { channel, destination, expiresInSeconds, resendAfterSeconds } = sent;
+    return answerCommand(sent, { channel, destination, expiresInSeconds, resendAfterSeconds, ...messageOf('code_sent') });
   }
 
   @Public()
@@ -119,15 +131,31 @@ export class AuthController {
   })
   @ApiOkResponse({ type: LoginResultView })
   @ApiBadRequestResponse({ description: 'Verification code is required. / The verification code is incorrect. / … has expired.' })
-  async verify(@Body() body: VerifyDto, @RequestActor() actor: Actor, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+  async verify(
+    @Body() body: VerifyDto,
+    @Auth() { actor }: RequestAuth,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
     const verified: VerifiedSignIn = await this.commands.execute(
-      new VerifySignInCodeCommand(actor, readCookie(request, SIGN_IN_CHALLENGE_COOKIE), body.code, body.rememberMe, readCookie(request, DEVICE_COOKIE) ?? null),
+      new VerifySignInCodeCommand(
+        actor,
+        readCookie(request, SIGN_IN_CHALLENGE_COOKIE),
+        body.code,
+        body.rememberMe,
+        readCookie(request, DEVICE_COOKIE) ?? null,
+      ),
     );
-    exposeEventPosition(response, verified.session.position);
     clearChallengeCookie(request, response, this.config);
     if (verified.newDeviceId) setDeviceCookie(request, response, this.config, verified.newDeviceId);
     const signedIn = await this.signedIn(verified.session, request, response);
-    return { status: 'signed-in', ...signedIn, phoneMissing: verified.phoneMissing, ...(verified.phoneMissing ? messageOf('phone_need_fill') : {}) };
+    const { phoneMissing } = verified;
+    return answerCommand(verified.session, {
+      status: 'signed-in',
+      ...signedIn,
+      phoneMissing,
+      ...(phoneMissing ? messageOf('phone_need_fill') : {}),
+    });
   }
 
   @Public()
@@ -135,27 +163,25 @@ export class AuthController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Sign out: ends the session server-side (the token stops working at once) and clears the cookie' })
   @ApiOkResponse({ type: MessageView })
-  async logout(@RequestActor() actor: Actor, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+  async logout(@Auth() { actor }: RequestAuth, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
     const claims = this.presentedClaims(request);
-    if (claims) {
-      const ended: { position: number } | null = await this.commands.execute(
-        new EndSessionCommand({ ...actor, userId: claims.kind === 'user' ? claims.sub : null }, claims.sub, claims.jti, claims.kind),
-      );
-      if (ended) {
-        exposeEventPosition(response, ended.position);
-        await this.directory.settle(ended.position);
-      }
-    }
+    const ended: { position: number } | null = claims
+      ? await this.commands.execute(
+          new EndSessionCommand({ ...actor, userId: claims.kind === 'user' ? claims.sub : null }, claims.sub, claims.jti, claims.kind),
+        )
+      : null;
+    if (ended) await this.directory.settle(ended.position);
     clearAccessCookie(request, response, this.config);
     clearChallengeCookie(request, response, this.config);
-    return messageOf('signed_out');
+    // Nothing is recorded when no (or an already ended) session was presented: then there is no position to answer.
+    return ended ? answerCommand(ended, messageOf('signed_out')) : messageOf('signed_out');
   }
 
   @Get('me')
   @ApiCookieAuth()
   @ApiOperation({ summary: 'The signed-in user: identity, privileges, group, landing path (/library for the administrator)' })
   @ApiOkResponse({ type: MeView })
-  meView(@CurrentUser() user: AuthenticatedUser): Promise<MeView> {
+  meView(@Auth() { user }: RequestAuth): Promise<MeView> {
     return this.me.meFor(user);
   }
 
@@ -168,7 +194,7 @@ export class AuthController {
     description: 'Username and email must both match an account. The answer is the same either way (no account discovery).',
   })
   @ApiOkResponse({ type: MessageView })
-  async requestPasswordReset(@Body() body: PasswordResetRequestDto, @RequestActor() actor: Actor) {
+  async requestPasswordReset(@Body() body: PasswordResetRequestDto, @Auth() { actor }: RequestAuth) {
     await this.commands.execute(new RequestPasswordResetCommand(actor, body.username, body.email));
     return messageOf('reset_pass_sent_tip');
   }
@@ -192,12 +218,13 @@ export class AuthController {
   @RateLimited('passwordLink')
   @ApiOperation({ summary: 'Set the password with an initial-password or reset link (single use; the password policy applies)' })
   @ApiOkResponse({ type: MessageView })
-  @ApiBadRequestResponse({ description: 'Password policy (new_pass_format), confirmation (password_not_match), or an invalid link (state 2).' })
-  async setPasswordWithLink(@Body() body: SetPasswordWithLinkDto, @RequestActor() actor: Actor, @Res({ passthrough: true }) response: Response) {
+  @ApiBadRequestResponse({
+    description: 'Password policy (new_pass_format), confirmation (password_not_match), or an invalid link (state 2).',
+  })
+  async setPasswordWithLink(@Body() body: SetPasswordWithLinkDto, @Auth() { actor }: RequestAuth) {
     const result: { position: number } = await this.commands.execute(new SetPasswordWithLinkCommand(actor, body.token, body.password));
-    exposeEventPosition(response, result.position);
     await this.directory.settle(result.position);
-    return messageOf('password_set');
+    return answerCommand(result, messageOf('password_set'));
   }
 
   @Public()
@@ -205,23 +232,33 @@ export class AuthController {
   @HttpCode(200)
   @RateLimited('apiToken')
   @ApiOperation({
-    summary: 'API clients: exchange an API user\'s username and password for a bearer token (1 hour)',
-    description: 'Only from the API user\'s allowed IP (other IPs: 403, also on every later request with the token).',
+    summary: "API clients: exchange an API user's username and password for a bearer token (1 hour)",
+    description: "Only from the API user's allowed IP (other IPs: 403, also on every later request with the token).",
   })
   @ApiOkResponse({ type: ApiTokenView })
   @ApiForbiddenResponse({ description: 'Requests for this API user are not accepted from your IP address.' })
-  async apiToken(@Body() body: ApiTokenDto, @RequestActor() actor: Actor, @Res({ passthrough: true }) response: Response): Promise<ApiTokenView> {
-    const issued: ApiTokenView & { position: number } = await this.commands.execute(new IssueApiTokenCommand(actor, body.username, body.password));
-    exposeEventPosition(response, issued.position);
+  async apiToken(@Body() body: ApiTokenDto, @Auth() { actor }: RequestAuth) {
+    const issued: ApiTokenView & { position: number } = await this.commands.execute(
+      new IssueApiTokenCommand(actor, body.username, body.password),
+    );
     await this.directory.settle(issued.position);
-    return { accessToken: issued.accessToken, tokenType: 'Bearer', expiresInSeconds: issued.expiresInSeconds, maxRecords: issued.maxRecords };
+    const answer: ApiTokenView = {
+      accessToken: issued.accessToken,
+      tokenType: 'Bearer',
+      expiresInSeconds: issued.expiresInSeconds,
+      maxRecords: issued.maxRecords,
+    };
+    return answerCommand(issued, answer);
   }
 
   /** Sets the cookie once the session is visible to the token guard, and answers with the user. */
   private async signedIn(session: IssuedSession, request: Request, response: Response): Promise<{ user: MeView | null }> {
     await this.directory.settle(session.position);
     setAccessCookie(request, response, this.config, session.token, session.persistentForMs);
-    const principal = await this.principals.principalFor({ sub: session.userId, jti: session.sessionId, typ: 'access', kind: 'user' }, request.ip ?? null);
+    const principal = await this.principals.principalFor(
+      { sub: session.userId, jti: session.sessionId, typ: 'access', kind: 'user' },
+      request.ip ?? null,
+    );
     return { user: principal ? await this.me.meFor(principal) : null };
   }
 

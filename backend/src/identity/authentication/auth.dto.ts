@@ -1,15 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import { Equals, IsBoolean, IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { Trimmed } from '../../platform/http/dto-building-blocks';
 import { IdentityMessages } from '../identity-messages';
-import { CHANNEL_EMAIL, CHANNEL_PHONE, PASSWORD_MAX_LENGTH } from '../identity-rules';
+import { CHANNEL_EMAIL, CHANNEL_PHONE, PASSWORD_MAX_LENGTH } from '@cans/domain/identity/identity-rules';
 import { IsStrongPassword, MatchesField } from './password-policy';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 export class LoginDto {
   @ApiProperty({ description: "Username (with or without the 'eo_' prefix), email or phone number", example: 'admin' })
-  @Transform(trim)
+  @Trimmed()
   @IsString({ message: IdentityMessages.login_required })
   @IsNotEmpty({ message: IdentityMessages.login_required })
   @MaxLength(200, { message: 'The login name can be at most 200 characters.' })
@@ -51,7 +49,8 @@ export class MeView {
   @ApiProperty({ nullable: true }) groupName!: string | null;
   @ApiProperty({ nullable: true }) agencyId!: string | null;
   @ApiProperty({ description: 'The user with id 1' }) isAdministrator!: boolean;
-  @ApiProperty({ description: 'May add, edit and delete user groups (groups 1 and 153, or the administrator)' }) canManageUserGroups!: boolean;
+  @ApiProperty({ description: 'May add, edit and delete user groups (groups 1 and 153, or the administrator)' })
+  canManageUserGroups!: boolean;
   @ApiProperty({ description: 'Where to go after sign-in: /library for the administrator, else /' }) landingPath!: string;
   @ApiProperty({ description: 'No phone on file: show phone_need_fill and go to My Account' }) phoneMissing!: boolean;
   @ApiProperty({ enum: ['user', 'api-client'] }) kind!: string;
@@ -60,7 +59,8 @@ export class MeView {
 export class LoginResultView {
   @ApiProperty({ enum: ['signed-in', 'verification-required'] }) status!: string;
   @ApiPropertyOptional({ type: MeView, description: 'When signed in' }) user?: MeView;
-  @ApiPropertyOptional({ type: [VerificationChannelOption], description: 'When a code is required' }) channels?: VerificationChannelOption[];
+  @ApiPropertyOptional({ type: [VerificationChannelOption], description: 'When a code is required' })
+  channels?: VerificationChannelOption[];
   @ApiPropertyOptional({ description: 'Seconds left to finish the verification' }) expiresInSeconds?: number;
   @ApiPropertyOptional({ enum: ['remember-me-off', 'device-not-remembered'] }) reason?: string;
   @ApiPropertyOptional() phoneMissing?: boolean;
@@ -85,7 +85,7 @@ export class CodeSentView {
 
 export class VerifyDto {
   @ApiProperty({ example: '123456' })
-  @Transform(trim)
+  @Trimmed()
   @IsString({ message: IdentityMessages.code_required })
   @IsNotEmpty({ message: IdentityMessages.code_required })
   @Matches(/^\d{6}$/, { message: IdentityMessages.code_format })
@@ -99,14 +99,14 @@ export class VerifyDto {
 
 export class PasswordResetRequestDto {
   @ApiProperty({ example: 'jdoe' })
-  @Transform(trim)
+  @Trimmed()
   @IsString({ message: IdentityMessages.reset_username_required })
   @IsNotEmpty({ message: IdentityMessages.reset_username_required })
   @MaxLength(200, { message: 'The username can be at most 200 characters.' })
   username!: string;
 
   @ApiProperty({ example: 'jdoe@example.org' })
-  @Transform(trim)
+  @Trimmed()
   @IsString({ message: IdentityMessages.email_required })
   @IsNotEmpty({ message: IdentityMessages.email_required })
   @IsEmail({}, { message: IdentityMessages.email_format })
@@ -115,7 +115,9 @@ export class PasswordResetRequestDto {
 }
 
 export class PasswordLinkDto {
-  @ApiProperty({ description: 'The token from the emailed link (its last segment: /initialPassword/{userId}/{userName}/{userEmail}/{token})' })
+  @ApiProperty({
+    description: 'The token from the emailed link (its last segment: /initialPassword/{userId}/{userName}/{userEmail}/{token})',
+  })
   @IsString({ message: 'The link token is required.' })
   @IsNotEmpty({ message: 'The link token is required.' })
   @MaxLength(4096, { message: IdentityMessages.link_invalid })
@@ -146,7 +148,7 @@ export class PasswordLinkStateView {
 
 export class ApiTokenDto {
   @ApiProperty()
-  @Transform(trim)
+  @Trimmed()
   @IsString({ message: 'Username is required.' })
   @IsNotEmpty({ message: 'Username is required.' })
   @MaxLength(200, { message: 'The username can be at most 200 characters.' })

@@ -1,4 +1,4 @@
-import type { Privilege } from '../access/privileges';
+import type { Privilege } from '@cans/domain/identity/privileges';
 
 /**
  * The signed-in principal as guards and handlers see it. Loaded on every request from the read models (the

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { EventSourcedCommandHandler } from '../../platform/commands/command-handler';
 import { AuthController } from './auth.controller';
 import { JwtStrategy } from './jwt.strategy';
 import {
@@ -17,6 +18,7 @@ import { EndSessionHandler, SendVerificationCodeHandler, VerifySignInCodeHandler
   imports: [CqrsModule],
   controllers: [AuthController],
   providers: [
+    EventSourcedCommandHandler,
     JwtStrategy,
     SignInWithPasswordHandler,
     SendVerificationCodeHandler,

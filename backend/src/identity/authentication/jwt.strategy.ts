@@ -20,7 +20,10 @@ const fromCookie = (request: Request): string | null => {
  */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
-  constructor(@Inject(APP_CONFIG) config: AppConfig, private readonly principals: PrincipalService) {
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly principals: PrincipalService,
+  ) {
     super({
       jwtFromRequest: ExtractJwt.fromExtractors([ExtractJwt.fromAuthHeaderAsBearerToken(), fromCookie]),
       secretOrKey: config.jwtSecret,

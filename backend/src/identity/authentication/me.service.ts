@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { IdentityDirectory } from '../identity-directory';
-import { ADMINISTRATOR_ID, USER_GROUP_MANAGER_GROUP_IDS } from '../identity-rules';
+import { ADMINISTRATOR_ID, USER_GROUP_MANAGER_GROUP_IDS } from '@cans/domain/identity/identity-rules';
 import type { AuthenticatedUser } from './authenticated-user';
 import type { MeView } from './auth.dto';
 

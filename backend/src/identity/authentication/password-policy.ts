@@ -1,6 +1,6 @@
 import { registerDecorator, ValidationArguments, ValidationOptions } from 'class-validator';
 import { IdentityMessages } from '../identity-messages';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../identity-rules';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@cans/domain/identity/identity-rules';
 
 /**
  * Spec §5: at least 8 characters with an upper-case letter, a lower-case letter, a digit and a special

@@ -1,8 +1,8 @@
 import { Inject, Logger } from '@nestjs/common';
 import { CommandHandler, ICommandHandler, IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { Actor } from '../../platform/commands/actor';
-import { EventSourcedRepository } from '../../platform/commands/event-sourced-repository';
-import { NotFoundError } from '../../platform/http/domain-errors';
+import { APPEND_ONLY, EventSourcedCommandHandler, LoadedStream } from '../../platform/commands/command-handler';
+import { NotFoundError } from '@cans/domain/domain-errors';
 import { FieldValidationException } from '../../platform/http/validation';
 import { UserManagementService } from '../access/user-management-policy.service';
 import { passwordLinkUrl, resetPasswordMail } from '../delivery/identity-mails';
@@ -12,14 +12,14 @@ import { IDENTITY_CONFIG, IdentityConfig } from '../identity-config';
 import { IdentityDirectory } from '../identity-directory';
 import { identityError } from '../identity-errors';
 import { IdentityMessages } from '../identity-messages';
-import { displayUsername, RESET_PASSWORD_LINK_TTL_MS } from '../identity-rules';
-import { isLiveUser, userAggregate } from '../users/user.aggregate';
-import { userStreamId } from '../users/user.events';
-import { credentialsAggregate } from './credentials.aggregate';
-import { CredentialEvents, credentialsStreamId, PasswordLinkPurpose } from './credentials.events';
+import { displayUsername, RESET_PASSWORD_LINK_TTL_MS } from '@cans/domain/identity/identity-rules';
+import { isLiveUser, userDecider } from '@cans/domain/identity/user.decider';
+import { userStreamId } from '@cans/domain/identity/user.events';
+import { credentialsDecider, CredentialsState } from '@cans/domain/identity/credentials.decider';
+import { credentialsStreamId, PasswordLinkPurpose } from '@cans/domain/identity/credentials.events';
 import { PasswordHasher } from './password-hasher';
 import { passwordPolicyViolations } from './password-policy';
-import { IssuedSession, startSession, withStreamRetry } from './sign-in.commands';
+import { CredentialsStep, decideOnCheckedState, IssuedSession, RETRY_ON_RACE, startSession } from './sign-in.commands';
 import { SignInTokens } from './sign-in-tokens';
 
 /** Spec: the link check answers 1 (show the form) or 2 (show the invalid-link message); 0 is the UI's "checking". */
@@ -27,11 +27,18 @@ export const LINK_STATE_VALID = 1;
 export const LINK_STATE_INVALID = 2;
 
 export class RequestPasswordResetCommand {
-  constructor(readonly actor: Actor, readonly username: string, readonly email: string) {}
+  constructor(
+    readonly actor: Actor,
+    readonly username: string,
+    readonly email: string,
+  ) {}
 }
 
 export class SendPasswordResetLinkCommand {
-  constructor(readonly actor: Actor, readonly userId: string) {}
+  constructor(
+    readonly actor: Actor,
+    readonly userId: string,
+  ) {}
 }
 
 export class GetPasswordLinkStateQuery {
@@ -39,7 +46,11 @@ export class GetPasswordLinkStateQuery {
 }
 
 export class SetPasswordWithLinkCommand {
-  constructor(readonly actor: Actor, readonly token: string, readonly password: string) {}
+  constructor(
+    readonly actor: Actor,
+    readonly token: string,
+    readonly password: string,
+  ) {}
 }
 
 export class ChangePasswordCommand {
@@ -55,7 +66,11 @@ export class ChangePasswordCommand {
 
 /** The system sets a password (seed, test support): no link, no old password. Not reachable over HTTP. */
 export class AssignPasswordCommand {
-  constructor(readonly actor: Actor, readonly userId: string, readonly password: string) {}
+  constructor(
+    readonly actor: Actor,
+    readonly userId: string,
+    readonly password: string,
+  ) {}
 }
 
 function assertPolicy(password: string, field: string): void {
@@ -65,7 +80,7 @@ function assertPolicy(password: string, field: string): void {
 
 /** Records a reset link and mails it. Only the latest reset link works, once, for 24 hours. */
 async function issueResetLink(
-  repository: EventSourcedRepository,
+  handler: EventSourcedCommandHandler,
   tokens: SignInTokens,
   mailer: Mailer,
   config: IdentityConfig,
@@ -74,19 +89,26 @@ async function issueResetLink(
   userId: string,
   requestedBy: 'user' | 'administrator',
 ): Promise<{ position: number }> {
-  const account = await repository.load(userStreamId(userId), userAggregate);
+  const account = await handler.load(userStreamId(userId), userDecider);
   if (!isLiveUser(account.state)) throw new NotFoundError(IdentityMessages.user_not_exist);
   const linkId = tokens.newId();
   const expiresAt = new Date(clock.now().getTime() + RESET_PASSWORD_LINK_TTL_MS).toISOString();
-  const result = await repository.append(
+  // The latest request wins whatever the stream holds: nothing to read, nothing to race.
+  const result = await handler.handle(
     credentialsStreamId(userId),
-    [{ type: CredentialEvents.PasswordResetRequested, data: { userId, linkId, expiresAt, requestedBy } }],
-    'any',
-    actor,
+    credentialsDecider,
+    { type: 'RequestPasswordReset', request: { userId, linkId, expiresAt, requestedBy } },
+    { actor, concurrency: APPEND_ONLY },
   );
   const { email, firstName, lastName, username } = account.state.account;
-  const link = passwordLinkUrl(config.publicUrl, { userId, username: displayUsername(username), email }, tokens.passwordLinkToken(userId, linkId, 'reset', RESET_PASSWORD_LINK_TTL_MS));
-  await mailer.send(resetPasswordMail(email, `${firstName} ${lastName}`, displayUsername(username), link, RESET_PASSWORD_LINK_TTL_MS / 3_600_000));
+  const link = passwordLinkUrl(
+    config.publicUrl,
+    { userId, username: displayUsername(username), email },
+    tokens.passwordLinkToken(userId, linkId, 'reset', RESET_PASSWORD_LINK_TTL_MS),
+  );
+  await mailer.send(
+    resetPasswordMail(email, `${firstName} ${lastName}`, displayUsername(username), link, RESET_PASSWORD_LINK_TTL_MS / 3_600_000),
+  );
   return { position: result.position };
 }
 
@@ -99,7 +121,7 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
   private readonly logger = new Logger('PasswordReset');
 
   constructor(
-    private readonly repository: EventSourcedRepository,
+    private readonly handler: EventSourcedCommandHandler,
     private readonly directory: IdentityDirectory,
     private readonly tokens: SignInTokens,
     @Inject(MAILER) private readonly mailer: Mailer,
@@ -114,7 +136,7 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
     const user = candidates.find((c) => displayUsername(c.usernameKey) === typed && c.emailKey === email);
     if (!user) return;
     try {
-      await issueResetLink(this.repository, this.tokens, this.mailer, this.config, this.clock, command.actor, user.id, 'user');
+      await issueResetLink(this.handler, this.tokens, this.mailer, this.config, this.clock, command.actor, user.id, 'user');
     } catch (error) {
       // The requester gets the same answer either way; the failure is for the operators.
       this.logger.error(`Password reset for user ${user.id} failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -129,7 +151,7 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
 @CommandHandler(SendPasswordResetLinkCommand)
 export class SendPasswordResetLinkHandler implements ICommandHandler<SendPasswordResetLinkCommand, { position: number }> {
   constructor(
-    private readonly repository: EventSourcedRepository,
+    private readonly handler: EventSourcedCommandHandler,
     private readonly tokens: SignInTokens,
     @Inject(MAILER) private readonly mailer: Mailer,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
@@ -138,11 +160,20 @@ export class SendPasswordResetLinkHandler implements ICommandHandler<SendPasswor
   ) {}
 
   async execute(command: SendPasswordResetLinkCommand): Promise<{ position: number }> {
-    const account = await this.repository.load(userStreamId(command.userId), userAggregate);
+    const account = await this.handler.load(userStreamId(command.userId), userDecider);
     if (!isLiveUser(account.state)) throw new NotFoundError(IdentityMessages.user_not_exist);
     await this.userManagement.assertMayManageUser(command.actor, { id: command.userId, groupId: account.state.account.userGroupId });
     try {
-      return await issueResetLink(this.repository, this.tokens, this.mailer, this.config, this.clock, command.actor, command.userId, 'administrator');
+      return await issueResetLink(
+        this.handler,
+        this.tokens,
+        this.mailer,
+        this.config,
+        this.clock,
+        command.actor,
+        command.userId,
+        'administrator',
+      );
     } catch (error) {
       if (error instanceof NotFoundError) throw error;
       throw identityError(503, 'delivery_failed');
@@ -155,21 +186,22 @@ interface ValidLink {
   linkId: string;
   purpose: PasswordLinkPurpose;
   username: string;
-  credentialsRevision: number | 'no_stream';
+  /** The credentials the link was checked on: setting the password is decided on them. */
+  credentials: LoadedStream<CredentialsState>;
 }
 
 /** A link is valid while its user exists and it is unused: initial links until a password exists, reset links while they are the latest. */
-async function validLink(repository: EventSourcedRepository, tokens: SignInTokens, token: string): Promise<ValidLink | null> {
+async function validLink(handler: EventSourcedCommandHandler, tokens: SignInTokens, token: string): Promise<ValidLink | null> {
   const claims = tokens.readPasswordLinkToken(token);
   if (!claims) return null;
-  const account = await repository.load(userStreamId(claims.userId), userAggregate);
+  const account = await handler.load(userStreamId(claims.userId), userDecider);
   if (!isLiveUser(account.state)) return null;
-  const credentials = await repository.load(credentialsStreamId(claims.userId), credentialsAggregate);
+  const credentials = await handler.load(credentialsStreamId(claims.userId), credentialsDecider);
   const state = credentials.state;
   if (state.usedLinkIds.includes(claims.linkId)) return null;
   const usable = claims.purpose === 'initial' ? state.passwordHash === null : state.activeResetLinkId === claims.linkId;
   if (!usable) return null;
-  return { ...claims, username: displayUsername(account.state.account.username), credentialsRevision: credentials.revision };
+  return { ...claims, username: displayUsername(account.state.account.username), credentials };
 }
 
 export interface PasswordLinkState {
@@ -181,10 +213,13 @@ export interface PasswordLinkState {
 
 @QueryHandler(GetPasswordLinkStateQuery)
 export class GetPasswordLinkStateHandler implements IQueryHandler<GetPasswordLinkStateQuery, PasswordLinkState> {
-  constructor(private readonly repository: EventSourcedRepository, private readonly tokens: SignInTokens) {}
+  constructor(
+    private readonly handler: EventSourcedCommandHandler,
+    private readonly tokens: SignInTokens,
+  ) {}
 
   async execute({ token }: GetPasswordLinkStateQuery): Promise<PasswordLinkState> {
-    const link = await validLink(this.repository, this.tokens, token);
+    const link = await validLink(this.handler, this.tokens, token);
     return link
       ? { state: LINK_STATE_VALID, purpose: link.purpose, username: link.username, message: null }
       : { state: LINK_STATE_INVALID, purpose: null, username: null, message: IdentityMessages.link_invalid };
@@ -194,18 +229,22 @@ export class GetPasswordLinkStateHandler implements IQueryHandler<GetPasswordLin
 /** Sets the password from an initial or reset link; the link is spent and older sessions stop working. */
 @CommandHandler(SetPasswordWithLinkCommand)
 export class SetPasswordWithLinkHandler implements ICommandHandler<SetPasswordWithLinkCommand, { position: number }> {
-  constructor(private readonly repository: EventSourcedRepository, private readonly tokens: SignInTokens, private readonly hasher: PasswordHasher) {}
+  constructor(
+    private readonly handler: EventSourcedCommandHandler,
+    private readonly tokens: SignInTokens,
+    private readonly hasher: PasswordHasher,
+  ) {}
 
   async execute(command: SetPasswordWithLinkCommand): Promise<{ position: number }> {
     assertPolicy(command.password, 'password');
-    const link = await validLink(this.repository, this.tokens, command.token);
+    const link = await validLink(this.handler, this.tokens, command.token);
     if (!link) throw identityError(400, 'link_invalid', { extra: { state: LINK_STATE_INVALID } });
     const passwordHash = await this.hasher.hash(command.password);
-    const result = await this.repository.append(
+    const result = await this.handler.handle(
       credentialsStreamId(link.userId),
-      [{ type: CredentialEvents.PasswordSetWithLink, data: { userId: link.userId, linkId: link.linkId, purpose: link.purpose, passwordHash } }],
-      link.credentialsRevision,
-      { ...command.actor, userId: link.userId },
+      credentialsDecider,
+      { type: 'SetPasswordWithLink', link: { userId: link.userId, linkId: link.linkId, purpose: link.purpose, passwordHash } },
+      decideOnCheckedState({ ...command.actor, userId: link.userId }, link.credentials),
     );
     return { position: result.position };
   }
@@ -218,7 +257,7 @@ export class SetPasswordWithLinkHandler implements ICommandHandler<SetPasswordWi
 @CommandHandler(ChangePasswordCommand)
 export class ChangePasswordHandler implements ICommandHandler<ChangePasswordCommand, IssuedSession> {
   constructor(
-    private readonly repository: EventSourcedRepository,
+    private readonly handler: EventSourcedCommandHandler,
     private readonly hasher: PasswordHasher,
     private readonly tokens: SignInTokens,
     @Inject(IDENTITY_CLOCK) private readonly clock: IdentityClock,
@@ -226,39 +265,45 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePasswordComm
 
   async execute(command: ChangePasswordCommand): Promise<IssuedSession> {
     assertPolicy(command.newPassword, 'newPassword');
-    return withStreamRetry(async () => {
-      const credentials = await this.repository.load(credentialsStreamId(command.userId), credentialsAggregate);
-      if (!(await this.hasher.verify(credentials.state.passwordHash, command.oldPassword))) {
+    const { userId } = command;
+    const plan = async ({ state }: LoadedStream<CredentialsState>): Promise<CredentialsStep<IssuedSession>> => {
+      if (!(await this.hasher.verify(state.passwordHash, command.oldPassword))) {
         throw identityError(400, 'old_password_wrong', { field: 'oldPassword' });
       }
       if (command.oldPassword === command.newPassword) throw identityError(400, 'new_pass_same_as_old', { field: 'newPassword' });
       const passwordHash = await this.hasher.hash(command.newPassword);
-      const session = startSession(this.tokens, command.userId, 'password-change', command.rememberMe, this.clock.now());
-      const result = await this.repository.append(
-        credentials.streamId,
-        [{ type: CredentialEvents.PasswordChanged, data: { userId: command.userId, passwordHash } }, session.event],
-        credentials.revision,
-        command.actor,
-      );
-      return { userId: command.userId, sessionId: session.sessionId, token: session.token, expiresAt: session.expiresAt, persistentForMs: session.persistentForMs, position: result.position };
+      const session = startSession(this.tokens, userId, 'password-change', command.rememberMe, this.clock.now());
+      const { sessionId, token, expiresAt, persistentForMs } = session;
+      return {
+        command: { type: 'ChangePassword', userId, passwordHash, session: session.event.data },
+        answer: (position) => ({ userId, sessionId, token, expiresAt, persistentForMs, position }),
+      };
+    };
+    return this.handler.handlePlanned(credentialsStreamId(userId), credentialsDecider, plan, {
+      actor: command.actor,
+      concurrency: RETRY_ON_RACE,
     });
   }
 }
 
 @CommandHandler(AssignPasswordCommand)
 export class AssignPasswordHandler implements ICommandHandler<AssignPasswordCommand, { position: number }> {
-  constructor(private readonly repository: EventSourcedRepository, private readonly hasher: PasswordHasher) {}
+  constructor(
+    private readonly handler: EventSourcedCommandHandler,
+    private readonly hasher: PasswordHasher,
+  ) {}
 
   async execute(command: AssignPasswordCommand): Promise<{ position: number }> {
     assertPolicy(command.password, 'password');
-    const account = await this.repository.load(userStreamId(command.userId), userAggregate);
+    const account = await this.handler.load(userStreamId(command.userId), userDecider);
     if (!isLiveUser(account.state)) throw new NotFoundError(IdentityMessages.user_not_exist);
     const passwordHash = await this.hasher.hash(command.password);
-    const result = await this.repository.append(
+    // The system's password replaces whatever the stream holds: nothing to read, nothing to race.
+    const result = await this.handler.handle(
       credentialsStreamId(command.userId),
-      [{ type: CredentialEvents.PasswordAssigned, data: { userId: command.userId, passwordHash } }],
-      'any',
-      command.actor,
+      credentialsDecider,
+      { type: 'AssignPassword', userId: command.userId, passwordHash },
+      { actor: command.actor, concurrency: APPEND_ONLY },
     );
     return { position: result.position };
   }

@@ -1,14 +1,14 @@
 import { ForbiddenException, Inject, Injectable } from '@nestjs/common';
-import { API_USERS_COLLECTION, ApiUserDocument } from '../../../../projections/src/identity/api-users.projection';
-import { SESSIONS_COLLECTION, SessionDocument } from '../../../../projections/src/identity/sessions.projection';
-import { USER_GROUPS_COLLECTION, UserGroupDocument } from '../../../../projections/src/identity/user-groups.projection';
-import { USERS_COLLECTION, UserDocument } from '../../../../projections/src/identity/users.projection';
+import { API_USERS_COLLECTION, ApiUserDocument } from '@cans/projections/identity/api-users.projection';
+import { SESSIONS_COLLECTION, SessionDocument } from '@cans/projections/identity/sessions.projection';
+import { USER_GROUPS_COLLECTION, UserGroupDocument } from '@cans/projections/identity/user-groups.projection';
+import { USERS_COLLECTION, UserDocument } from '@cans/projections/identity/users.projection';
 import { READ_STORE } from '../../platform/storage/storage-tokens';
-import type { ReadStore } from '../../storage/read-store/read-store.port';
-import { Privilege, privilegesOfUser } from '../access/privileges';
+import type { ReadStore } from '@cans/storage/read-store/read-store.port';
+import { Privilege, privilegesOfUser } from '@cans/domain/identity/privileges';
 import { IDENTITY_CLOCK, IdentityClock } from '../identity-clock';
 import { IdentityMessages } from '../identity-messages';
-import { ADMINISTRATOR_ID, displayUsername, hasExpired, UserStatus } from '../identity-rules';
+import { ADMINISTRATOR_ID, displayUsername, hasExpired, UserStatus } from '@cans/domain/identity/identity-rules';
 import type { AccessTokenClaims, AuthenticatedUser } from './authenticated-user';
 
 /** What API clients may do: read assessment data and reports (the data feed). They never edit. */
@@ -32,7 +32,8 @@ export class PrincipalService {
     if (claims.typ !== 'access' || typeof claims.sub !== 'string' || typeof claims.jti !== 'string') return null;
     const session = await this.readStore.get<SessionDocument>(SESSIONS_COLLECTION, claims.jti);
     const now = this.clock.now().toISOString();
-    if (!session || session.endedAt || session.expiresAt <= now || session.userId !== claims.sub || session.kind !== claims.kind) return null;
+    if (!session || session.endedAt || session.expiresAt <= now || session.userId !== claims.sub || session.kind !== claims.kind)
+      return null;
     return session.kind === 'api-client' ? this.apiClient(session, clientIp) : this.person(session);
   }
 

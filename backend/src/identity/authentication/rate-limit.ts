@@ -1,4 +1,14 @@
-import { applyDecorators, CanActivate, ExecutionContext, HttpException, HttpStatus, Inject, Injectable, SetMetadata, UseGuards } from '@nestjs/common';
+import {
+  applyDecorators,
+  CanActivate,
+  ExecutionContext,
+  HttpException,
+  HttpStatus,
+  Inject,
+  Injectable,
+  SetMetadata,
+  UseGuards,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -46,7 +56,10 @@ export class RateLimiter {
 
 @Injectable()
 export class RateLimitGuard implements CanActivate {
-  constructor(private readonly reflector: Reflector, private readonly limiter: RateLimiter) {}
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly limiter: RateLimiter,
+  ) {}
 
   canActivate(context: ExecutionContext): boolean {
     const name = this.reflector.get<RateLimitName | undefined>(RATE_LIMIT_KEY, context.getHandler());
@@ -56,7 +69,13 @@ export class RateLimitGuard implements CanActivate {
     if (outcome.allowed) return true;
     context.switchToHttp().getResponse<Response>().setHeader('Retry-After', String(outcome.retryAfterSeconds));
     throw new HttpException(
-      { statusCode: 429, error: 'Too Many Requests', messageKey: 'rate_limited', message: IdentityMessages.rate_limited, retryAfterSeconds: outcome.retryAfterSeconds },
+      {
+        statusCode: 429,
+        error: 'Too Many Requests',
+        messageKey: 'rate_limited',
+        message: IdentityMessages.rate_limited,
+        retryAfterSeconds: outcome.retryAfterSeconds,
+      },
       HttpStatus.TOO_MANY_REQUESTS,
     );
   }

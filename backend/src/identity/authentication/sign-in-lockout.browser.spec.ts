@@ -6,7 +6,6 @@ import { startTestApp, TestApp } from '../../../test-support/test-app';
 import { IdentityMessages } from '../identity-messages';
 import { DIRECT_CARE_WORKER_GROUP_ID } from '../user-groups/built-in-groups';
 
-
 describeInBrowser('Sign-in page in headless Chromium: a lock that falls between password and code', () => {
   let t: TestApp;
   let smtp: SmtpTestServer;

@@ -4,7 +4,7 @@ import { startSmtpTestServer, SmtpTestServer } from '../../../test-support/smtp-
 import { startTestApp, TestApp } from '../../../test-support/test-app';
 import { DIRECT_CARE_WORKER_GROUP_ID } from '../user-groups/built-in-groups';
 import { IdentityMessages } from '../identity-messages';
-import { LOCKOUT_DURATION_MS } from '../identity-rules';
+import { LOCKOUT_DURATION_MS } from '@cans/domain/identity/identity-rules';
 import { PasswordHasher } from './password-hasher';
 
 const WRONG = 'Wrong!Pass1';
@@ -45,7 +45,11 @@ describe('Sign-in lockout and account enumeration over HTTP', () => {
   const passwordAndCode = async (user: { username: string; email: string; password: string }, device?: string) => {
     const jar = new CookieJar();
     if (device) jar.store({ headers: { 'set-cookie': [`cans_device=${device}; Path=/api/auth`] } } as unknown as Response);
-    const started = await t.http().post('/api/auth/login').set('Cookie', jar.header()).send({ login: user.username, password: user.password, rememberMe: false });
+    const started = await t
+      .http()
+      .post('/api/auth/login')
+      .set('Cookie', jar.header())
+      .send({ login: user.username, password: user.password, rememberMe: false });
     expect([started.status, started.body.status]).toEqual([200, 'verification-required']);
     jar.store(started);
     const since = smtp.mails.length;
@@ -62,9 +66,18 @@ describe('Sign-in lockout and account enumeration over HTTP', () => {
 
   it('answers a wrong password for an account exactly like an unknown login, up to and after the lockout, hashing in both cases', async () => {
     const user = await worker();
-    const created = await t.http().post('/api/users').set('Authorization', admin).send({
-      firstName: 'No', lastName: 'Password', ...uniqueName('nopass'), userGroupId: DIRECT_CARE_WORKER_GROUP_ID, supervisorId: '1', externalId: 'EXT-NOPASS',
-    });
+    const created = await t
+      .http()
+      .post('/api/users')
+      .set('Authorization', admin)
+      .send({
+        firstName: 'No',
+        lastName: 'Password',
+        ...uniqueName('nopass'),
+        userGroupId: DIRECT_CARE_WORKER_GROUP_ID,
+        supervisorId: '1',
+        externalId: 'EXT-NOPASS',
+      });
     expect(created.status).toBe(201);
     const logins = [user.username, created.body.username, `nobody-${Date.now()}`, `nobody-${Date.now()}@example.test`];
     const verify = jest.spyOn(t.app.get(PasswordHasher), 'verify');
@@ -78,15 +91,35 @@ describe('Sign-in lockout and account enumeration over HTTP', () => {
         }
         const expected =
           attempt < 5
-            ? { status: 401, body: { statusCode: 401, error: 'Unauthorized', messageKey: 'login_failed', message: IdentityMessages.login_failed, attemptsLeft: 5 - attempt } }
+            ? {
+                status: 401,
+                body: {
+                  statusCode: 401,
+                  error: 'Unauthorized',
+                  messageKey: 'login_failed',
+                  message: IdentityMessages.login_failed,
+                  attemptsLeft: 5 - attempt,
+                },
+              }
             : {
                 status: 423,
-                body: { statusCode: 423, error: 'Locked', messageKey: 'account_temporarily_locked', message: IdentityMessages.account_temporarily_locked, lockedUntil: 'string', minutesLeft: 15 },
+                body: {
+                  statusCode: 423,
+                  error: 'Locked',
+                  messageKey: 'account_temporarily_locked',
+                  message: IdentityMessages.account_temporarily_locked,
+                  lockedUntil: 'string',
+                  minutesLeft: 15,
+                },
               };
         // Locked: no password is checked at all (no guessing during the lock), for anybody.
         const hashed = attempt <= 5 ? 1 : 0;
         for (const [index, answer] of seen.entries()) {
-          expect([attempt, logins[index], answer]).toEqual([attempt, logins[index], { ...expected, eventPosition: true, cookies: null, passwordsHashed: hashed }]);
+          expect([attempt, logins[index], answer]).toEqual([
+            attempt,
+            logins[index],
+            { ...expected, eventPosition: true, cookies: null, passwordsHashed: hashed },
+          ]);
         }
       }
     } finally {
@@ -143,11 +176,23 @@ describe('Sign-in lockout and account enumeration over HTTP', () => {
     const resend = await t.http().post('/api/auth/verification-code').set('Cookie', pending.jar.header()).send({ channel: 1 });
     expect(resend.status).toBe(423);
 
-    for (const [change, key] of [[{ status: 0 }, 'account_inactive'], [{ status: 2 }, 'account_locked'], [{ expirationDate: '2001-01-01' }, 'account_expired']] as const) {
+    for (const [change, key] of [
+      [{ status: 0 }, 'account_inactive'],
+      [{ status: 2 }, 'account_locked'],
+      [{ expirationDate: '2001-01-01' }, 'account_expired'],
+    ] as const) {
       const user = await worker();
       const { jar, code } = await passwordAndCode(user);
       const current = await t.http().get(`/api/users/${user.id}`).set('Authorization', admin);
-      expect((await t.http().put(`/api/users/${user.id}`).set('Authorization', admin).send({ ...current.body, ...change })).status).toBe(200);
+      expect(
+        (
+          await t
+            .http()
+            .put(`/api/users/${user.id}`)
+            .set('Authorization', admin)
+            .send({ ...current.body, ...change })
+        ).status,
+      ).toBe(200);
       const refused = await t.http().post('/api/auth/verify').set('Cookie', jar.header()).send({ code });
       expect([key, refused.status, refused.body.messageKey, refused.body.message]).toEqual([key, 403, key, IdentityMessages[key]]);
     }

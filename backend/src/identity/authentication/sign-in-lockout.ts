@@ -1,12 +1,19 @@
 import { HttpException } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import type { AggregateDefinition } from '../../platform/commands/event-sourced-repository';
+import type { Decider } from '@cans/domain/decider';
 import { identityError } from '../identity-errors';
 import { IdentityMessageKey } from '../identity-messages';
-import { displayUsername, hasExpired, LOCKOUT_DURATION_MS, LOCKOUT_THRESHOLD, MINUTE, UserStatus } from '../identity-rules';
-import type { UserState } from '../users/user.aggregate';
-import type { CredentialsState, RememberedDevice } from './credentials.aggregate';
-import { CredentialEvents, SignInFailedData, SignInFailureReason } from './credentials.events';
+import {
+  displayUsername,
+  hasExpired,
+  LOCKOUT_DURATION_MS,
+  LOCKOUT_THRESHOLD,
+  MINUTE,
+  UserStatus,
+} from '@cans/domain/identity/identity-rules';
+import type { UserState } from '@cans/domain/identity/user.decider';
+import type { CredentialsState, RememberedDevice } from '@cans/domain/identity/credentials.decider';
+import { CredentialEvents, CredentialsEvent, SignInFailureReason } from '@cans/domain/identity/credentials.events';
 
 /*
  * The sign-in lockout, in one place. Five wrong passwords in a row lock sign-in for 15 minutes. So that the
@@ -26,19 +33,27 @@ export function lockedOutAnswer(lockedUntil: string, now: Date): HttpException {
   return identityError(423, 'account_temporarily_locked', { extra: { lockedUntil, minutesLeft } });
 }
 
-export const isLockedOut = (lockedUntil: string | null, now: Date): lockedUntil is string => !!lockedUntil && lockedUntil > now.toISOString();
+export const isLockedOut = (lockedUntil: string | null, now: Date): lockedUntil is string =>
+  !!lockedUntil && lockedUntil > now.toISOString();
 
 /** One more wrong password after `consecutiveFailures`: the count, and the lock's end when it reaches the threshold. */
 export function nextFailure(consecutiveFailures: number, now: Date): { failedAttempts: number; lockedUntil: string | null } {
   const failedAttempts = consecutiveFailures + 1;
-  return { failedAttempts, lockedUntil: failedAttempts >= LOCKOUT_THRESHOLD ? new Date(now.getTime() + LOCKOUT_DURATION_MS).toISOString() : null };
+  return {
+    failedAttempts,
+    lockedUntil: failedAttempts >= LOCKOUT_THRESHOLD ? new Date(now.getTime() + LOCKOUT_DURATION_MS).toISOString() : null,
+  };
 }
 
 /** The remembered device this cookie proves, if it is one of the user's and still trusted. */
 export function trustedDevice(state: CredentialsState, deviceHash: string | null, now: Date): RememberedDevice | null {
   if (!deviceHash) return null;
   const nowIso = now.toISOString();
-  return state.rememberedDevices.find((device) => device.deviceHash === deviceHash && device.until > nowIso && device.failures < LOCKOUT_THRESHOLD) ?? null;
+  return (
+    state.rememberedDevices.find(
+      (device) => device.deviceHash === deviceHash && device.until > nowIso && device.failures < LOCKOUT_THRESHOLD,
+    ) ?? null
+  );
 }
 
 const STATUS_REFUSALS: Record<number, { reason: SignInFailureReason; key: IdentityMessageKey }> = {
@@ -71,7 +86,8 @@ export function unknownLoginKey(login: string): string {
 }
 
 /** "signin-attempts-unknown-<sha256>": the attempts with one unknown login (hashed: typed text is not an id). */
-export const unknownLoginStreamId = (login: string) => `signin-attempts-unknown-${createHash('sha256').update(unknownLoginKey(login)).digest('hex')}`;
+export const unknownLoginStreamId = (login: string) =>
+  `signin-attempts-unknown-${createHash('sha256').update(unknownLoginKey(login)).digest('hex')}`;
 
 export interface UnknownLoginState {
   consecutiveFailures: number;
@@ -79,12 +95,13 @@ export interface UnknownLoginState {
 }
 
 /** The counter of a login that matches no account: SignInFailed events carry the count and the lock. */
-export const unknownLoginAggregate: AggregateDefinition<UnknownLoginState> = {
+export const unknownLoginAttempts: Pick<Decider<UnknownLoginState, never, CredentialsEvent>, 'initialState' | 'evolve' | 'eventTypes'> = {
   initialState: { consecutiveFailures: 0, lockedUntil: null },
+  eventTypes: [CredentialEvents.SignInFailed],
   evolve(state, event) {
     if (event.type !== CredentialEvents.SignInFailed) return state;
-    const data = event.data as SignInFailedData;
-    if (data.lockedUntil) return { consecutiveFailures: 0, lockedUntil: data.lockedUntil };
-    return typeof data.failedAttempts === 'number' ? { ...state, consecutiveFailures: data.failedAttempts } : state;
+    const { lockedUntil, failedAttempts } = event.data;
+    if (lockedUntil) return { consecutiveFailures: 0, lockedUntil };
+    return typeof failedAttempts === 'number' ? { ...state, consecutiveFailures: failedAttempts } : state;
   },
 };

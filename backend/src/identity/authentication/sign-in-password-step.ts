@@ -1,18 +1,25 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import type { UserDocument } from '../../../../projections/src/identity/users.projection';
+import type { UserDocument } from '@cans/projections/identity/users.projection';
+import type { Decider } from '@cans/domain/decider';
 import type { Actor } from '../../platform/commands/actor';
-import { DomainEvent, EventSourcedRepository } from '../../platform/commands/event-sourced-repository';
+import { EventSourcedCommandHandler, LoadedStream, PlannedCommand } from '../../platform/commands/command-handler';
 import { SMS_SENDER, SmsSender } from '../delivery/sms-sender';
 import { IDENTITY_CLOCK, IdentityClock } from '../identity-clock';
 import { IdentityDirectory } from '../identity-directory';
-import { identityError, recordedAt } from '../identity-errors';
+import { identityError } from '../identity-errors';
 import { IdentityMessages } from '../identity-messages';
-import { CHANNEL_EMAIL, CHANNEL_PHONE, displayUsername, SIGN_IN_CHALLENGE_TTL_MS, VerificationChannel } from '../identity-rules';
-import { isLiveUser, userAggregate } from '../users/user.aggregate';
-import { userStreamId } from '../users/user.events';
-import { credentialsAggregate } from './credentials.aggregate';
-import { CredentialEvents, credentialsStreamId, SignInFailureReason } from './credentials.events';
+import {
+  CHANNEL_EMAIL,
+  CHANNEL_PHONE,
+  displayUsername,
+  SIGN_IN_CHALLENGE_TTL_MS,
+  VerificationChannel,
+} from '@cans/domain/identity/identity-rules';
+import { isLiveUser, userDecider, UserState } from '@cans/domain/identity/user.decider';
+import { userStreamId } from '@cans/domain/identity/user.events';
+import { CountedFailure, CredentialsCommand, credentialsDecider, CredentialsState } from '@cans/domain/identity/credentials.decider';
+import { CredentialEvents, CredentialsEvent, credentialsStreamId, SignInFailureReason } from '@cans/domain/identity/credentials.events';
 import { PasswordHasher } from './password-hasher';
 import {
   accountRefusal,
@@ -20,14 +27,36 @@ import {
   lockedOutAnswer,
   nextFailure,
   trustedDevice,
-  unknownLoginAggregate,
+  unknownLoginAttempts,
+  UnknownLoginState,
   unknownLoginStreamId,
   wrongPasswordAnswer,
 } from './sign-in-lockout';
-import { IssuedSession, startSession, withStreamRetry } from './sign-in.commands';
+import { CredentialsStep, IssuedSession, refusedStep, RETRY_ON_RACE, startSession } from './sign-in.commands';
 import { maskEmail, maskPhone, SignInTokens } from './sign-in-tokens';
 
 const addMs = (date: Date, ms: number) => new Date(date.getTime() + ms).toISOString();
+
+/** An attempt with a login that matches no account, counted (and locked) as a wrong password would be. */
+type UnknownLoginFailure = { type: 'RecordUnknownLoginFailure'; login: string; counted: Omit<CountedFailure, 'deviceHash'> | null };
+
+/** The attempts of one unknown login: each failure is one SignInFailed that carries the count and the lock. */
+const unknownLoginDecider: Decider<UnknownLoginState, UnknownLoginFailure, CredentialsEvent> = {
+  ...unknownLoginAttempts,
+  decide: ({ login, counted }) => [
+    {
+      type: CredentialEvents.SignInFailed,
+      data: {
+        userId: null,
+        login,
+        reason: 'unknown-user',
+        ...(counted
+          ? { failedAttempts: counted.failedAttempts, ...(counted.lockedUntil ? { lockedUntil: counted.lockedUntil } : {}) }
+          : {}),
+      },
+    },
+  ],
+};
 
 export interface ChannelOption {
   channel: VerificationChannel;
@@ -70,7 +99,7 @@ export class SignInWithPasswordCommand {
 @CommandHandler(SignInWithPasswordCommand)
 export class SignInWithPasswordHandler implements ICommandHandler<SignInWithPasswordCommand, PasswordStepResult> {
   constructor(
-    private readonly repository: EventSourcedRepository,
+    private readonly handler: EventSourcedCommandHandler,
     private readonly directory: IdentityDirectory,
     private readonly hasher: PasswordHasher,
     private readonly tokens: SignInTokens,
@@ -84,90 +113,98 @@ export class SignInWithPasswordHandler implements ICommandHandler<SignInWithPass
     // A username match wins; an email or phone shared by several accounts identifies none of them.
     const typed = displayUsername(login.toLowerCase());
     const user = candidates.find((c) => displayUsername(c.usernameKey) === typed) ?? (candidates.length === 1 ? candidates[0] : null);
-    if (!user) return withStreamRetry(() => this.unknownLogin(command, login));
-    return withStreamRetry(() => this.decide(command, user, login));
+    if (!user) return this.unknownLogin(command, login);
+    // The user stream is the authority on status and expiry (the read model may trail by a moment).
+    const account = await this.handler.load(userStreamId(user.id), userDecider);
+    return this.handler.handlePlanned(
+      credentialsStreamId(user.id),
+      credentialsDecider,
+      ({ state }) => this.plan(command, user, login, account.state, state),
+      { actor: { ...command.actor, userId: user.id }, concurrency: RETRY_ON_RACE },
+    );
   }
 
   /** Same steps, costs and answers as a wrong password for an account: load, hash, count, lock. */
-  private async unknownLogin(command: SignInWithPasswordCommand, login: string): Promise<never> {
-    const attempts = await this.repository.load(unknownLoginStreamId(login), unknownLoginAggregate);
-    const now = this.clock.now();
-    const record = async (extra: Record<string, unknown>) =>
-      (
-        await this.repository.append(
-          attempts.streamId,
-          [{ type: CredentialEvents.SignInFailed, data: { userId: null, login: login.slice(0, 200), reason: 'unknown-user', ...extra } }],
-          attempts.revision,
-          command.actor,
-        )
-      ).position;
-    if (isLockedOut(attempts.state.lockedUntil, now)) {
-      throw recordedAt(lockedOutAnswer(attempts.state.lockedUntil, now), await record({}));
-    }
-    await this.hasher.verify(null, command.password);
-    const { failedAttempts, lockedUntil } = nextFailure(attempts.state.consecutiveFailures, now);
-    const position = await record({ failedAttempts, ...(lockedUntil ? { lockedUntil } : {}) });
-    throw recordedAt(lockedUntil ? lockedOutAnswer(lockedUntil, now) : wrongPasswordAnswer(failedAttempts), position);
+  private unknownLogin(command: SignInWithPasswordCommand, login: string): Promise<never> {
+    const plan = async ({ state }: LoadedStream<UnknownLoginState>): Promise<PlannedCommand<UnknownLoginFailure, never>> => {
+      const now = this.clock.now();
+      const typed = login.slice(0, 200);
+      if (isLockedOut(state.lockedUntil, now)) {
+        return refusedStep({ type: 'RecordUnknownLoginFailure', login: typed, counted: null }, lockedOutAnswer(state.lockedUntil, now));
+      }
+      await this.hasher.verify(null, command.password);
+      const counted = nextFailure(state.consecutiveFailures, now);
+      return refusedStep(
+        { type: 'RecordUnknownLoginFailure', login: typed, counted },
+        counted.lockedUntil ? lockedOutAnswer(counted.lockedUntil, now) : wrongPasswordAnswer(counted.failedAttempts),
+      );
+    };
+    return this.handler.handlePlanned(unknownLoginStreamId(login), unknownLoginDecider, plan, {
+      actor: command.actor,
+      concurrency: RETRY_ON_RACE,
+    });
   }
 
-  private async decide(command: SignInWithPasswordCommand, user: UserDocument, login: string): Promise<PasswordStepResult> {
+  private async plan(
+    command: SignInWithPasswordCommand,
+    user: UserDocument,
+    login: string,
+    account: UserState,
+    state: CredentialsState,
+  ): Promise<CredentialsStep<PasswordStepResult>> {
     const userId = user.id;
-    const credentials = await this.repository.load(credentialsStreamId(userId), credentialsAggregate);
-    const state = credentials.state;
     const now = this.clock.now();
-    const actor = { ...command.actor, userId };
-    const append = (events: DomainEvent[]) => this.repository.append(credentials.streamId, events, credentials.revision, actor);
-    const failed = (reason: SignInFailureReason, extra: Record<string, unknown> = {}): DomainEvent => ({
-      type: CredentialEvents.SignInFailed,
-      data: { userId, login: login.slice(0, 200), reason, ...extra },
+    const failed = (reason: SignInFailureReason, counted?: CountedFailure): CredentialsCommand => ({
+      type: 'RecordSignInFailure',
+      userId,
+      login: login.slice(0, 200),
+      reason,
+      counted,
     });
     // A remembered device's proof lifts the lockout for its owner (strangers cannot lock them out of it).
     const device = trustedDevice(state, command.deviceId ? this.tokens.deviceHash(command.deviceId) : null, now);
 
     if (!device && isLockedOut(state.lockedUntil, now)) {
-      const recorded = await append([failed('temporarily-locked')]);
-      throw recordedAt(lockedOutAnswer(state.lockedUntil, now), recorded.position);
+      return refusedStep(failed('temporarily-locked'), lockedOutAnswer(state.lockedUntil, now));
     }
 
     if (!(await this.hasher.verify(state.passwordHash, command.password))) {
       const reason = state.passwordHash ? 'wrong-password' : 'no-password';
       const { failedAttempts, lockedUntil } = nextFailure(device ? device.failures : state.consecutiveFailures, now);
-      const events = [failed(reason, { failedAttempts, ...(device ? { deviceHash: device.deviceHash } : {}) })];
-      if (lockedUntil) events.push({ type: CredentialEvents.SignInLockedOut, data: { userId, login: login.slice(0, 200), failedAttempts, lockedUntil } });
-      const recorded = await append(events);
-      throw recordedAt(lockedUntil ? lockedOutAnswer(lockedUntil, now) : wrongPasswordAnswer(failedAttempts), recorded.position);
+      return refusedStep(
+        failed(reason, { failedAttempts, ...(device ? { deviceHash: device.deviceHash } : {}), lockedUntil }),
+        lockedUntil ? lockedOutAnswer(lockedUntil, now) : wrongPasswordAnswer(failedAttempts),
+      );
     }
 
-    // The user stream is the authority on status and expiry (the read model may trail by a moment).
-    const account = await this.repository.load(userStreamId(userId), userAggregate);
-    if (!isLiveUser(account.state)) throw identityError(401, 'login_failed');
-    const refusal = accountRefusal(account.state, now);
-    if (refusal) {
-      const recorded = await append([failed(refusal.reason)]);
-      throw recordedAt(refusal.error, recorded.position);
-    }
+    if (!isLiveUser(account)) throw identityError(401, 'login_failed');
+    const refusal = accountRefusal(account, now);
+    if (refusal) return refusedStep(failed(refusal.reason), refusal.error);
 
     if (command.rememberMe && device) {
       const session = startSession(this.tokens, userId, 'remembered-device', true, now, device.deviceHash);
-      const result = await append([session.event]);
-      return { kind: 'signed-in', session: { userId, ...session, position: result.position } };
+      return {
+        command: { type: 'RecordSignIn', session: session.event.data },
+        answer: (position) => ({ kind: 'signed-in', session: { userId, ...session, position } }),
+      };
     }
 
     const challengeId = this.tokens.newId();
     const reason = command.rememberMe ? 'device-not-remembered' : 'remember-me-off';
-    const result = await append([
-      {
-        type: CredentialEvents.SignInChallengeStarted,
-        data: { userId, challengeId, rememberMe: command.rememberMe, reason, expiresAt: addMs(now, SIGN_IN_CHALLENGE_TTL_MS) },
-      },
-    ]);
+    const { email, phone } = account.account;
     return {
-      kind: 'verification-required',
-      challengeToken: this.tokens.challengeToken(userId, challengeId, SIGN_IN_CHALLENGE_TTL_MS),
-      channels: channelOptions(account.state.account.email, account.state.account.phone, this.sms),
-      expiresInSeconds: SIGN_IN_CHALLENGE_TTL_MS / 1000,
-      reason,
-      position: result.position,
+      command: {
+        type: 'StartSignInChallenge',
+        challenge: { userId, challengeId, rememberMe: command.rememberMe, reason, expiresAt: addMs(now, SIGN_IN_CHALLENGE_TTL_MS) },
+      },
+      answer: (position) => ({
+        kind: 'verification-required',
+        challengeToken: this.tokens.challengeToken(userId, challengeId, SIGN_IN_CHALLENGE_TTL_MS),
+        channels: channelOptions(email, phone, this.sms),
+        expiresInSeconds: SIGN_IN_CHALLENGE_TTL_MS / 1000,
+        reason,
+        position,
+      }),
     };
   }
 }
@@ -177,6 +214,12 @@ export function channelOptions(email: string, phone: string | null, sms: SmsSend
   const phoneReason = !sms ? IdentityMessages.phone_channel_unconfigured : !phone ? IdentityMessages.phone_channel_no_phone : null;
   return [
     { channel: CHANNEL_EMAIL, name: 'email', enabled: true, destination: maskEmail(email), reason: null },
-    { channel: CHANNEL_PHONE, name: 'phone', enabled: phoneReason === null, destination: phone ? maskPhone(phone) : null, reason: phoneReason },
+    {
+      channel: CHANNEL_PHONE,
+      name: 'phone',
+      enabled: phoneReason === null,
+      destination: phone ? maskPhone(phone) : null,
+      reason: phoneReason,
+    },
   ];
 }

@@ -3,9 +3,9 @@ import { JwtService } from '@nestjs/jwt';
 import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { AppConfig } from '../../platform/config/app-config';
 import { APP_CONFIG } from '../../platform/storage/storage-tokens';
-import { CODE_LENGTH } from '../identity-rules';
+import { CODE_LENGTH } from '@cans/domain/identity/identity-rules';
 import type { AccessTokenClaims } from './authenticated-user';
-import type { PasswordLinkPurpose } from './credentials.events';
+import type { PasswordLinkPurpose } from '@cans/domain/identity/credentials.events';
 
 interface ChallengeClaims {
   sub: string;
@@ -26,7 +26,10 @@ interface PasswordLinkClaims {
  */
 @Injectable()
 export class SignInTokens {
-  constructor(private readonly jwt: JwtService, @Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    private readonly jwt: JwtService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   newId(): string {
     return randomUUID();

@@ -1,8 +1,15 @@
 import { HttpException, Inject, Logger } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import type { Actor } from '../../platform/commands/actor';
-import { DomainEvent, EventSourcedRepository, LoadedAggregate } from '../../platform/commands/event-sourced-repository';
-import { WrongExpectedRevisionError } from '../../storage/event-store/event-store.port';
+import {
+  APPEND_ONLY,
+  ConcurrencyPolicy,
+  EventSourcedCommandHandler,
+  factLog,
+  LoadedStream,
+  PlannedCommand,
+  REJECT_ON_CONFLICT,
+} from '../../platform/commands/command-handler';
 import { MAILER, Mailer } from '../delivery/mailer';
 import { verificationCodeMail, verificationCodeSms } from '../delivery/identity-mails';
 import { SMS_SENDER, SmsSender } from '../delivery/sms-sender';
@@ -19,12 +26,18 @@ import {
   REMEMBERED_DEVICE_TTL_MS,
   REMEMBERED_SESSION_TTL_MS,
   VerificationChannel,
-} from '../identity-rules';
-import { apiClientSignInStreamId } from '../api-users/api-user.events';
-import { isLiveUser, userAggregate } from '../users/user.aggregate';
-import { userStreamId } from '../users/user.events';
-import { credentialsAggregate, CredentialsState } from './credentials.aggregate';
-import { CredentialEvents, credentialsStreamId, SignInMethod } from './credentials.events';
+} from '@cans/domain/identity/identity-rules';
+import { ApiClientEvent, ApiClientEvents, apiClientSignInStreamId } from '@cans/domain/identity/api-user.events';
+import { isLiveUser, userDecider, UserState } from '@cans/domain/identity/user.decider';
+import { userStreamId } from '@cans/domain/identity/user.events';
+import { ChallengeState, CredentialsCommand, credentialsDecider, CredentialsState } from '@cans/domain/identity/credentials.decider';
+import {
+  CredentialEvents,
+  CredentialsEvent,
+  credentialsStreamId,
+  DeviceRememberedData,
+  SignInMethod,
+} from '@cans/domain/identity/credentials.events';
 import { accountRefusal, isLockedOut, lockedOutAnswer, trustedDevice } from './sign-in-lockout';
 import { maskEmail, maskPhone, SignInTokens } from './sign-in-tokens';
 
@@ -60,21 +73,42 @@ export class VerifySignInCodeCommand {
 }
 
 export class EndSessionCommand {
-  constructor(readonly actor: Actor, readonly userId: string, readonly sessionId: string, readonly kind: 'user' | 'api-client' = 'user') {}
+  constructor(
+    readonly actor: Actor,
+    readonly userId: string,
+    readonly sessionId: string,
+    readonly kind: 'user' | 'api-client' = 'user',
+  ) {}
 }
 
-/** Retries a decide-and-append on a concurrent write to the same stream (a double click, parallel attempts). */
-export async function withStreamRetry<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await work();
-    } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError) || attempt >= attempts) throw error;
-    }
-  }
-}
+/** A sign-in step that lost a race on its stream (a double click, parallel attempts) is decided again, up to 3 times. */
+export const RETRY_ON_RACE: ConcurrencyPolicy = { kind: 'merge', maxAttempts: 3 };
+
+/** A step of signing in, planned on the loaded credentials: the command to record, then its answer. */
+export type CredentialsStep<TResult> = PlannedCommand<CredentialsCommand, TResult>;
+
+/** A refusal whose fact is recorded first (a failed sign-in, a rejected code): the answer carries its position. */
+export const refusedStep = <const TCommand>(command: TCommand, refusal: HttpException): PlannedCommand<TCommand, never> => ({
+  command,
+  answer: (position) => {
+    throw recordedAt(refusal, position);
+  },
+});
+
+/**
+ * For a step with a side effect done after its checks (a code sent, a link spent): decide on the state checked,
+ * once; a write in between answers 409.
+ */
+export const decideOnCheckedState = (actor: Actor, checked: LoadedStream<CredentialsState>) => ({
+  actor,
+  concurrency: REJECT_ON_CONFLICT,
+  load: () => Promise.resolve(checked),
+});
 
 const addMs = (date: Date, ms: number) => new Date(date.getTime() + ms).toISOString();
+
+type SessionStarted = Extract<CredentialsEvent, { type: typeof CredentialEvents.SignInSucceeded }>;
+type SessionEnded = Extract<CredentialsEvent, { type: typeof CredentialEvents.SessionEnded }>;
 
 /** Builds the SignInSucceeded event and the token for a new session. */
 export function startSession(
@@ -84,12 +118,15 @@ export function startSession(
   rememberMe: boolean,
   now: Date,
   deviceHash?: string,
-): { event: DomainEvent; sessionId: string; token: string; expiresAt: string; persistentForMs: number | null } {
+): { event: SessionStarted; sessionId: string; token: string; expiresAt: string; persistentForMs: number | null } {
   const sessionId = tokens.newId();
   const ttl = rememberMe ? REMEMBERED_SESSION_TTL_MS : BROWSER_SESSION_TTL_MS;
   const expiresAt = addMs(now, ttl);
   return {
-    event: { type: CredentialEvents.SignInSucceeded, data: { userId, sessionId, method, rememberMe, expiresAt, ...(deviceHash ? { deviceHash } : {}) } },
+    event: {
+      type: CredentialEvents.SignInSucceeded,
+      data: { userId, sessionId, method, rememberMe, expiresAt, ...(deviceHash ? { deviceHash } : {}) },
+    },
     sessionId,
     token: tokens.accessToken(userId, sessionId, 'user', ttl),
     expiresAt,
@@ -97,42 +134,49 @@ export function startSession(
   };
 }
 
-/** Loads the pending challenge named by the challenge cookie, or answers 401 "sign in again". */
-async function loadChallenge(repository: EventSourcedRepository, tokens: SignInTokens, token: string | undefined, now: Date) {
+/** Who the challenge cookie names, and their account (the user stream is the authority), or 401 "sign in again". */
+async function challengedUser(handler: EventSourcedCommandHandler, tokens: SignInTokens, token: string | undefined) {
   const claims = tokens.readChallengeToken(token);
   if (!claims) throw identityError(401, 'sign_in_expired');
-  const credentials = await repository.load(credentialsStreamId(claims.userId), credentialsAggregate);
-  const challenge = credentials.state.challenge;
-  if (!challenge || challenge.challengeId !== claims.challengeId || challenge.completed || challenge.expiresAt <= now.toISOString()) {
+  const account = await handler.load(userStreamId(claims.userId), userDecider);
+  return { ...claims, account: account.state };
+}
+
+/** The pending challenge the cookie names, or 401 "sign in again". */
+function pendingChallenge(state: CredentialsState, challengeId: string, now: Date): ChallengeState {
+  const challenge = state.challenge;
+  if (!challenge || challenge.challengeId !== challengeId || challenge.completed || challenge.expiresAt <= now.toISOString()) {
     throw identityError(401, 'sign_in_expired');
   }
-  return { userId: claims.userId, credentials, challenge };
+  return challenge;
 }
 
 /**
  * The code step asks again what the password step asked: the account may still sign in (status, expiry) and is
- * not locked out for this browser. A sign-in begun before a lock or a deactivation stops here.
+ * not locked out for this browser. A sign-in begun before a lock or a deactivation stops here: its failure is the
+ * step to record.
  */
-async function refuseBarredSignIn(
-  repository: EventSourcedRepository,
+function barredSignIn(
   tokens: SignInTokens,
-  credentials: LoadedAggregate<CredentialsState>,
+  account: UserState,
+  state: CredentialsState,
   userId: string,
   deviceId: string | null,
   now: Date,
-  actor: Actor,
 ) {
-  const account = await repository.load(userStreamId(userId), userAggregate);
-  if (!isLiveUser(account.state)) throw identityError(401, 'sign_in_expired');
-  const device = trustedDevice(credentials.state, deviceId ? tokens.deviceHash(deviceId) : null, now);
-  const lockedUntil = credentials.state.lockedUntil;
+  if (!isLiveUser(account)) throw identityError(401, 'sign_in_expired');
+  const device = trustedDevice(state, deviceId ? tokens.deviceHash(deviceId) : null, now);
+  const lockedUntil = state.lockedUntil;
   const refusal =
-    accountRefusal(account.state, now) ??
+    accountRefusal(account, now) ??
     (!device && isLockedOut(lockedUntil, now) ? { reason: 'temporarily-locked' as const, error: lockedOutAnswer(lockedUntil, now) } : null);
-  if (!refusal) return { account: account.state.account, device };
-  const failed = { type: CredentialEvents.SignInFailed, data: { userId, login: displayUsername(account.state.account.username), reason: refusal.reason } };
-  const recorded = await repository.append(credentials.streamId, [failed], credentials.revision, actor);
-  throw recordedAt(refusal.error, recorded.position);
+  const refused = refusal
+    ? refusedStep(
+        { type: 'RecordSignInFailure', userId, login: displayUsername(account.account.username), reason: refusal.reason },
+        refusal.error,
+      )
+    : null;
+  return { account: account.account, device, refused };
 }
 
 export interface CodeSent {
@@ -146,14 +190,15 @@ export interface CodeSent {
 /**
  * Sends a 6-digit code by email (1) or text message (2). The server enforces the 60-second countdown
  * ('The code has already been sent.'). The message goes out before the fact is recorded, so a delivery
- * failure leaves no code behind and the user may retry at once.
+ * failure leaves no code behind and the user may retry at once. The fact is decided on the state checked before
+ * sending (a concurrent write answers 409 rather than sending a second code).
  */
 @CommandHandler(SendVerificationCodeCommand)
 export class SendVerificationCodeHandler implements ICommandHandler<SendVerificationCodeCommand, CodeSent> {
   private readonly logger = new Logger('SignIn');
 
   constructor(
-    private readonly repository: EventSourcedRepository,
+    private readonly handler: EventSourcedCommandHandler,
     private readonly tokens: SignInTokens,
     @Inject(IDENTITY_CLOCK) private readonly clock: IdentityClock,
     @Inject(MAILER) private readonly mailer: Mailer,
@@ -162,13 +207,20 @@ export class SendVerificationCodeHandler implements ICommandHandler<SendVerifica
 
   async execute(command: SendVerificationCodeCommand): Promise<CodeSent> {
     const now = this.clock.now();
-    const { userId, credentials, challenge } = await loadChallenge(this.repository, this.tokens, command.challengeToken, now);
-    const { account } = await refuseBarredSignIn(this.repository, this.tokens, credentials, userId, command.deviceId, now, { ...command.actor, userId });
+    const { userId, challengeId, account } = await challengedUser(this.handler, this.tokens, command.challengeToken);
+    const actor = { ...command.actor, userId };
+    const streamId = credentialsStreamId(userId);
+    const credentials = await this.handler.load(streamId, credentialsDecider);
+    const onChecked = decideOnCheckedState(actor, credentials);
+    const challenge = pendingChallenge(credentials.state, challengeId, now);
+    const barred = barredSignIn(this.tokens, account, credentials.state, userId, command.deviceId, now);
+    const refused = barred.refused;
+    if (refused) return this.handler.handlePlanned(streamId, credentialsDecider, () => refused, onChecked);
     if (challenge.code) {
       const waitMs = Date.parse(challenge.code.sentAt) + CODE_RESEND_INTERVAL_MS - now.getTime();
       if (waitMs > 0) throw identityError(429, 'code_has_sent', { extra: { retryAfterSeconds: Math.ceil(waitMs / 1000) } });
     }
-    const { email, phone, firstName, lastName } = account;
+    const { email, phone, firstName, lastName } = barred.account;
 
     const code = this.tokens.verificationCode();
     const minutes = CODE_TTL_MS / MINUTE;
@@ -185,36 +237,32 @@ export class SendVerificationCodeHandler implements ICommandHandler<SendVerifica
       }
     } catch (error) {
       if (error instanceof HttpException) throw error;
-      this.logger.error(`Verification code for user ${userId} could not be delivered: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.error(
+        `Verification code for user ${userId} could not be delivered: ${error instanceof Error ? error.message : String(error)}`,
+      );
       throw identityError(503, 'delivery_failed');
     }
 
-    const result = await this.repository.append(
-      credentials.streamId,
-      [
-        {
-          type: CredentialEvents.VerificationCodeSent,
-          data: {
-            userId,
-            challengeId: challenge.challengeId,
-            channel: command.channel,
-            destination,
-            codeHash: this.tokens.codeHash(challenge.challengeId, code),
-            sentAt: now.toISOString(),
-            expiresAt: addMs(now, CODE_TTL_MS),
-          },
-        },
-      ],
-      credentials.revision,
-      { ...command.actor, userId },
-    );
-    return {
+    const sent: CredentialsCommand = {
+      type: 'SendVerificationCode',
+      code: {
+        userId,
+        challengeId: challenge.challengeId,
+        channel: command.channel,
+        destination,
+        codeHash: this.tokens.codeHash(challenge.challengeId, code),
+        sentAt: now.toISOString(),
+        expiresAt: addMs(now, CODE_TTL_MS),
+      },
+    };
+    const answer = (position: number): CodeSent => ({
       channel: command.channel,
       destination,
       expiresInSeconds: CODE_TTL_MS / 1000,
       resendAfterSeconds: CODE_RESEND_INTERVAL_MS / 1000,
-      position: result.position,
-    };
+      position,
+    });
+    return this.handler.handlePlanned(streamId, credentialsDecider, () => ({ command: sent, answer }), onChecked);
   }
 }
 
@@ -232,88 +280,97 @@ export interface VerifiedSignIn {
 @CommandHandler(VerifySignInCodeCommand)
 export class VerifySignInCodeHandler implements ICommandHandler<VerifySignInCodeCommand, VerifiedSignIn> {
   constructor(
-    private readonly repository: EventSourcedRepository,
+    private readonly handler: EventSourcedCommandHandler,
     private readonly tokens: SignInTokens,
     @Inject(IDENTITY_CLOCK) private readonly clock: IdentityClock,
   ) {}
 
-  execute(command: VerifySignInCodeCommand): Promise<VerifiedSignIn> {
-    return withStreamRetry(() => this.decide(command));
+  async execute(command: VerifySignInCodeCommand): Promise<VerifiedSignIn> {
+    const { userId, challengeId, account } = await challengedUser(this.handler, this.tokens, command.challengeToken);
+    return this.handler.handlePlanned(
+      credentialsStreamId(userId),
+      credentialsDecider,
+      ({ state }) => this.plan(command, userId, challengeId, account, state),
+      { actor: { ...command.actor, userId }, concurrency: RETRY_ON_RACE },
+    );
   }
 
-  private async decide(command: VerifySignInCodeCommand): Promise<VerifiedSignIn> {
+  private plan(
+    command: VerifySignInCodeCommand,
+    userId: string,
+    challengeId: string,
+    account: UserState,
+    state: CredentialsState,
+  ): CredentialsStep<VerifiedSignIn> {
     const now = this.clock.now();
-    const { userId, credentials, challenge } = await loadChallenge(this.repository, this.tokens, command.challengeToken, now);
-    const actor = { ...command.actor, userId };
-    const { account, device } = await refuseBarredSignIn(this.repository, this.tokens, credentials, userId, command.deviceId, now, actor);
+    const challenge = pendingChallenge(state, challengeId, now);
+    const barred = barredSignIn(this.tokens, account, state, userId, command.deviceId, now);
+    if (barred.refused) return barred.refused;
     const code = challenge.code;
     if (!code) throw identityError(400, 'code_not_requested', { field: 'code' });
-    if (code.void) throw identityError(400, code.attempts >= CODE_MAX_ATTEMPTS ? 'code_attempts_exceeded' : 'code_expired', { field: 'code' });
-    const reject = async (reason: 'wrong-code' | 'expired', attempts: number) =>
-      (await this.repository.append(
-        credentials.streamId,
-        [{ type: CredentialEvents.VerificationCodeRejected, data: { userId, challengeId: challenge.challengeId, reason, attempts } }],
-        credentials.revision,
-        actor,
-      )).position;
+    if (code.void)
+      throw identityError(400, code.attempts >= CODE_MAX_ATTEMPTS ? 'code_attempts_exceeded' : 'code_expired', { field: 'code' });
+    const reject = (reason: 'wrong-code' | 'expired', attempts: number, refusal: HttpException) =>
+      refusedStep({ type: 'RejectVerificationCode', rejection: { userId, challengeId: challenge.challengeId, reason, attempts } }, refusal);
     if (code.expiresAt <= now.toISOString()) {
-      const position = await reject('expired', code.attempts);
-      throw recordedAt(identityError(400, 'code_expired', { field: 'code' }), position);
+      return reject('expired', code.attempts, identityError(400, 'code_expired', { field: 'code' }));
     }
     if (!this.tokens.codeMatches(challenge.challengeId, command.code, code.codeHash)) {
       const attempts = code.attempts + 1;
-      const position = await reject('wrong-code', attempts);
-      throw recordedAt(
+      return reject(
+        'wrong-code',
+        attempts,
         identityError(400, attempts >= CODE_MAX_ATTEMPTS ? 'code_attempts_exceeded' : 'code_invalid', {
           field: 'code',
           extra: { attemptsLeft: Math.max(0, CODE_MAX_ATTEMPTS - attempts) },
         }),
-        position,
       );
     }
 
     const rememberMe = command.rememberMe ?? challenge.rememberMe;
     // A sign-in through a remembered device starts its wrong-password count again.
-    const session = startSession(this.tokens, userId, 'verification-code', rememberMe, now, device?.deviceHash);
-    const events: DomainEvent[] = [session.event];
+    const session = startSession(this.tokens, userId, 'verification-code', rememberMe, now, barred.device?.deviceHash);
     let newDeviceId: string | null = null;
+    let rememberDevice: DeviceRememberedData | undefined;
     if (rememberMe) {
       const deviceId = command.deviceId ?? this.tokens.newDeviceId();
       if (!command.deviceId) newDeviceId = deviceId;
-      events.push({
-        type: CredentialEvents.DeviceRemembered,
-        data: { userId, deviceHash: this.tokens.deviceHash(deviceId), until: addMs(now, REMEMBERED_DEVICE_TTL_MS) },
-      });
+      rememberDevice = { userId, deviceHash: this.tokens.deviceHash(deviceId), until: addMs(now, REMEMBERED_DEVICE_TTL_MS) };
     }
-    const result = await this.repository.append(credentials.streamId, events, credentials.revision, actor);
     return {
-      session: { userId, ...session, position: result.position },
-      newDeviceId,
-      phoneMissing: !account.phone,
+      command: { type: 'RecordSignIn', session: session.event.data, rememberDevice },
+      answer: (position) => ({ session: { userId, ...session, position }, newDeviceId, phoneMissing: !barred.account.phone }),
     };
   }
 }
 
-/** Logout: the session is ended server-side; its token stops working on the next request. */
+/** Sign-ins of API clients: a log per API user that nothing is decided on (the facts are recorded as they are). */
+export const apiClientSignInLog = factLog<ApiClientEvent | SessionEnded>([
+  ApiClientEvents.SignedIn,
+  ApiClientEvents.SignInFailed,
+  CredentialEvents.SessionEnded,
+]);
+
+/** Logout: the session is ended server-side; its token stops working on the next request. Ending it twice records nothing. */
 @CommandHandler(EndSessionCommand)
 export class EndSessionHandler implements ICommandHandler<EndSessionCommand, { position: number } | null> {
-  constructor(private readonly repository: EventSourcedRepository) {}
+  constructor(private readonly handler: EventSourcedCommandHandler) {}
 
-  async execute(command: EndSessionCommand): Promise<{ position: number } | null> {
-    const ended = { type: CredentialEvents.SessionEnded, data: { userId: command.userId, sessionId: command.sessionId, reason: 'logout' } };
-    if (command.kind === 'api-client') {
-      return { position: (await this.repository.append(apiClientSignInStreamId(command.userId), [ended], 'any', command.actor)).position };
+  async execute({ actor, userId, sessionId, kind }: EndSessionCommand): Promise<{ position: number } | null> {
+    if (kind === 'api-client') {
+      const ended: SessionEnded = { type: CredentialEvents.SessionEnded, data: { userId, sessionId, reason: 'logout' } };
+      const recorded = await this.handler.handle(apiClientSignInStreamId(userId), apiClientSignInLog, [ended], {
+        actor,
+        concurrency: APPEND_ONLY,
+      });
+      return { position: recorded.position };
     }
-    return withStreamRetry(async () => {
-      const credentials = await this.repository.load(credentialsStreamId(command.userId), credentialsAggregate);
-      if (credentials.state.endedSessionIds.includes(command.sessionId)) return null;
-      const result = await this.repository.append(
-        credentials.streamId,
-        [ended],
-        credentials.revision,
-        command.actor,
-      );
-      return { position: result.position };
-    });
+    const outcome = await this.handler.handle(
+      credentialsStreamId(userId),
+      credentialsDecider,
+      { type: 'EndSession', userId, sessionId },
+      { actor, concurrency: RETRY_ON_RACE },
+    );
+    return outcome.changed ? { position: outcome.position } : null;
   }
 }

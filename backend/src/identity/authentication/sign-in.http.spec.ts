@@ -1,10 +1,18 @@
-import { codeFrom, CookieJar, createUserWithPassword, GOOD_PASSWORD, linkTokenFrom, setCookieLine, signIn } from '../../../test-support/identity-kit';
+import {
+  codeFrom,
+  CookieJar,
+  createUserWithPassword,
+  GOOD_PASSWORD,
+  linkTokenFrom,
+  setCookieLine,
+  signIn,
+} from '../../../test-support/identity-kit';
 import { startSmtpTestServer, SmtpTestServer } from '../../../test-support/smtp-test-server';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
-import { testPostgresUrl } from '../../../test-support/databases';
+import { testPostgresUrl } from '@cans/storage/test-support/databases';
 import { DIRECT_CARE_WORKER_GROUP_ID } from '../user-groups/built-in-groups';
 import { IdentityMessages } from '../identity-messages';
-import { CODE_TTL_MS, LOCKOUT_DURATION_MS } from '../identity-rules';
+import { CODE_TTL_MS, LOCKOUT_DURATION_MS } from '@cans/domain/identity/identity-rules';
 import type { SmsSender } from '../delivery/sms-sender';
 
 const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
@@ -26,13 +34,17 @@ describe.each(backends)('Signing in over HTTP (%s): password, code by mail from 
     await smtp?.close();
   });
 
-  const worker = (fields: Record<string, unknown> = {}) => createUserWithPassword(t, smtp, admin, { userGroupId: DIRECT_CARE_WORKER_GROUP_ID, ...fields });
+  const worker = (fields: Record<string, unknown> = {}) =>
+    createUserWithPassword(t, smtp, admin, { userGroupId: DIRECT_CARE_WORKER_GROUP_ID, ...fields });
 
   it('runs the whole flow: initial-password link by mail, password, code by mail, token cookie, /me', async () => {
     const user = await worker({ phone: '555-201-0001' });
     const jar = new CookieJar();
 
-    const login = await t.http().post('/api/auth/login').send({ login: user.username, password: user.password, rememberMe: true, agreed: true });
+    const login = await t
+      .http()
+      .post('/api/auth/login')
+      .send({ login: user.username, password: user.password, rememberMe: true, agreed: true });
     expect(login.status).toBe(200);
     expect(login.body).toMatchObject({ status: 'verification-required', reason: 'device-not-remembered', expiresInSeconds: 900 });
     expect(login.body.channels).toEqual([
@@ -56,14 +68,22 @@ describe.each(backends)('Signing in over HTTP (%s): password, code by mail from 
     expect(again.body).toMatchObject({ messageKey: 'code_has_sent', message: 'The code has already been sent.' });
     expect(again.body.retryAfterSeconds).toBeGreaterThan(50);
 
-    const wrong = await t.http().post('/api/auth/verify').set('Cookie', jar.header()).send({ code: code === '000000' ? '111111' : '000000' });
+    const wrong = await t
+      .http()
+      .post('/api/auth/verify')
+      .set('Cookie', jar.header())
+      .send({ code: code === '000000' ? '111111' : '000000' });
     expect(wrong.status).toBe(400);
     expect(wrong.body.errors).toEqual({ code: [IdentityMessages.code_invalid] });
     expect(wrong.body.attemptsLeft).toBe(4);
 
     const verified = await t.http().post('/api/auth/verify').set('Cookie', jar.header()).send({ code });
     expect(verified.status).toBe(200);
-    expect(verified.body).toMatchObject({ status: 'signed-in', phoneMissing: false, user: { id: user.id, username: user.username, groupName: 'Direct Care Worker', isAdministrator: false, landingPath: '/' } });
+    expect(verified.body).toMatchObject({
+      status: 'signed-in',
+      phoneMissing: false,
+      user: { id: user.id, username: user.username, groupName: 'Direct Care Worker', isAdministrator: false, landingPath: '/' },
+    });
     const tokenCookie = setCookieLine(verified, 'cans_token')!;
     expect(tokenCookie).toMatch(/HttpOnly/);
     expect(tokenCookie).toMatch(/SameSite=Lax/);
@@ -74,19 +94,35 @@ describe.each(backends)('Signing in over HTTP (%s): password, code by mail from 
 
     const me = await t.http().get('/api/auth/me').set('Cookie', jar.header());
     expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ id: user.id, username: user.username, fullName: 'Test Person', email: user.email, phone: '555-201-0001', groupId: DIRECT_CARE_WORKER_GROUP_ID, kind: 'user' });
+    expect(me.body).toMatchObject({
+      id: user.id,
+      username: user.username,
+      fullName: 'Test Person',
+      email: user.email,
+      phone: '555-201-0001',
+      groupId: DIRECT_CARE_WORKER_GROUP_ID,
+      kind: 'user',
+    });
     expect(me.body.privileges).toEqual(expect.arrayContaining(['Assessment_New', 'HOME_SHOW']));
     expect(me.body.privileges).not.toContain('User_View');
 
     // The code was single use: the challenge is completed.
-    const replay = await t.http().post('/api/auth/verify').set('Cookie', `cans_signin=${login.headers['set-cookie'][0].split(';')[0].split('=')[1]}`).send({ code });
+    const replay = await t
+      .http()
+      .post('/api/auth/verify')
+      .set('Cookie', `cans_signin=${login.headers['set-cookie'][0].split(';')[0].split('=')[1]}`)
+      .send({ code });
     expect(replay.status).toBe(401);
     expect(replay.body.messageKey).toBe('sign_in_expired');
   });
 
   it('marks cookies Secure over HTTPS (behind the proxy)', async () => {
     const user = await worker();
-    const login = await t.http().post('/api/auth/login').set('X-Forwarded-Proto', 'https').send({ login: user.email, password: user.password });
+    const login = await t
+      .http()
+      .post('/api/auth/login')
+      .set('X-Forwarded-Proto', 'https')
+      .send({ login: user.email, password: user.password });
     expect(setCookieLine(login, 'cans_signin')).toMatch(/Secure/);
   });
 
@@ -103,12 +139,20 @@ describe.each(backends)('Signing in over HTTP (%s): password, code by mail from 
     const { jar } = await signIn(t, smtp, user, { rememberMe: true });
     expect(jar.get('cans_device')).toBeTruthy();
 
-    const direct = await t.http().post('/api/auth/login').set('Cookie', `cans_device=${jar.get('cans_device')}`).send({ login: user.username, password: user.password, rememberMe: true });
+    const direct = await t
+      .http()
+      .post('/api/auth/login')
+      .set('Cookie', `cans_device=${jar.get('cans_device')}`)
+      .send({ login: user.username, password: user.password, rememberMe: true });
     expect(direct.status).toBe(200);
     expect(direct.body).toMatchObject({ status: 'signed-in', user: { id: user.id } });
     expect(setCookieLine(direct, 'cans_token')).toMatch(/Max-Age=604800/);
 
-    const notRemembering = await t.http().post('/api/auth/login').set('Cookie', `cans_device=${jar.get('cans_device')}`).send({ login: user.username, password: user.password, rememberMe: false });
+    const notRemembering = await t
+      .http()
+      .post('/api/auth/login')
+      .set('Cookie', `cans_device=${jar.get('cans_device')}`)
+      .send({ login: user.username, password: user.password, rememberMe: false });
     expect(notRemembering.body).toMatchObject({ status: 'verification-required', reason: 'remember-me-off' });
 
     const otherBrowser = await t.http().post('/api/auth/login').send({ login: user.username, password: user.password, rememberMe: true });
@@ -116,7 +160,11 @@ describe.each(backends)('Signing in over HTTP (%s): password, code by mail from 
 
     // Another user's remembered device does not help.
     const stranger = await worker();
-    const borrowed = await t.http().post('/api/auth/login').set('Cookie', `cans_device=${jar.get('cans_device')}`).send({ login: stranger.username, password: stranger.password, rememberMe: true });
+    const borrowed = await t
+      .http()
+      .post('/api/auth/login')
+      .set('Cookie', `cans_device=${jar.get('cans_device')}`)
+      .send({ login: stranger.username, password: stranger.password, rememberMe: true });
     expect(borrowed.body.status).toBe('verification-required');
   });
 
@@ -140,13 +188,27 @@ describe.each(backends)('Signing in over HTTP (%s): password, code by mail from 
     expect(sent.status).toBe(200);
     expect(sent.body.destination).toBe('***-***-0003');
     const text = texts.find((m) => m.to === '555-201-0003')!;
-    const verified = await t.http().post('/api/auth/verify').set('Cookie', jar.header()).send({ code: /(\d{6})/.exec(text.text)![1] });
+    const verified = await t
+      .http()
+      .post('/api/auth/verify')
+      .set('Cookie', jar.header())
+      .send({ code: /(\d{6})/.exec(text.text)![1] });
     expect(verified.status).toBe(200);
 
     const noPhone = await worker();
     const login = await t.http().post('/api/auth/login').send({ login: noPhone.username, password: noPhone.password });
-    expect(login.body.channels[1]).toEqual({ channel: 2, name: 'phone', enabled: false, destination: null, reason: IdentityMessages.phone_channel_no_phone });
-    const refused = await t.http().post('/api/auth/verification-code').set('Cookie', new CookieJar().store(login).header()).send({ channel: 2 });
+    expect(login.body.channels[1]).toEqual({
+      channel: 2,
+      name: 'phone',
+      enabled: false,
+      destination: null,
+      reason: IdentityMessages.phone_channel_no_phone,
+    });
+    const refused = await t
+      .http()
+      .post('/api/auth/verification-code')
+      .set('Cookie', new CookieJar().store(login).header())
+      .send({ channel: 2 });
     expect(refused.status).toBe(400);
     expect(refused.body.errors).toEqual({ channel: [IdentityMessages.phone_channel_no_phone] });
   });
@@ -197,11 +259,19 @@ describe.each(backends)('Signing in over HTTP (%s): password, code by mail from 
     }
     const fifth = await t.http().post('/api/auth/login').send({ login: user.username, password: 'Wrong!Pass1' });
     expect(fifth.status).toBe(423);
-    expect(fifth.body).toMatchObject({ messageKey: 'account_temporarily_locked', message: IdentityMessages.account_temporarily_locked, minutesLeft: 15 });
+    expect(fifth.body).toMatchObject({
+      messageKey: 'account_temporarily_locked',
+      message: IdentityMessages.account_temporarily_locked,
+      minutesLeft: 15,
+    });
     const rightButLocked = await t.http().post('/api/auth/login').send({ login: user.username, password: user.password });
     expect(rightButLocked.status).toBe(423);
 
-    const list = await t.http().get('/api/users').query({ filter: JSON.stringify({ username: user.username }) }).set('Authorization', admin);
+    const list = await t
+      .http()
+      .get('/api/users')
+      .query({ filter: JSON.stringify({ username: user.username }) })
+      .set('Authorization', admin);
     expect(list.body[0].lockedUntil).toEqual(fifth.body.lockedUntil);
 
     t.clock.advance(LOCKOUT_DURATION_MS + 1000);
@@ -217,9 +287,16 @@ describe.each(backends)('Signing in over HTTP (%s): password, code by mail from 
 
     const user = await worker();
     const view = await t.http().get(`/api/users/${user.id}`).set('Authorization', admin);
-    for (const [status, key] of [[0, 'account_inactive'], [2, 'account_locked']] as const) {
+    for (const [status, key] of [
+      [0, 'account_inactive'],
+      [2, 'account_locked'],
+    ] as const) {
       const current = await t.http().get(`/api/users/${user.id}`).set('Authorization', admin);
-      const saved = await t.http().put(`/api/users/${user.id}`).set('Authorization', admin).send({ ...current.body, status });
+      const saved = await t
+        .http()
+        .put(`/api/users/${user.id}`)
+        .set('Authorization', admin)
+        .send({ ...current.body, status });
       expect(saved.status).toBe(200);
       const refused = await t.http().post('/api/auth/login').send({ login: user.username, password: user.password });
       expect([refused.status, refused.body.messageKey]).toEqual([403, key]);
@@ -251,46 +328,90 @@ describe.each(backends)('Signing in over HTTP (%s): password, code by mail from 
   });
 
   it("refuses a deactivated user's token and applies a group's privilege change on the next request", async () => {
-    const group = await t.http().post('/api/user-groups').set('Authorization', admin).send({ name: `Readers ${Date.now()}`, parentGroupId: '1', privileges: ['User_View', 'HOME_SHOW'] });
+    const group = await t
+      .http()
+      .post('/api/user-groups')
+      .set('Authorization', admin)
+      .send({ name: `Readers ${Date.now()}`, parentGroupId: '1', privileges: ['User_View', 'HOME_SHOW'] });
     expect(group.status).toBe(201);
     const user = await worker({ userGroupId: group.body.id });
     const { jar } = await signIn(t, smtp, user);
     expect((await t.http().get('/api/users').set('Cookie', jar.header())).status).toBe(200);
 
-    const narrowed = await t.http().put(`/api/user-groups/${group.body.id}`).set('Authorization', admin).send({ ...group.body, privileges: ['HOME_SHOW'] });
+    const narrowed = await t
+      .http()
+      .put(`/api/user-groups/${group.body.id}`)
+      .set('Authorization', admin)
+      .send({ ...group.body, privileges: ['HOME_SHOW'] });
     expect(narrowed.status).toBe(200);
     expect((await t.http().get('/api/users').set('Cookie', jar.header())).status).toBe(403);
 
     const current = await t.http().get(`/api/users/${user.id}`).set('Authorization', admin);
-    expect((await t.http().put(`/api/users/${user.id}`).set('Authorization', admin).send({ ...current.body, status: 0 })).status).toBe(200);
+    expect(
+      (
+        await t
+          .http()
+          .put(`/api/users/${user.id}`)
+          .set('Authorization', admin)
+          .send({ ...current.body, status: 0 })
+      ).status,
+    ).toBe(200);
     expect((await t.http().get('/api/auth/me').set('Cookie', jar.header())).status).toBe(401);
   });
 
   it('serves the administrator a landing path of /library', async () => {
     const me = await t.http().get('/api/auth/me').set('Authorization', admin);
-    expect(me.body).toMatchObject({ id: '1', username: 'admin', isAdministrator: true, landingPath: '/library', groupName: 'System Administrator', canManageUserGroups: true });
+    expect(me.body).toMatchObject({
+      id: '1',
+      username: 'admin',
+      isAdministrator: true,
+      landingPath: '/library',
+      groupName: 'System Administrator',
+      canManageUserGroups: true,
+    });
     expect(me.body.privileges).toHaveLength(24);
   });
 
   it('lets the mailed link set the initial password once; the link check answers 1 then 2', async () => {
     const since = smtp.mails.length;
-    const created = await t.http().post('/api/users').set('Authorization', admin).send({
-      firstName: 'Link', lastName: 'Tester', username: `link${Date.now()}`, email: `link${Date.now()}@example.test`, userGroupId: DIRECT_CARE_WORKER_GROUP_ID, supervisorId: '1', externalId: 'EXT-L',
-    });
+    const created = await t
+      .http()
+      .post('/api/users')
+      .set('Authorization', admin)
+      .send({
+        firstName: 'Link',
+        lastName: 'Tester',
+        username: `link${Date.now()}`,
+        email: `link${Date.now()}@example.test`,
+        userGroupId: DIRECT_CARE_WORKER_GROUP_ID,
+        supervisorId: '1',
+        externalId: 'EXT-L',
+      });
     expect(created.status).toBe(201);
     const mail = await smtp.nextMailTo(created.body.email, since);
-    expect(mail.text).toContain(`https://cans.example/initialPassword/${created.body.id}/${created.body.username}/${encodeURIComponent(created.body.email)}/`);
+    expect(mail.text).toContain(
+      `https://cans.example/initialPassword/${created.body.id}/${created.body.username}/${encodeURIComponent(created.body.email)}/`,
+    );
     expect(mail.text).toContain(created.body.username);
     const token = linkTokenFrom(mail.text);
 
-    expect((await t.http().post('/api/auth/password-link/status').send({ token })).body).toMatchObject({ state: 1, purpose: 'initial', username: created.body.username });
+    expect((await t.http().post('/api/auth/password-link/status').send({ token })).body).toMatchObject({
+      state: 1,
+      purpose: 'initial',
+      username: created.body.username,
+    });
     const weak = await t.http().post('/api/auth/password-link').send({ token, password: 'password', confirmPassword: 'password' });
     expect(weak.status).toBe(400);
     expect(weak.body.errors.password).toEqual([IdentityMessages.new_pass_format]);
-    const mismatch = await t.http().post('/api/auth/password-link').send({ token, password: GOOD_PASSWORD, confirmPassword: `${GOOD_PASSWORD}x` });
+    const mismatch = await t
+      .http()
+      .post('/api/auth/password-link')
+      .send({ token, password: GOOD_PASSWORD, confirmPassword: `${GOOD_PASSWORD}x` });
     expect(mismatch.body.errors.confirmPassword).toEqual([IdentityMessages.password_not_match]);
 
-    expect((await t.http().post('/api/auth/password-link').send({ token, password: GOOD_PASSWORD, confirmPassword: GOOD_PASSWORD })).status).toBe(200);
+    expect(
+      (await t.http().post('/api/auth/password-link').send({ token, password: GOOD_PASSWORD, confirmPassword: GOOD_PASSWORD })).status,
+    ).toBe(200);
     const used = await t.http().post('/api/auth/password-link/status').send({ token });
     expect(used.body).toEqual({ state: 2, purpose: null, username: null, message: IdentityMessages.link_invalid });
     const reuse = await t.http().post('/api/auth/password-link').send({ token, password: 'An0ther!Pass', confirmPassword: 'An0ther!Pass' });
@@ -306,16 +427,33 @@ describe.each(backends)('Signing in over HTTP (%s): password, code by mail from 
     let since = smtp.mails.length;
     const wrongEmail = await t.http().post('/api/auth/password-reset').send({ username: user.username, email: 'someone@else.test' });
     expect(wrongEmail.body.message).toBe(tip);
-    expect((await t.http().post('/api/auth/password-reset').send({ username: `eo_${user.username}`, email: user.email.toUpperCase() })).body.message).toBe(tip);
+    expect(
+      (
+        await t
+          .http()
+          .post('/api/auth/password-reset')
+          .send({ username: `eo_${user.username}`, email: user.email.toUpperCase() })
+      ).body.message,
+    ).toBe(tip);
     const firstLink = linkTokenFrom((await smtp.nextMailTo(user.email, since)).text);
     since = smtp.mails.length;
     await t.http().post('/api/auth/password-reset').send({ username: user.username, email: user.email });
     const secondLink = linkTokenFrom((await smtp.nextMailTo(user.email, since)).text);
     expect((await t.http().post('/api/auth/password-link/status').send({ token: firstLink })).body.state).toBe(2);
-    expect((await t.http().post('/api/auth/password-link/status').send({ token: secondLink })).body).toMatchObject({ state: 1, purpose: 'reset' });
+    expect((await t.http().post('/api/auth/password-link/status').send({ token: secondLink })).body).toMatchObject({
+      state: 1,
+      purpose: 'reset',
+    });
 
     const { jar } = await signIn(t, smtp, user);
-    expect((await t.http().post('/api/auth/password-link').send({ token: secondLink, password: 'N3w!Password', confirmPassword: 'N3w!Password' })).status).toBe(200);
+    expect(
+      (
+        await t
+          .http()
+          .post('/api/auth/password-link')
+          .send({ token: secondLink, password: 'N3w!Password', confirmPassword: 'N3w!Password' })
+      ).status,
+    ).toBe(200);
     // The new password voids earlier sessions and the old password.
     expect((await t.http().get('/api/auth/me').set('Cookie', jar.header())).status).toBe(401);
     expect((await t.http().post('/api/auth/login').send({ login: user.username, password: user.password })).status).toBe(401);
@@ -330,15 +468,27 @@ describe.each(backends)('Signing in over HTTP (%s): password, code by mail from 
     const user = await worker();
     const { jar } = await signIn(t, smtp, user);
     const oldToken = jar.get('cans_token')!;
-    const wrongOld = await t.http().post('/api/account/password').set('Cookie', jar.header()).send({ oldPassword: 'Nope!Nope1', newPassword: 'N3w!Password', confirmPassword: 'N3w!Password' });
+    const wrongOld = await t
+      .http()
+      .post('/api/account/password')
+      .set('Cookie', jar.header())
+      .send({ oldPassword: 'Nope!Nope1', newPassword: 'N3w!Password', confirmPassword: 'N3w!Password' });
     expect([wrongOld.status, wrongOld.body.errors]).toEqual([400, { oldPassword: [IdentityMessages.old_password_wrong] }]);
-    const bad = await t.http().post('/api/account/password').set('Cookie', jar.header()).send({ oldPassword: '', newPassword: 'short', confirmPassword: 'other' });
+    const bad = await t
+      .http()
+      .post('/api/account/password')
+      .set('Cookie', jar.header())
+      .send({ oldPassword: '', newPassword: 'short', confirmPassword: 'other' });
     expect(bad.body.errors).toEqual({
       oldPassword: [IdentityMessages.old_password_required],
       newPassword: [IdentityMessages.new_pass_format],
       confirmPassword: [IdentityMessages.password_not_match],
     });
-    const changed = await t.http().post('/api/account/password').set('Cookie', jar.header()).send({ oldPassword: user.password, newPassword: 'N3w!Password', confirmPassword: 'N3w!Password' });
+    const changed = await t
+      .http()
+      .post('/api/account/password')
+      .set('Cookie', jar.header())
+      .send({ oldPassword: user.password, newPassword: 'N3w!Password', confirmPassword: 'N3w!Password' });
     expect(changed.status).toBe(200);
     expect(changed.body.message).toBe('The password has been changed successfully.');
     jar.store(changed);
@@ -352,23 +502,35 @@ describe('Per-IP rate limiting of the sign-in endpoints', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await startTestApp({ identity: { rateLimits: { signIn: { capacity: 3, refillPerMinute: 3 }, passwordReset: { capacity: 2, refillPerMinute: 2 } } } });
+    t = await startTestApp({
+      identity: { rateLimits: { signIn: { capacity: 3, refillPerMinute: 3 }, passwordReset: { capacity: 2, refillPerMinute: 2 } } },
+    });
   });
   afterAll(() => t?.close());
 
   it('answers 429 with a clear message and Retry-After once an address used its budget; other addresses are unaffected', async () => {
     for (let i = 0; i < 3; i++) {
-      expect((await t.http().post('/api/auth/login').set('X-Forwarded-For', '203.0.113.50').send({ login: 'x', password: 'y' })).status).toBe(401);
+      expect(
+        (await t.http().post('/api/auth/login').set('X-Forwarded-For', '203.0.113.50').send({ login: 'x', password: 'y' })).status,
+      ).toBe(401);
     }
     const limited = await t.http().post('/api/auth/login').set('X-Forwarded-For', '203.0.113.50').send({ login: 'x', password: 'y' });
     expect(limited.status).toBe(429);
     expect(limited.body).toMatchObject({ messageKey: 'rate_limited', message: IdentityMessages.rate_limited });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-    expect((await t.http().post('/api/auth/login').set('X-Forwarded-For', '203.0.113.51').send({ login: 'x', password: 'y' })).status).toBe(401);
+    expect((await t.http().post('/api/auth/login').set('X-Forwarded-For', '203.0.113.51').send({ login: 'x', password: 'y' })).status).toBe(
+      401,
+    );
 
     for (let i = 0; i < 2; i++) {
-      expect((await t.http().post('/api/auth/password-reset').set('X-Forwarded-For', '203.0.113.52').send({ username: 'x', email: 'x@y.test' })).status).toBe(200);
+      expect(
+        (await t.http().post('/api/auth/password-reset').set('X-Forwarded-For', '203.0.113.52').send({ username: 'x', email: 'x@y.test' }))
+          .status,
+      ).toBe(200);
     }
-    expect((await t.http().post('/api/auth/password-reset').set('X-Forwarded-For', '203.0.113.52').send({ username: 'x', email: 'x@y.test' })).status).toBe(429);
+    expect(
+      (await t.http().post('/api/auth/password-reset').set('X-Forwarded-For', '203.0.113.52').send({ username: 'x', email: 'x@y.test' }))
+        .status,
+    ).toBe(429);
   });
 });

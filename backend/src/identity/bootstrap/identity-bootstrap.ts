@@ -1,18 +1,18 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { systemActor } from '../../platform/commands/actor';
-import { EventSourcedRepository } from '../../platform/commands/event-sourced-repository';
+import { EventSourcedCommandHandler } from '../../platform/commands/command-handler';
 import type { AppConfig } from '../../platform/config/app-config';
 import { APP_CONFIG, EVENT_STORE } from '../../platform/storage/storage-tokens';
-import type { EventStore } from '../../storage/event-store/event-store.port';
+import type { EventStore } from '@cans/storage/event-store/event-store.port';
 import { IDENTITY_CONFIG, IdentityConfig } from '../identity-config';
-import { ADMINISTRATOR_ID, SYSTEM_ADMINISTRATOR_GROUP_ID } from '../identity-rules';
+import { ADMINISTRATOR_ID, SYSTEM_ADMINISTRATOR_GROUP_ID } from '@cans/domain/identity/identity-rules';
 import { BUILT_IN_GROUPS } from '../user-groups/built-in-groups';
-import { userGroupAggregate } from '../user-groups/user-group.aggregate';
+import { userGroupDecider } from '@cans/domain/identity/user-group.decider';
 import { CreateUserGroupCommand, CreateUserGroupHandler } from '../user-groups/user-group.commands';
-import { userGroupStreamId } from '../user-groups/user-group.events';
-import { userAggregate } from '../users/user.aggregate';
+import { userGroupStreamId } from '@cans/domain/identity/user-group.events';
+import { userDecider } from '@cans/domain/identity/user.decider';
 import { CreateUserCommand, CreateUserHandler } from '../users/user.commands';
-import { userStreamId } from '../users/user.events';
+import { userStreamId } from '@cans/domain/identity/user.events';
 
 /** The administrator as created on first start (the demo seed gives them the demo password). */
 export const ADMINISTRATOR_ACCOUNT = {
@@ -29,7 +29,7 @@ export const ADMINISTRATOR_ACCOUNT = {
  * otherwise the administrator gets an initial-password link by mail (or in the printed outbox).
  */
 export async function ensureBuiltInIdentity(
-  repository: EventSourcedRepository,
+  streams: EventSourcedCommandHandler,
   createGroup: CreateUserGroupHandler,
   createUser: CreateUserHandler,
   administratorEmail: string,
@@ -38,17 +38,25 @@ export async function ensureBuiltInIdentity(
   const actor = systemActor();
   let created = 0;
   for (const { id, ...fields } of BUILT_IN_GROUPS) {
-    const existing = await repository.load(userGroupStreamId(id), userGroupAggregate);
+    const existing = await streams.load(userGroupStreamId(id), userGroupDecider);
     if (existing.revision !== 'no_stream') continue;
     await createGroup.execute(new CreateUserGroupCommand(actor, fields, id));
     created += 1;
   }
-  const administrator = await repository.load(userStreamId(ADMINISTRATOR_ID), userAggregate);
+  const administrator = await streams.load(userStreamId(ADMINISTRATOR_ID), userDecider);
   if (administrator.revision === 'no_stream') {
     await createUser.execute(
       new CreateUserCommand(
         actor,
-        { ...ADMINISTRATOR_ACCOUNT, email: administratorEmail, phone: null, userGroupId: SYSTEM_ADMINISTRATOR_GROUP_ID, supervisorId: null, agencyId: null, expirationDate: null },
+        {
+          ...ADMINISTRATOR_ACCOUNT,
+          email: administratorEmail,
+          phone: null,
+          userGroupId: SYSTEM_ADMINISTRATOR_GROUP_ID,
+          supervisorId: null,
+          agencyId: null,
+          expirationDate: null,
+        },
         true,
         { userId: ADMINISTRATOR_ID, keepUsernameAsTyped: true, sendInitialPasswordLink: options.sendAdministratorLink },
       ),
@@ -63,7 +71,7 @@ export class IdentityBootstrap implements OnApplicationBootstrap {
   private readonly logger = new Logger('Identity');
 
   constructor(
-    private readonly repository: EventSourcedRepository,
+    private readonly streams: EventSourcedCommandHandler,
     private readonly createGroup: CreateUserGroupHandler,
     private readonly createUser: CreateUserHandler,
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
@@ -73,15 +81,19 @@ export class IdentityBootstrap implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.smtp) {
-      this.logger.warn('SMTP_HOST is not set: verification codes and password links go to the local outbox printed on the console (a demo set-up, not for production).');
+      this.logger.warn(
+        'SMTP_HOST is not set: verification codes and password links go to the local outbox printed on the console (a demo set-up, not for production).',
+      );
     }
     // A fresh store that the demo seed is about to fill: leave it empty so the seed runs (it checks for that).
     if (this.appConfig.seedDemoData && (await this.eventStore.headPosition()) === 0) return;
-    const { created } = await ensureBuiltInIdentity(this.repository, this.createGroup, this.createUser, this.config.administratorEmail, {
+    const { created } = await ensureBuiltInIdentity(this.streams, this.createGroup, this.createUser, this.config.administratorEmail, {
       sendAdministratorLink: true,
     });
     if (created) {
-      this.logger.log(`Created ${created} built-in identity records (user groups, administrator). The administrator's initial-password link was mailed to ${this.config.administratorEmail}${this.config.smtp ? '' : ' (printed above: no SMTP)'}.`);
+      this.logger.log(
+        `Created ${created} built-in identity records (user groups, administrator). The administrator's initial-password link was mailed to ${this.config.administratorEmail}${this.config.smtp ? '' : ' (printed above: no SMTP)'}.`,
+      );
     }
   }
 }

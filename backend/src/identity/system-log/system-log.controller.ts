@@ -1,9 +1,10 @@
-import { Controller, Get, Query, Res } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
-import { AuditedAction, SYSTEM_LOG_ACTION_LIST } from '../../../../projections/src/audit/system-log-actions';
-import { parseListQuery, sendListPage, SimpleRestListQuery } from '../../platform/http/simple-rest-list';
+import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { AuditedAction, SYSTEM_LOG_ACTION_LIST } from '@cans/projections/audit/system-log-actions';
+import { ListPage } from '../../platform/http/http-answers';
+import { ListParams, ListRoute } from '../../platform/http/list-route';
+import type { ListRequest } from '../../platform/http/simple-rest-list';
 import { RequirePrivileges } from '../access/access.decorators';
 import { SearchSystemLogQuery, systemLogListRules } from './system-log.queries';
 
@@ -33,15 +34,13 @@ export class SystemLogController {
   constructor(private readonly queries: QueryBus) {}
 
   @Get()
-  @ApiOperation({ summary: 'Search the system log by action, IP (prefix), username (contains) and date range; newest first, 20 per page' })
-  @ApiQuery({ name: 'filter', required: false, example: '{"action":"sign-in-failed","ip":"10.0.","username":"lee","from":"2025-01-01","to":"2025-01-31"}' })
-  @ApiQuery({ name: 'range', required: false, example: '[0,19]' })
-  @ApiQuery({ name: 'sort', required: false, example: '["recordedAt","DESC"]' })
+  @ListRoute('Search the system log by action, IP (prefix), username (contains) and date range; newest first, 20 per page', {
+    sort: '["recordedAt","DESC"]',
+    filter: '{"action":"sign-in-failed","ip":"10.0.","username":"lee","from":"2025-01-01","to":"2025-01-31"}',
+  })
   @ApiOkResponse({ type: [SystemLogRowView] })
-  async search(@Query() query: SimpleRestListQuery, @Res({ passthrough: true }) response: Response) {
-    const list = parseListQuery(query, systemLogListRules);
-    const { rows, total } = await this.queries.execute(new SearchSystemLogQuery(list));
-    return sendListPage(response, 'system-log', list.skip, rows, total);
+  async search(@ListParams(systemLogListRules) list: ListRequest) {
+    return ListPage.of('system-log', list, await this.queries.execute(new SearchSystemLogQuery(list)));
   }
 
   @Get('actions')

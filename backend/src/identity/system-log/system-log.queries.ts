@@ -1,12 +1,13 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { SYSTEM_LOG_ACTIONS } from '../../../../projections/src/audit/system-log-actions';
-import { SYSTEM_LOG_COLLECTION, SystemLogRow } from '../../../../projections/src/audit/system-log.projection';
+import { SYSTEM_LOG_ACTIONS } from '@cans/projections/audit/system-log-actions';
+import type { SystemLogRow } from '@cans/projections/audit/system-log.projection';
+import { searchSystemLog } from '@cans/projections/audit/system-log.queries';
 import type { ListRequest, ListRules } from '../../platform/http/simple-rest-list';
 import { isCalendarDate } from '../../platform/http/field-validators';
 import { FieldValidationException } from '../../platform/http/validation';
 import { READ_STORE } from '../../platform/storage/storage-tokens';
-import type { Filter, ReadStore } from '../../storage/read-store/read-store.port';
+import type { Filter, ReadStore } from '@cans/storage/read-store/read-store.port';
 
 /** Spec §9: the System Log pages by 20 (changeable). */
 export const systemLogListRules: ListRules = {
@@ -21,7 +22,12 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]
 
 /** yyyy-MM-dd takes the whole day (00:00:00 to 23:59:59, UTC, as the spec's default range times); timestamps are exact. */
 function boundary(key: 'from' | 'to', value: unknown): string {
-  if (typeof value !== 'string' || !(DATE_ONLY.test(value) || DATE_TIME.test(value)) || !isCalendarDate(value.slice(0, 10)) || Number.isNaN(Date.parse(value.replace(' ', 'T')))) {
+  if (
+    typeof value !== 'string' ||
+    !(DATE_ONLY.test(value) || DATE_TIME.test(value)) ||
+    !isCalendarDate(value.slice(0, 10)) ||
+    Number.isNaN(Date.parse(value.replace(' ', 'T')))
+  ) {
     throw new FieldValidationException({ filter: [`${key} must be a date (yyyy-MM-dd) or a date and time`] }, 'Invalid list parameters.');
   }
   if (DATE_ONLY.test(value)) return `${value}T${key === 'from' ? '00:00:00.000' : '23:59:59.999'}Z`;
@@ -30,7 +36,8 @@ function boundary(key: 'from' | 'to', value: unknown): string {
 }
 
 function text(key: string, value: unknown, max = 200): string {
-  if (typeof value !== 'string' || value.length > max) throw new FieldValidationException({ filter: [`${key} must be text of at most ${max} characters`] }, 'Invalid list parameters.');
+  if (typeof value !== 'string' || value.length > max)
+    throw new FieldValidationException({ filter: [`${key} must be text of at most ${max} characters`] }, 'Invalid list parameters.');
   return value.trim();
 }
 
@@ -40,7 +47,11 @@ export function systemLogFilter(filter: Record<string, unknown>): Filter {
   if (action !== undefined && action !== '') {
     const actions = (Array.isArray(action) ? action : [action]).map((a) => text('action', a, 100));
     const unknown = actions.filter((a) => !KNOWN_ACTIONS.has(a));
-    if (unknown.length) throw new FieldValidationException({ filter: [`unknown action ${unknown.join(', ')}; see GET /api/system-log/actions`] }, 'Invalid list parameters.');
+    if (unknown.length)
+      throw new FieldValidationException(
+        { filter: [`unknown action ${unknown.join(', ')}; see GET /api/system-log/actions`] },
+        'Invalid list parameters.',
+      );
     clauses.push({ action: { $in: actions } });
   }
   if (ip !== undefined && ip !== '') clauses.push({ ip: { $prefix: text('ip', ip, 64) } });
@@ -49,7 +60,8 @@ export function systemLogFilter(filter: Record<string, unknown>): Filter {
   const range: Record<string, string> = {};
   if (from !== undefined && from !== '') range.$gte = boundary('from', from);
   if (to !== undefined && to !== '') range.$lte = boundary('to', to);
-  if (range.$gte && range.$lte && range.$gte > range.$lte) throw new FieldValidationException({ filter: ['from must be before to'] }, 'Invalid list parameters.');
+  if (range.$gte && range.$lte && range.$gte > range.$lte)
+    throw new FieldValidationException({ filter: ['from must be before to'] }, 'Invalid list parameters.');
   if (Object.keys(range).length) clauses.push({ recordedAt: range });
   return clauses.length ? { $and: clauses } : {};
 }
@@ -63,13 +75,6 @@ export class SearchSystemLogHandler implements IQueryHandler<SearchSystemLogQuer
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
   async execute({ list }: SearchSystemLogQuery) {
-    const filter = systemLogFilter(list.filter);
-    // Positions order events exactly (several can share a millisecond).
-    const sort = list.sort.map((s) => (s.field === 'recordedAt' ? { field: 'position', direction: s.direction } : s));
-    const [rows, total] = await Promise.all([
-      this.readStore.find<SystemLogRow>(SYSTEM_LOG_COLLECTION, filter, { sort: [...sort, { field: 'position', direction: 'desc' }], skip: list.skip, limit: list.limit }),
-      this.readStore.count(SYSTEM_LOG_COLLECTION, filter),
-    ]);
-    return { rows, total };
+    return searchSystemLog(this.readStore, systemLogFilter(list.filter), list);
   }
 }

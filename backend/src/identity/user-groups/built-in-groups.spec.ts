@@ -1,7 +1,13 @@
-import { PRIVILEGES } from '../access/privileges';
+import { PRIVILEGES } from '@cans/domain/identity/privileges';
 import { mayAssignGroup, mayManageUser } from '../access/user-management-policy';
-import { STATE_ADMINISTRATOR_GROUP_ID, SYSTEM_ADMINISTRATOR_GROUP_ID } from '../identity-rules';
-import { BUILT_IN_GROUPS, DIRECT_CARE_WORKER_GROUP_ID, MONITOR_GROUP_ID, SUPERVISOR_ADMIN_GROUP_ID, SUPERVISOR_GROUP_ID } from './built-in-groups';
+import { STATE_ADMINISTRATOR_GROUP_ID, SYSTEM_ADMINISTRATOR_GROUP_ID } from '@cans/domain/identity/identity-rules';
+import {
+  BUILT_IN_GROUPS,
+  DIRECT_CARE_WORKER_GROUP_ID,
+  MONITOR_GROUP_ID,
+  SUPERVISOR_ADMIN_GROUP_ID,
+  SUPERVISOR_GROUP_ID,
+} from './built-in-groups';
 
 /**
  * The built-in tree keeps one invariant (docs/permissions.md, "Who manages whom"): every built-in group holds all
@@ -35,7 +41,12 @@ describe('the built-in user groups', () => {
       Monitor: 'State Administrator',
     });
     expect(BUILT_IN_GROUPS.map((group) => group.id)).toEqual([
-      SYSTEM_ADMINISTRATOR_GROUP_ID, STATE_ADMINISTRATOR_GROUP_ID, SUPERVISOR_ADMIN_GROUP_ID, SUPERVISOR_GROUP_ID, DIRECT_CARE_WORKER_GROUP_ID, MONITOR_GROUP_ID,
+      SYSTEM_ADMINISTRATOR_GROUP_ID,
+      STATE_ADMINISTRATOR_GROUP_ID,
+      SUPERVISOR_ADMIN_GROUP_ID,
+      SUPERVISOR_GROUP_ID,
+      DIRECT_CARE_WORKER_GROUP_ID,
+      MONITOR_GROUP_ID,
     ]);
   });
 
@@ -45,34 +56,44 @@ describe('the built-in user groups', () => {
 
   it('hold only known privileges, each once', () => {
     for (const group of BUILT_IN_GROUPS) {
-      expect({ group: group.name, unknown: group.privileges.filter((p) => !(PRIVILEGES as readonly string[]).includes(p)) }).toEqual({ group: group.name, unknown: [] });
+      expect({ group: group.name, unknown: group.privileges.filter((p) => !(PRIVILEGES as readonly string[]).includes(p)) }).toEqual({
+        group: group.name,
+        unknown: [],
+      });
       expect({ group: group.name, count: new Set(group.privileges).size }).toEqual({ group: group.name, count: group.privileges.length });
     }
   });
 
-  it.each(BUILT_IN_GROUPS.filter((group) => group.parentGroupId !== null).map((group) => [group.name, nameOf(group.parentGroupId), group] as const))(
-    '%s: its parent (%s) holds every privilege it holds',
-    (_name, _parentName, group) => {
-      const parent = byId.get(group.parentGroupId!);
-      expect(parent).toBeDefined();
-      const held = new Set(parent!.privileges);
-      expect(group.privileges.filter((privilege) => !held.has(privilege))).toEqual([]);
-    },
-  );
+  it.each(
+    BUILT_IN_GROUPS.filter((group) => group.parentGroupId !== null).map(
+      (group) => [group.name, nameOf(group.parentGroupId), group] as const,
+    ),
+  )('%s: its parent (%s) holds every privilege it holds', (_name, _parentName, group) => {
+    const parent = byId.get(group.parentGroupId!);
+    expect(parent).toBeDefined();
+    const held = new Set(parent!.privileges);
+    expect(group.privileges.filter((privilege) => !held.has(privilege))).toEqual([]);
+  });
 
   it.each(BUILT_IN_GROUPS.map((group) => [group.name, group] as const))(
     'members of %s may, under the user-management policy, manage and assign every built-in group below it',
     (_name, group) => {
       const manager = { id: `member-of-${group.id}`, groupId: group.id, privileges: group.privileges };
       for (const lower of below(group.id)) {
-        expect({ lower: lower.name, manage: mayManageUser(manager, { id: `member-of-${lower.id}`, groupId: lower.id, groupPrivileges: lower.privileges }) })
-          .toEqual({ lower: lower.name, manage: { allowed: true } });
+        expect({
+          lower: lower.name,
+          manage: mayManageUser(manager, { id: `member-of-${lower.id}`, groupId: lower.id, groupPrivileges: lower.privileges }),
+        }).toEqual({ lower: lower.name, manage: { allowed: true } });
         expect({ lower: lower.name, assign: mayAssignGroup(manager, lower) }).toEqual({ lower: lower.name, assign: { allowed: true } });
       }
     },
   );
 
   it('lets a State Administrator (who approves new users) manage every built-in group but System Administrator', () => {
-    expect(below(STATE_ADMINISTRATOR_GROUP_ID).map((group) => group.name).sort()).toEqual(['Direct Care Worker', 'Monitor', 'Supervisor', 'Supervisor Admin']);
+    expect(
+      below(STATE_ADMINISTRATOR_GROUP_ID)
+        .map((group) => group.name)
+        .sort(),
+    ).toEqual(['Direct Care Worker', 'Monitor', 'Supervisor', 'Supervisor Admin']);
   });
 });

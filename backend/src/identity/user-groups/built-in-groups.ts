@@ -1,6 +1,6 @@
-import { Privilege, PRIVILEGES } from '../access/privileges';
-import { STATE_ADMINISTRATOR_GROUP_ID, SYSTEM_ADMINISTRATOR_GROUP_ID } from '../identity-rules';
-import type { UserGroupFields } from './user-group.events';
+import { Privilege, PRIVILEGES } from '@cans/domain/identity/privileges';
+import { STATE_ADMINISTRATOR_GROUP_ID, SYSTEM_ADMINISTRATOR_GROUP_ID } from '@cans/domain/identity/identity-rules';
+import type { UserGroupFields } from '@cans/domain/identity/user-group.events';
 
 /**
  * The spec's named groups (§1) with default privileges (the spec does not say which; see docs/permissions.md).
@@ -16,7 +16,14 @@ export const SUPERVISOR_GROUP_ID = '0b5e7c1a-93d4-4c1e-8f00-000000000155';
 export const DIRECT_CARE_WORKER_GROUP_ID = '0b5e7c1a-93d4-4c1e-8f00-000000000156';
 export const MONITOR_GROUP_ID = '0b5e7c1a-93d4-4c1e-8f00-000000000157';
 
-const ASSESSING: Privilege[] = ['HOME_SHOW', 'Assessment_View', 'Assessment_New', 'Assessment_Edit', 'Assessment_Delete', 'Assessment_Close'];
+const ASSESSING: Privilege[] = [
+  'HOME_SHOW',
+  'Assessment_View',
+  'Assessment_New',
+  'Assessment_Edit',
+  'Assessment_Delete',
+  'Assessment_Close',
+];
 
 export const BUILT_IN_GROUPS: Array<UserGroupFields & { id: string }> = [
   {
@@ -38,9 +45,21 @@ export const BUILT_IN_GROUPS: Array<UserGroupFields & { id: string }> = [
     // Every privilege of Supervisor Admin (and so of Supervisor and Direct Care Worker) and of Monitor, plus the
     // state-wide ones: the user-management policy lets a user manage only groups within their own privileges.
     privileges: [
-      ...ASSESSING, 'Assessment_Return', 'Assessment_Report_Inclusion', 'Approve_Assessment', 'Edit_Approved_Case',
-      'User_View', 'User_Actions', 'Report_Assessment', 'Agency', 'Label_Config', 'Setting', 'DATA_FEED_SHOW', 'Case_Monitor',
-      'Manage_Parent_Case', 'Reassign_Accesses_Temporarily',
+      ...ASSESSING,
+      'Assessment_Return',
+      'Assessment_Report_Inclusion',
+      'Approve_Assessment',
+      'Edit_Approved_Case',
+      'User_View',
+      'User_Actions',
+      'Report_Assessment',
+      'Agency',
+      'Label_Config',
+      'Setting',
+      'DATA_FEED_SHOW',
+      'Case_Monitor',
+      'Manage_Parent_Case',
+      'Reassign_Accesses_Temporarily',
     ],
   },
   {
@@ -50,8 +69,16 @@ export const BUILT_IN_GROUPS: Array<UserGroupFields & { id: string }> = [
     parentGroupId: STATE_ADMINISTRATOR_GROUP_ID,
     reportsToParent: false,
     privileges: [
-      ...ASSESSING, 'Assessment_Return', 'Assessment_Report_Inclusion', 'Approve_Assessment', 'Edit_Approved_Case',
-      'User_View', 'User_Actions', 'Report_Assessment', 'Manage_Parent_Case', 'Reassign_Accesses_Temporarily',
+      ...ASSESSING,
+      'Assessment_Return',
+      'Assessment_Report_Inclusion',
+      'Approve_Assessment',
+      'Edit_Approved_Case',
+      'User_View',
+      'User_Actions',
+      'Report_Assessment',
+      'Manage_Parent_Case',
+      'Reassign_Accesses_Temporarily',
     ],
   },
   {
@@ -60,7 +87,14 @@ export const BUILT_IN_GROUPS: Array<UserGroupFields & { id: string }> = [
     description: 'Supervises direct care workers: approves or returns their assessments.',
     parentGroupId: SUPERVISOR_ADMIN_GROUP_ID,
     reportsToParent: false,
-    privileges: [...ASSESSING, 'Assessment_Return', 'Assessment_Report_Inclusion', 'Approve_Assessment', 'Report_Assessment', 'Reassign_Accesses_Temporarily'],
+    privileges: [
+      ...ASSESSING,
+      'Assessment_Return',
+      'Assessment_Report_Inclusion',
+      'Approve_Assessment',
+      'Report_Assessment',
+      'Reassign_Accesses_Temporarily',
+    ],
   },
   {
     id: DIRECT_CARE_WORKER_GROUP_ID,

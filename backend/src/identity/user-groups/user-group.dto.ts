@@ -1,20 +1,32 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { IsRevision } from '../../platform/http/field-validators';
-import { PRIVILEGES } from '../access/privileges';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+} from 'class-validator';
+import { ENTITY_ID_PATTERN } from '@cans/domain/identity/identity-rules';
+import { Privilege, PRIVILEGES } from '@cans/domain/identity/privileges';
+import { EditedRecordDto, ReadOnlyField, Trimmed } from '../../platform/http/dto-building-blocks';
 import { IdentityMessages } from '../identity-messages';
-import { ENTITY_ID_PATTERN } from '../identity-rules';
 
 /** Spec §9: user-group name and description are at most 1000 characters. */
 export const USER_GROUP_TEXT_MAX_LENGTH = 1000;
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+// Not trimmed: an id with spaces is refused rather than read as "no parent".
 const emptyToNull = ({ value }: { value: unknown }) => (value === '' || value === undefined ? null : value);
 
 export class SaveUserGroupDto {
   @ApiProperty({ maxLength: USER_GROUP_TEXT_MAX_LENGTH, example: 'Case Workers East' })
-  @Transform(trim)
+  @Trimmed()
   @IsString({ message: 'User group name is required.' })
   @IsNotEmpty({ message: 'User group name is required.' })
   @MaxLength(USER_GROUP_TEXT_MAX_LENGTH, { message: `User group name can be at most ${USER_GROUP_TEXT_MAX_LENGTH} characters.` })
@@ -22,7 +34,7 @@ export class SaveUserGroupDto {
 
   @ApiPropertyOptional({ maxLength: USER_GROUP_TEXT_MAX_LENGTH, default: '' })
   @IsOptional()
-  @Transform(trim)
+  @Trimmed()
   @IsString({ message: 'Description must be text.' })
   @MaxLength(USER_GROUP_TEXT_MAX_LENGTH, { message: `Description can be at most ${USER_GROUP_TEXT_MAX_LENGTH} characters.` })
   description?: string;
@@ -33,7 +45,10 @@ export class SaveUserGroupDto {
   @Matches(ENTITY_ID_PATTERN, { message: 'Please choose a valid parent group.' })
   parentGroupId!: string | null;
 
-  @ApiPropertyOptional({ default: false, description: "'Report to Parent Group' (canViewParent): the parent group's members see this group's records" })
+  @ApiPropertyOptional({
+    default: false,
+    description: "'Report to Parent Group' (canViewParent): the parent group's members see this group's records",
+  })
   @IsOptional()
   @IsBoolean({ message: 'Report to Parent Group must be true or false.' })
   reportsToParent?: boolean;
@@ -43,25 +58,16 @@ export class SaveUserGroupDto {
   @ArrayMinSize(1, { message: IdentityMessages.usergroup_privileges_required })
   @ArrayMaxSize(PRIVILEGES.length, { message: 'Too many privileges.' })
   @IsIn(PRIVILEGES, { each: true, message: 'Unknown privilege: $value.' })
-  privileges!: string[];
+  privileges!: Privilege[];
 }
 
-export class UpdateUserGroupDto extends SaveUserGroupDto {
-  @ApiPropertyOptional({ description: 'Revision the client last saw; a stale one answers 409' })
-  @IsOptional()
-  @IsRevision()
-  revision?: number;
-
-  // react-admin sends the record back; read-only fields are accepted and ignored.
-  @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsString() id?: string;
-  @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsString() createdAt?: string;
-  @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsString() updatedAt?: string;
-  @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsString() parentGroupName?: string | null;
-  @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsBoolean() builtIn?: boolean;
-  @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsInt() memberCount?: number;
-  @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsBoolean() assignable?: boolean;
-  @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsString() message?: string;
-  @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsString() messageKey?: string;
+export class UpdateUserGroupDto extends IntersectionType(SaveUserGroupDto, EditedRecordDto) {
+  @ReadOnlyField() @IsString() parentGroupName?: string | null;
+  @ReadOnlyField() @IsBoolean() builtIn?: boolean;
+  @ReadOnlyField() @IsInt() memberCount?: number;
+  @ReadOnlyField() @IsBoolean() assignable?: boolean;
+  @ReadOnlyField() @IsString() message?: string;
+  @ReadOnlyField() @IsString() messageKey?: string;
 }
 
 export class UserGroupView {
@@ -74,7 +80,9 @@ export class UserGroupView {
   @ApiProperty({ type: [String] }) privileges!: string[];
   @ApiProperty({ description: 'Group 1 or 153: cannot be deleted' }) builtIn!: boolean;
   @ApiProperty() memberCount!: number;
-  @ApiProperty({ description: 'Whether you may put users into this group (User_Actions and the user-management policy): the user form offers only these' })
+  @ApiProperty({
+    description: 'Whether you may put users into this group (User_Actions and the user-management policy): the user form offers only these',
+  })
   assignable!: boolean;
   @ApiProperty() revision!: number;
   @ApiProperty() createdAt!: string;

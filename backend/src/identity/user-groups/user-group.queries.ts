@@ -1,11 +1,15 @@
+import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import type { UserGroupDocument } from '../../../../projections/src/identity/user-groups.projection';
+import type { UserGroupDocument } from '@cans/projections/identity/user-groups.projection';
+import { allUserGroups, getUserGroup } from '@cans/projections/identity/user-groups.queries';
+import { findUsers } from '@cans/projections/identity/users.queries';
+import type { ReadStore } from '@cans/storage/read-store/read-store.port';
 import type { ListRequest, ListRules } from '../../platform/http/simple-rest-list';
 import { FieldValidationException } from '../../platform/http/validation';
 import { mayAssignGroup } from '../access/user-management-policy';
 import { managerFromPrincipal } from '../access/user-management-policy.service';
 import type { AuthenticatedUser } from '../authentication/authenticated-user';
-import { IdentityDirectory } from '../identity-directory';
+import { READ_STORE } from '../../platform/storage/storage-tokens';
 import type { UserGroupTreeNode, UserGroupView } from './user-group.dto';
 
 export const userGroupListRules: ListRules = {
@@ -17,11 +21,17 @@ export const userGroupListRules: ListRules = {
 
 /** `viewer`: the caller, for each group's assignable flag. */
 export class ListUserGroupsQuery {
-  constructor(readonly list: ListRequest, readonly viewer: AuthenticatedUser | null = null) {}
+  constructor(
+    readonly list: ListRequest,
+    readonly viewer: AuthenticatedUser | null = null,
+  ) {}
 }
 
 export class GetUserGroupQuery {
-  constructor(readonly groupId: string, readonly viewer: AuthenticatedUser | null = null) {}
+  constructor(
+    readonly groupId: string,
+    readonly viewer: AuthenticatedUser | null = null,
+  ) {}
 }
 
 export class GetUserGroupTreeQuery {}
@@ -33,12 +43,12 @@ function assignableBy(viewer: AuthenticatedUser | null): (group: UserGroupDocume
 }
 
 /** Groups are few (tens): they are read whole and shaped in memory, which keeps tree and counts simple. */
-async function viewsOf(directory: IdentityDirectory, groups: UserGroupDocument[], viewer: AuthenticatedUser | null): Promise<UserGroupView[]> {
+async function viewsOf(readStore: ReadStore, groups: UserGroupDocument[], viewer: AuthenticatedUser | null): Promise<UserGroupView[]> {
   if (groups.length === 0) return [];
   const assignable = assignableBy(viewer);
-  const all = await directory.allGroups();
+  const all = await allUserGroups(readStore);
   const names = new Map(all.map((g) => [g.id, g.name]));
-  const members = await directory.findUsers({ userGroupId: { $in: groups.map((g) => g.id) } }, 100_000);
+  const members = await findUsers(readStore, { userGroupId: { $in: groups.map((g) => g.id) } }, 100_000);
   const counts = new Map<string, number>();
   for (const member of members) counts.set(member.userGroupId, (counts.get(member.userGroupId) ?? 0) + 1);
   return groups.map((g) => ({
@@ -60,27 +70,33 @@ async function viewsOf(directory: IdentityDirectory, groups: UserGroupDocument[]
 
 @QueryHandler(ListUserGroupsQuery)
 export class ListUserGroupsHandler implements IQueryHandler<ListUserGroupsQuery, { rows: UserGroupView[]; total: number }> {
-  constructor(private readonly directory: IdentityDirectory) {}
+  constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
   async execute({ list, viewer }: ListUserGroupsQuery) {
-    let groups = await this.directory.allGroups();
+    let groups = await allUserGroups(this.readStore);
     const { q, id, parentGroupId } = list.filter as { q?: unknown; id?: unknown; parentGroupId?: unknown };
     const wrongType = [
       q !== undefined && typeof q !== 'string' && 'filter.q',
       id !== undefined && !(typeof id === 'string' || (Array.isArray(id) && id.every((v) => typeof v === 'string'))) && 'filter.id',
       parentGroupId !== undefined && parentGroupId !== null && typeof parentGroupId !== 'string' && 'filter.parentGroupId',
     ].filter((field): field is string => !!field);
-    if (wrongType.length) throw new FieldValidationException(Object.fromEntries(wrongType.map((field) => [field, ['must be text']])), 'Invalid list parameters.');
+    if (wrongType.length)
+      throw new FieldValidationException(
+        Object.fromEntries(wrongType.map((field) => [field, ['must be text']])),
+        'Invalid list parameters.',
+      );
     if (typeof q === 'string' && q.trim()) {
       const text = q.trim().toLowerCase();
       groups = groups.filter((g) => g.nameKey.includes(text) || g.description.toLowerCase().includes(text));
     }
     if (Array.isArray(id)) groups = groups.filter((g) => id.map(String).includes(g.id));
     else if (typeof id === 'string') groups = groups.filter((g) => g.id === id);
-    if (parentGroupId !== undefined) groups = groups.filter((g) => g.parentGroupId === (parentGroupId === null ? null : String(parentGroupId)));
+    if (parentGroupId !== undefined)
+      groups = groups.filter((g) => g.parentGroupId === (parentGroupId === null ? null : String(parentGroupId)));
     const wanted = (list.filter as { assignable?: unknown }).assignable;
     if (wanted !== undefined) {
-      if (typeof wanted !== 'boolean') throw new FieldValidationException({ 'filter.assignable': ['must be true or false'] }, 'Invalid list parameters.');
+      if (typeof wanted !== 'boolean')
+        throw new FieldValidationException({ 'filter.assignable': ['must be true or false'] }, 'Invalid list parameters.');
       const assignable = assignableBy(viewer);
       groups = groups.filter((g) => assignable(g) === wanted);
     }
@@ -88,27 +104,29 @@ export class ListUserGroupsHandler implements IQueryHandler<ListUserGroupsQuery,
     const key = (g: UserGroupDocument) => (field === 'name' ? g.nameKey : String(g[field] ?? ''));
     groups.sort((a, b) => key(a).localeCompare(key(b)) * (direction === 'desc' ? -1 : 1));
     const page = groups.slice(list.skip, list.skip + list.limit);
-    return { rows: await viewsOf(this.directory, page, viewer), total: groups.length };
+    return { rows: await viewsOf(this.readStore, page, viewer), total: groups.length };
   }
 }
 
 @QueryHandler(GetUserGroupQuery)
 export class GetUserGroupHandler implements IQueryHandler<GetUserGroupQuery, UserGroupView | null> {
-  constructor(private readonly directory: IdentityDirectory) {}
+  constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
   async execute({ groupId, viewer }: GetUserGroupQuery) {
-    const group = await this.directory.getGroup(groupId);
-    return group ? (await viewsOf(this.directory, [group], viewer))[0] : null;
+    const group = await getUserGroup(this.readStore, groupId);
+    return group ? (await viewsOf(this.readStore, [group], viewer))[0] : null;
   }
 }
 
 @QueryHandler(GetUserGroupTreeQuery)
 export class GetUserGroupTreeHandler implements IQueryHandler<GetUserGroupTreeQuery, UserGroupTreeNode[]> {
-  constructor(private readonly directory: IdentityDirectory) {}
+  constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
   async execute(): Promise<UserGroupTreeNode[]> {
-    const groups = await this.directory.allGroups();
-    const nodes = new Map<string, UserGroupTreeNode>(groups.map((g) => [g.id, { id: g.id, name: g.name, reportsToParent: g.reportsToParent, children: [] }]));
+    const groups = await allUserGroups(this.readStore);
+    const nodes = new Map<string, UserGroupTreeNode>(
+      groups.map((g) => [g.id, { id: g.id, name: g.name, reportsToParent: g.reportsToParent, children: [] }]),
+    );
     const roots: UserGroupTreeNode[] = [];
     for (const group of groups) {
       const parent = group.parentGroupId ? nodes.get(group.parentGroupId) : undefined;

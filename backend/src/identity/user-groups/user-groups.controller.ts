@@ -1,28 +1,30 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiCookieAuth, ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
-import type { Actor, CommandResult } from '../../platform/commands/actor';
-import { NotFoundError } from '../../platform/http/domain-errors';
-import { exposeEventPosition } from '../../platform/http/read-your-writes';
-import { parseListQuery, sendListPage, SimpleRestListQuery } from '../../platform/http/simple-rest-list';
-import { CurrentUser, RequestActor, RequirePrivileges } from '../access/access.decorators';
-import type { Privilege } from '../access/privileges';
+import { ApiCookieAuth, ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { NotFoundError } from '@cans/domain/domain-errors';
+import { USER_GROUP_NOT_FOUND } from '@cans/domain/identity/user-group.decider';
+import type { UserGroupFields } from '@cans/domain/identity/user-group.events';
+import type { CommandResult } from '../../platform/commands/actor';
+import { IdParam } from '../../platform/http/dto-building-blocks';
+import { answerCommand, ListPage } from '../../platform/http/http-answers';
+import { ListParams, ListRoute } from '../../platform/http/list-route';
+import type { ListRequest } from '../../platform/http/simple-rest-list';
+import { Auth, RequestAuth, RequirePrivileges } from '../access/access.decorators';
 import type { AuthenticatedUser } from '../authentication/authenticated-user';
 import { IdentityDirectory } from '../identity-directory';
 import { IdentityMessages, messageOf } from '../identity-messages';
 import { entityId } from '../identity-params';
-import { CreateUserGroupCommand, DeleteUserGroupCommand, UpdateUserGroupCommand, USER_GROUP_NOT_FOUND } from './user-group.commands';
+import { CreateUserGroupCommand, DeleteUserGroupCommand, UpdateUserGroupCommand } from './user-group.commands';
 import { SaveUserGroupDto, UpdateUserGroupDto, UserGroupTreeNode, UserGroupView } from './user-group.dto';
 import { GetUserGroupQuery, GetUserGroupTreeQuery, ListUserGroupsQuery, userGroupListRules } from './user-group.queries';
 import { UserGroupManagerGuard } from './user-group-manager.guard';
 
-const fieldsOf = (body: SaveUserGroupDto) => ({
+const fieldsOf = (body: SaveUserGroupDto): UserGroupFields => ({
   name: body.name,
   description: body.description ?? '',
   parentGroupId: body.parentGroupId ?? null,
   reportsToParent: body.reportsToParent ?? false,
-  privileges: body.privileges as Privilege[],
+  privileges: body.privileges,
 });
 
 /** The 403s of group changes: the route's guard, then the user-management policy (docs/permissions.md). */
@@ -34,21 +36,24 @@ const GROUP_REFUSALS = `${IdentityMessages.usergroup_manage_forbidden} Also refu
 @RequirePrivileges('User_View')
 @Controller('user-groups')
 export class UserGroupsController {
-  constructor(private readonly commands: CommandBus, private readonly queries: QueryBus, private readonly directory: IdentityDirectory) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    private readonly directory: IdentityDirectory,
+  ) {}
 
   @Get()
-  @ApiOperation({
-    summary: 'List user groups (flat, with parentGroupId, privileges and member counts)',
-    description: 'Each group says whether you may put users into it (assignable); filter {"assignable":true} gives the choices of the user form.',
+  @ListRoute('List user groups (flat, with parentGroupId, privileges and member counts)', {
+    sort: '["name","ASC"]',
+    filter: '{"q":"super","assignable":true}',
   })
-  @ApiQuery({ name: 'sort', required: false, example: '["name","ASC"]' })
-  @ApiQuery({ name: 'range', required: false, example: '[0,19]' })
-  @ApiQuery({ name: 'filter', required: false, example: '{"q":"super","assignable":true}' })
+  @ApiOperation({
+    description:
+      'Each group says whether you may put users into it (assignable); filter {"assignable":true} gives the choices of the user form.',
+  })
   @ApiOkResponse({ type: [UserGroupView] })
-  async list(@Query() query: SimpleRestListQuery, @CurrentUser() user: AuthenticatedUser, @Res({ passthrough: true }) response: Response) {
-    const list = parseListQuery(query, userGroupListRules);
-    const { rows, total } = await this.queries.execute(new ListUserGroupsQuery(list, user));
-    return sendListPage(response, 'user-groups', list.skip, rows, total);
+  async list(@ListParams(userGroupListRules) list: ListRequest, @Auth() { user }: RequestAuth) {
+    return ListPage.of('user-groups', list, await this.queries.execute(new ListUserGroupsQuery(list, user)));
   }
 
   @Get('tree')
@@ -60,7 +65,7 @@ export class UserGroupsController {
 
   @Get(':id')
   @ApiOkResponse({ type: UserGroupView })
-  async get(@Param('id', entityId) id: string, @CurrentUser() user: AuthenticatedUser): Promise<UserGroupView> {
+  async get(@IdParam('id', entityId) id: string, @Auth() { user }: RequestAuth): Promise<UserGroupView> {
     const group: UserGroupView | null = await this.queries.execute(new GetUserGroupQuery(id, user));
     if (!group) throw new NotFoundError(USER_GROUP_NOT_FOUND);
     return group;
@@ -71,9 +76,8 @@ export class UserGroupsController {
   @ApiOperation({ summary: 'Add a user group (groups 1 and 153 only)' })
   @ApiOkResponse({ type: UserGroupView })
   @ApiForbiddenResponse({ description: GROUP_REFUSALS })
-  async create(@Body() body: SaveUserGroupDto, @CurrentUser() user: AuthenticatedUser, @RequestActor() actor: Actor, @Res({ passthrough: true }) response: Response) {
-    const result: CommandResult = await this.commands.execute(new CreateUserGroupCommand(actor, fieldsOf(body)));
-    return this.answer(result, response, user);
+  async create(@Body() body: SaveUserGroupDto, @Auth() { user, actor }: RequestAuth) {
+    return this.answerSaved(await this.commands.execute(new CreateUserGroupCommand(actor, fieldsOf(body))), user);
   }
 
   @Put(':id')
@@ -81,15 +85,8 @@ export class UserGroupsController {
   @ApiOperation({ summary: 'Edit a user group; privilege changes apply to its members on their next request' })
   @ApiOkResponse({ type: UserGroupView })
   @ApiForbiddenResponse({ description: GROUP_REFUSALS })
-  async update(
-    @Param('id', entityId) id: string,
-    @Body() body: UpdateUserGroupDto,
-    @CurrentUser() user: AuthenticatedUser,
-    @RequestActor() actor: Actor,
-    @Res({ passthrough: true }) response: Response,
-  ) {
-    const result: CommandResult = await this.commands.execute(new UpdateUserGroupCommand(actor, id, fieldsOf(body), body.revision));
-    return this.answer(result, response, user);
+  async update(@IdParam('id', entityId) id: string, @Body() body: UpdateUserGroupDto, @Auth() { user, actor }: RequestAuth) {
+    return this.answerSaved(await this.commands.execute(new UpdateUserGroupCommand(actor, id, fieldsOf(body), body.revision)), user);
   }
 
   @Delete(':id')
@@ -97,17 +94,16 @@ export class UserGroupsController {
   @UseGuards(UserGroupManagerGuard)
   @ApiOperation({ summary: 'Delete a user group without users or sub-groups (not groups 1 and 153)' })
   @ApiForbiddenResponse({ description: GROUP_REFUSALS })
-  async remove(@Param('id', entityId) id: string, @RequestActor() actor: Actor, @Res({ passthrough: true }) response: Response) {
+  async remove(@IdParam('id', entityId) id: string, @Auth() { actor }: RequestAuth) {
     const result: CommandResult = await this.commands.execute(new DeleteUserGroupCommand(actor, id));
-    exposeEventPosition(response, result.position);
     await this.directory.settle(result.position);
-    return { id, ...messageOf('usergroup_delete_success') };
+    return answerCommand(result, { id, ...messageOf('usergroup_delete_success') });
   }
 
-  private async answer(result: CommandResult, response: Response, user: AuthenticatedUser) {
-    exposeEventPosition(response, result.position);
+  /** The saved group once the read models caught up (its members' privileges change on their next request). */
+  private async answerSaved(result: CommandResult, user: AuthenticatedUser) {
     await this.directory.settle(result.position);
     const saved: UserGroupView | null = await this.queries.execute(new GetUserGroupQuery(result.id, user));
-    return { ...saved, ...messageOf('usergroup_save_success') };
+    return answerCommand(result, { ...saved, ...messageOf('usergroup_save_success') });
   }
 }

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { PrivilegesController } from '../access/privileges.controller';
 import { CreateUserGroupHandler, DeleteUserGroupHandler, UpdateUserGroupHandler } from './user-group.commands';
+import { UserGroupFactsReader } from './user-group-facts';
 import { UserGroupManagerGuard } from './user-group-manager.guard';
 import { GetUserGroupHandler, GetUserGroupTreeHandler, ListUserGroupsHandler } from './user-group.queries';
 import { UserGroupsController } from './user-groups.controller';
@@ -10,6 +11,7 @@ import { UserGroupsController } from './user-groups.controller';
   imports: [CqrsModule],
   controllers: [UserGroupsController, PrivilegesController],
   providers: [
+    UserGroupFactsReader,
     CreateUserGroupHandler,
     UpdateUserGroupHandler,
     DeleteUserGroupHandler,

@@ -1,15 +1,22 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
-import { IsCalendarDate, IsRevision } from '../../platform/http/field-validators';
+import { ENTITY_ID_PATTERN } from '@cans/domain/identity/identity-rules';
+import { EditedRecordDto, ReadOnlyField, Trimmed, TrimmedOrNull } from '../../platform/http/dto-building-blocks';
+import { IsCalendarDate } from '../../platform/http/field-validators';
 import { IdentityMessages } from '../identity-messages';
-import { ENTITY_ID_PATTERN } from '../identity-rules';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-const blankToNull = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || null : value === undefined ? null : value);
 /** Accepts yyyy-MM-dd or the spec's yyyy-MM-dd HH:mm:ss / an ISO timestamp, keeps the date. */
 const toDate = ({ value }: { value: unknown }) =>
-  typeof value === 'string' ? (value.trim() === '' ? null : /^\d{4}-\d{2}-\d{2}([ T].*)?$/.test(value.trim()) ? value.trim().slice(0, 10) : value) : value === undefined ? null : value;
+  typeof value === 'string'
+    ? value.trim() === ''
+      ? null
+      : /^\d{4}-\d{2}-\d{2}([ T].*)?$/.test(value.trim())
+        ? value.trim().slice(0, 10)
+        : value
+    : value === undefined
+      ? null
+      : value;
 
 export const PHONE_PATTERN = /^\d{3}-\d{3}-\d{4}$/;
 export const PHONE_FORMAT_MESSAGE = 'Please enter the phone number as xxx-xxx-xxxx.';
@@ -17,21 +24,21 @@ export const PHONE_FORMAT_MESSAGE = 'Please enter the phone number as xxx-xxx-xx
 /** Fields of the user dialog (spec §3, §5). */
 export class SaveUserDto {
   @ApiProperty({ maxLength: 100, example: 'Jordan' })
-  @Transform(trim)
+  @Trimmed()
   @IsString({ message: 'First name is required.' })
   @IsNotEmpty({ message: 'First name is required.' })
   @MaxLength(100, { message: 'First name can be at most 100 characters.' })
   firstName!: string;
 
   @ApiProperty({ maxLength: 100, example: 'Lee' })
-  @Transform(trim)
+  @Trimmed()
   @IsString({ message: 'Last name is required.' })
   @IsNotEmpty({ message: 'Last name is required.' })
   @MaxLength(100, { message: 'Last name can be at most 100 characters.' })
   lastName!: string;
 
   @ApiProperty({ description: "Without the 'eo_' prefix (it is added when stored); letters, digits, '.', '_', '-'", example: 'jlee' })
-  @Transform(trim)
+  @Trimmed()
   @IsString({ message: 'Username is required.' })
   @IsNotEmpty({ message: 'Username is required.' })
   @MinLength(2, { message: 'Username must be at least 2 characters.' })
@@ -40,7 +47,7 @@ export class SaveUserDto {
   username!: string;
 
   @ApiProperty({ example: 'jlee@example.org' })
-  @Transform(trim)
+  @Trimmed()
   @IsString({ message: 'Email is required.' })
   @IsNotEmpty({ message: 'Email is required.' })
   @MaxLength(254, { message: IdentityMessages.email_format })
@@ -48,7 +55,7 @@ export class SaveUserDto {
   email!: string;
 
   @ApiPropertyOptional({ nullable: true, example: '555-010-0199', description: 'xxx-xxx-xxxx' })
-  @Transform(blankToNull)
+  @TrimmedOrNull()
   @IsOptional()
   @Matches(PHONE_PATTERN, { message: PHONE_FORMAT_MESSAGE })
   phone!: string | null;
@@ -58,19 +65,19 @@ export class SaveUserDto {
   userGroupId!: string;
 
   @ApiPropertyOptional({ nullable: true, description: 'Required for everyone but the administrator' })
-  @Transform(blankToNull)
+  @TrimmedOrNull()
   @IsOptional()
   @Matches(ENTITY_ID_PATTERN, { message: 'Please choose a supervisor.' })
   supervisorId!: string | null;
 
   @ApiPropertyOptional({ nullable: true, description: "Omitted or null: the supervisor's agency" })
-  @Transform(blankToNull)
+  @TrimmedOrNull()
   @IsOptional()
   @Matches(ENTITY_ID_PATTERN, { message: 'Please choose an agency.' })
   agencyId!: string | null;
 
   @ApiProperty({ description: 'CANS External User ID (spec: cid)', maxLength: 50, example: 'EXT-1042' })
-  @Transform(trim)
+  @Trimmed()
   @IsString({ message: 'CANS External User ID is required.' })
   @IsNotEmpty({ message: 'CANS External User ID is required.' })
   @MaxLength(50, { message: 'CANS External User ID can be at most 50 characters.' })
@@ -91,39 +98,32 @@ export class CreateUserDto extends SaveUserDto {
   status?: 0 | 1 | 2;
 }
 
-export class UpdateUserDto extends SaveUserDto {
+export class UpdateUserDto extends IntersectionType(SaveUserDto, EditedRecordDto) {
   @ApiProperty({ enum: [0, 1, 2, 3], description: 'Active 1, Inactive 0, Lock 2; a pending user (3) stays pending until approved' })
   @Type(() => Number)
   @IsIn([0, 1, 2, 3], { message: 'Please choose a status: Active (1), Inactive (0) or Lock (2).' })
   status!: 0 | 1 | 2 | 3;
 
-  @ApiPropertyOptional({ description: 'Revision the client last saw; a stale one answers 409' })
-  @IsOptional()
-  @IsRevision()
-  revision?: number;
-
-  // react-admin sends the whole record back; these read-only fields are accepted and ignored.
-  @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsString() id?: string;
-  @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsString() fullName?: string;
-  @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsString() loginName?: string;
-  @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsString() statusLabel?: string;
-  @ApiPropertyOptional({ readOnly: true }) @IsOptional() groupName?: string | null;
-  @ApiPropertyOptional({ readOnly: true }) @IsOptional() supervisorName?: string | null;
-  @ApiPropertyOptional({ readOnly: true }) @IsOptional() agencyName?: string | null;
-  @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsBoolean() hasPassword?: boolean;
-  @ApiPropertyOptional({ readOnly: true }) @IsOptional() lockedUntil?: string | null;
-  @ApiPropertyOptional({ readOnly: true }) @IsOptional() lastSignInAt?: string | null;
-  @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsBoolean() canEditRestricted?: boolean;
-  @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsBoolean() canManage?: boolean;
-  @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsInt() superviseeCount?: number;
-  @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsString() createdAt?: string;
-  @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsString() updatedAt?: string;
-  @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsString() message?: string;
-  @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsString() messageKey?: string;
+  @ReadOnlyField() @IsString() fullName?: string;
+  @ReadOnlyField() @IsString() loginName?: string;
+  @ReadOnlyField() @IsString() statusLabel?: string;
+  @ReadOnlyField() groupName?: string | null;
+  @ReadOnlyField() supervisorName?: string | null;
+  @ReadOnlyField() agencyName?: string | null;
+  @ReadOnlyField() @IsBoolean() hasPassword?: boolean;
+  @ReadOnlyField() lockedUntil?: string | null;
+  @ReadOnlyField() lastSignInAt?: string | null;
+  @ReadOnlyField() @IsBoolean() canEditRestricted?: boolean;
+  @ReadOnlyField() @IsBoolean() canManage?: boolean;
+  @ReadOnlyField() @IsInt() superviseeCount?: number;
+  @ReadOnlyField() @IsString() message?: string;
+  @ReadOnlyField() @IsString() messageKey?: string;
 }
 
 export class DeleteUserQueryDto {
-  @ApiPropertyOptional({ description: "New supervisor for the user's supervisees (required when there are any); also takes over the user's cases" })
+  @ApiPropertyOptional({
+    description: "New supervisor for the user's supervisees (required when there are any); also takes over the user's cases",
+  })
   @IsOptional()
   @IsString()
   @Matches(ENTITY_ID_PATTERN, { message: 'Please choose the new supervisor.' })
@@ -170,7 +170,8 @@ export class UserView {
   @ApiProperty() updatedAt!: string;
   @ApiPropertyOptional({ description: 'Spec canEdit: whether you may change externalId and expirationDate' }) canEditRestricted?: boolean;
   @ApiPropertyOptional({
-    description: 'Whether you may edit, approve, lock, reset the password of or delete this user (User_Actions and the user-management policy); in the list and by id',
+    description:
+      'Whether you may edit, approve, lock, reset the password of or delete this user (User_Actions and the user-management policy); in the list and by id',
   })
   canManage?: boolean;
 }

@@ -1,7 +1,7 @@
 import { BUILT_IN_GROUPS, DIRECT_CARE_WORKER_GROUP_ID, SUPERVISOR_GROUP_ID } from '../user-groups/built-in-groups';
 import { uniqueName } from '../../../test-support/identity-kit';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
-import { testPostgresUrl } from '../../../test-support/databases';
+import { testPostgresUrl } from '@cans/storage/test-support/databases';
 import { IdentityMessages } from '../identity-messages';
 
 const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
@@ -16,15 +16,28 @@ describe.each(backends)('User management over HTTP (%s)', (backend) => {
   beforeAll(async () => {
     t = await startTestApp({ backend });
     admin = `Bearer ${t.adminToken()}`;
-    agencyId = (await t.http().post('/api/agencies').set('Authorization', admin).send({ name: 'Hillside Services', displayName: 'Hillside' })).body.id;
+    agencyId = (
+      await t.http().post('/api/agencies').set('Authorization', admin).send({ name: 'Hillside Services', displayName: 'Hillside' })
+    ).body.id;
   });
   afterAll(() => t?.close());
 
   const create = async (fields: Record<string, unknown> = {}, as = admin) => {
     const { username, email } = uniqueName('u');
-    const answer = await t.http().post('/api/users').set('Authorization', as).send({
-      firstName: 'Pat', lastName: 'Doe', username, email, userGroupId: DIRECT_CARE_WORKER_GROUP_ID, supervisorId: '1', externalId: 'EXT-1', ...fields,
-    });
+    const answer = await t
+      .http()
+      .post('/api/users')
+      .set('Authorization', as)
+      .send({
+        firstName: 'Pat',
+        lastName: 'Doe',
+        username,
+        email,
+        userGroupId: DIRECT_CARE_WORKER_GROUP_ID,
+        supervisorId: '1',
+        externalId: 'EXT-1',
+        ...fields,
+      });
     if (answer.status !== 201) throw new Error(`${answer.status} ${JSON.stringify(answer.body)}`);
     return answer.body;
   };
@@ -54,25 +67,58 @@ describe.each(backends)('User management over HTTP (%s)', (backend) => {
 
   it('refuses duplicate usernames (with or without the prefix), emails and phones with 409 and the field named', async () => {
     const first = await create({ phone: '555-301-0002' });
-    const again = await t.http().post('/api/users').set('Authorization', admin).send({
-      firstName: 'A', lastName: 'B', username: `EO_${first.username.toUpperCase()}`, email: first.email.toUpperCase(), phone: '555-301-0002', userGroupId: DIRECT_CARE_WORKER_GROUP_ID, supervisorId: '1', externalId: 'X',
-    });
+    const again = await t
+      .http()
+      .post('/api/users')
+      .set('Authorization', admin)
+      .send({
+        firstName: 'A',
+        lastName: 'B',
+        username: `EO_${first.username.toUpperCase()}`,
+        email: first.email.toUpperCase(),
+        phone: '555-301-0002',
+        userGroupId: DIRECT_CARE_WORKER_GROUP_ID,
+        supervisorId: '1',
+        externalId: 'X',
+      });
     expect(again.status).toBe(409);
-    expect(again.body.errors).toEqual({ username: ['This username is already taken.'], email: ['This email is already used by another user.'], phone: ['This phone number is already used by another user.'] });
+    expect(again.body.errors).toEqual({
+      username: ['This username is already taken.'],
+      email: ['This email is already used by another user.'],
+      phone: ['This phone number is already used by another user.'],
+    });
   });
 
   it('checks group, supervisor and agency exist, and that the supervisor tree has no cycle', async () => {
-    const missing = await t.http().post('/api/users').set('Authorization', admin).send({
-      ...uniqueName('x'), firstName: 'A', lastName: 'B', userGroupId: '00000000-0000-4000-8000-000000000001', supervisorId: '00000000-0000-4000-8000-000000000002', agencyId: '00000000-0000-4000-8000-000000000003', externalId: 'X',
-    });
+    const missing = await t
+      .http()
+      .post('/api/users')
+      .set('Authorization', admin)
+      .send({
+        ...uniqueName('x'),
+        firstName: 'A',
+        lastName: 'B',
+        userGroupId: '00000000-0000-4000-8000-000000000001',
+        supervisorId: '00000000-0000-4000-8000-000000000002',
+        agencyId: '00000000-0000-4000-8000-000000000003',
+        externalId: 'X',
+      });
     expect(missing.status).toBe(400);
     expect(Object.keys(missing.body.errors).sort()).toEqual(['agencyId', 'supervisorId', 'userGroupId']);
-    const noSupervisor = await t.http().post('/api/users').set('Authorization', admin).send({ ...uniqueName('x'), firstName: 'A', lastName: 'B', userGroupId: DIRECT_CARE_WORKER_GROUP_ID, externalId: 'X' });
+    const noSupervisor = await t
+      .http()
+      .post('/api/users')
+      .set('Authorization', admin)
+      .send({ ...uniqueName('x'), firstName: 'A', lastName: 'B', userGroupId: DIRECT_CARE_WORKER_GROUP_ID, externalId: 'X' });
     expect(noSupervisor.body.errors).toEqual({ supervisorId: ['Please choose a supervisor.'] });
 
     const boss = await create({ userGroupId: SUPERVISOR_GROUP_ID });
     const report = await create({ supervisorId: boss.id });
-    const cycle = await t.http().put(`/api/users/${boss.id}`).set('Authorization', admin).send({ ...boss, supervisorId: report.id });
+    const cycle = await t
+      .http()
+      .put(`/api/users/${boss.id}`)
+      .set('Authorization', admin)
+      .send({ ...boss, supervisorId: report.id });
     expect(cycle.status).toBe(400);
     expect(cycle.body.errors).toEqual({ supervisorId: ['A user cannot be supervised by themselves or by one of their supervisees.'] });
   });
@@ -80,10 +126,18 @@ describe.each(backends)('User management over HTTP (%s)', (backend) => {
   it('updates with optimistic concurrency and accepts the record react-admin sends back', async () => {
     const user = await create();
     const fetched = (await t.http().get(`/api/users/${user.id}`).set('Authorization', admin)).body;
-    const saved = await t.http().put(`/api/users/${user.id}`).set('Authorization', admin).send({ ...fetched, lastName: 'Renamed' });
+    const saved = await t
+      .http()
+      .put(`/api/users/${user.id}`)
+      .set('Authorization', admin)
+      .send({ ...fetched, lastName: 'Renamed' });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ lastName: 'Renamed', fullName: 'Pat Renamed', revision: 1, messageKey: 'user_save_success' });
-    const stale = await t.http().put(`/api/users/${user.id}`).set('Authorization', admin).send({ ...fetched, lastName: 'Lost' });
+    const stale = await t
+      .http()
+      .put(`/api/users/${user.id}`)
+      .set('Authorization', admin)
+      .send({ ...fetched, lastName: 'Lost' });
     expect(stale.status).toBe(409);
   });
 
@@ -92,13 +146,19 @@ describe.each(backends)('User management over HTTP (%s)', (backend) => {
     const a = await create({ supervisorId: boss.id, firstName: 'Ann', lastName: 'Searchable' });
     const b = await create({ supervisorId: boss.id, firstName: 'Bea', lastName: 'Searchable' });
     const list = (filter: object, extra: Record<string, string> = {}) =>
-      t.http().get('/api/users').query({ filter: JSON.stringify(filter), ...extra }).set('Authorization', admin);
+      t
+        .http()
+        .get('/api/users')
+        .query({ filter: JSON.stringify(filter), ...extra })
+        .set('Authorization', admin);
 
     const bySupervisor = await list({ supervisorLastName: 'zebul', supervisorFirstName: 'QUEN' }, { sort: '["firstName","DESC"]' });
     expect(bySupervisor.body.map((u: { id: string }) => u.id)).toEqual([b.id, a.id]);
     expect(bySupervisor.headers['content-range']).toBe('users 0-1/2');
     expect((await list({ supervisorUsername: boss.username })).body).toHaveLength(2);
-    expect((await list({ q: 'searchable' }, { range: '[1,1]', sort: '["firstName","ASC"]' })).body.map((u: { id: string }) => u.id)).toEqual([b.id]);
+    expect(
+      (await list({ q: 'searchable' }, { range: '[1,1]', sort: '["firstName","ASC"]' })).body.map((u: { id: string }) => u.id),
+    ).toEqual([b.id]);
     expect((await list({ email: a.email.toUpperCase() })).body.map((u: { id: string }) => u.id)).toEqual([a.id]);
     expect((await list({ username: a.username, status: 1, userGroupId: DIRECT_CARE_WORKER_GROUP_ID })).body).toHaveLength(1);
     expect((await list({ username: a.username, status: [0, 2] })).body).toHaveLength(0);
@@ -139,7 +199,11 @@ describe.each(backends)('User management over HTTP (%s)', (backend) => {
     const pending = await create({ status: 1 }, helper);
     expect(pending).toMatchObject({ status: 3, statusLabel: 'Pending approval' });
     // Editing keeps it pending; only Approve activates it.
-    const edited = await t.http().put(`/api/users/${pending.id}`).set('Authorization', helper).send({ ...pending, status: 1, firstName: 'Still' });
+    const edited = await t
+      .http()
+      .put(`/api/users/${pending.id}`)
+      .set('Authorization', helper)
+      .send({ ...pending, status: 1, firstName: 'Still' });
     expect(edited.body.status).toBe(3);
     const notAllowed = await t.http().post(`/api/users/${pending.id}/approve`).set('Authorization', helper);
     expect(notAllowed.status).toBe(403);
@@ -154,7 +218,11 @@ describe.each(backends)('User management over HTTP (%s)', (backend) => {
     const user = await create();
     const seen = await t.http().get(`/api/users/${user.id}`).set('Authorization', helper);
     expect(seen.body.canEditRestricted).toBe(false);
-    const refused = await t.http().put(`/api/users/${user.id}`).set('Authorization', helper).send({ ...seen.body, externalId: 'CHANGED' });
+    const refused = await t
+      .http()
+      .put(`/api/users/${user.id}`)
+      .set('Authorization', helper)
+      .send({ ...seen.body, externalId: 'CHANGED' });
     expect(refused.status).toBe(400);
     expect(Object.keys(refused.body.errors)).toEqual(['externalId', 'expirationDate']);
     expect((await t.http().get(`/api/users/${user.id}`).set('Authorization', admin)).body.canEditRestricted).toBe(true);
@@ -162,21 +230,55 @@ describe.each(backends)('User management over HTTP (%s)', (backend) => {
 
   it('keeps the administrator without supervisor or expiry, in group 1, editable only by themselves', async () => {
     const adminView = (await t.http().get('/api/users/1').set('Authorization', admin)).body;
-    expect(adminView).toMatchObject({ username: 'admin', supervisorId: null, expirationDate: null, userGroupId: '1', groupName: 'System Administrator' });
+    expect(adminView).toMatchObject({
+      username: 'admin',
+      supervisorId: null,
+      expirationDate: null,
+      userGroupId: '1',
+      groupName: 'System Administrator',
+    });
     const helper = `Bearer ${t.tokenFor(['User_View', 'User_Actions'])}`;
-    expect((await t.http().put('/api/users/1').set('Authorization', helper).send({ ...adminView, firstName: 'Hacked' })).status).toBe(403);
-    const withBoss = await t.http().put('/api/users/1').set('Authorization', admin).send({ ...adminView, supervisorId: (await create()).id });
+    expect(
+      (
+        await t
+          .http()
+          .put('/api/users/1')
+          .set('Authorization', helper)
+          .send({ ...adminView, firstName: 'Hacked' })
+      ).status,
+    ).toBe(403);
+    const withBoss = await t
+      .http()
+      .put('/api/users/1')
+      .set('Authorization', admin)
+      .send({ ...adminView, supervisorId: (await create()).id });
     expect(withBoss.status).toBe(400);
-    expect((await t.http().put('/api/users/1').set('Authorization', admin).send({ ...adminView, firstName: 'Chief' })).body.firstName).toBe('Chief');
+    expect(
+      (
+        await t
+          .http()
+          .put('/api/users/1')
+          .set('Authorization', admin)
+          .send({ ...adminView, firstName: 'Chief' })
+      ).body.firstName,
+    ).toBe('Chief');
   });
 
   it('offers supervisors from the ancestor groups, without the user and their supervisees', async () => {
     const boss = await create({ userGroupId: SUPERVISOR_GROUP_ID });
     const worker = await create({ supervisorId: boss.id });
-    const options = await t.http().get('/api/users/supervisor-options').query({ userGroupId: DIRECT_CARE_WORKER_GROUP_ID }).set('Authorization', admin);
+    const options = await t
+      .http()
+      .get('/api/users/supervisor-options')
+      .query({ userGroupId: DIRECT_CARE_WORKER_GROUP_ID })
+      .set('Authorization', admin);
     expect(options.body.map((u: { id: string }) => u.id)).toContain(boss.id);
     expect(options.body.map((u: { id: string }) => u.id)).not.toContain(worker.id);
-    const forBoss = await t.http().get('/api/users/supervisor-options').query({ userGroupId: SUPERVISOR_GROUP_ID, userId: boss.id }).set('Authorization', admin);
+    const forBoss = await t
+      .http()
+      .get('/api/users/supervisor-options')
+      .query({ userGroupId: SUPERVISOR_GROUP_ID, userId: boss.id })
+      .set('Authorization', admin);
     expect(forBoss.body.map((u: { id: string }) => u.id)).not.toContain(boss.id);
   });
 
@@ -192,7 +294,15 @@ describe.each(backends)('User management over HTTP (%s)', (backend) => {
     expect(own.status).toBe(200);
     expect(own.body.id).not.toBe(other.id);
     // No user id is accepted by My Account: extra fields are refused rather than followed.
-    expect((await t.http().put('/api/account').set('Authorization', plain).send({ id: other.id, firstName: 'X', lastName: 'Y', email: other.email, phone: null })).status).toBe(409);
+    expect(
+      (
+        await t
+          .http()
+          .put('/api/account')
+          .set('Authorization', plain)
+          .send({ id: other.id, firstName: 'X', lastName: 'Y', email: other.email, phone: null })
+      ).status,
+    ).toBe(409);
   });
 
   it('sends a reset link from the user dialog', async () => {
@@ -201,6 +311,8 @@ describe.each(backends)('User management over HTTP (%s)', (backend) => {
     const sent = await t.http().post(`/api/users/${user.id}/password-reset`).set('Authorization', admin);
     expect(sent.status).toBe(200);
     expect(t.outbox.slice(before).some((mail) => mail.to === user.email && mail.subject === 'Set a new CANS password')).toBe(true);
-    expect((await t.http().post('/api/users/00000000-0000-4000-8000-00000000dead/password-reset').set('Authorization', admin)).status).toBe(404);
+    expect((await t.http().post('/api/users/00000000-0000-4000-8000-00000000dead/password-reset').set('Authorization', admin)).status).toBe(
+      404,
+    );
   });
 });

@@ -7,7 +7,16 @@ import { UsersController } from './users.controller';
 @Module({
   imports: [CqrsModule],
   controllers: [UsersController],
-  providers: [CreateUserHandler, UpdateUserHandler, ApproveUserHandler, DeleteUserHandler, ListUsersHandler, GetUserHandler, ListSuperviseesHandler, SupervisorOptionsHandler],
+  providers: [
+    CreateUserHandler,
+    UpdateUserHandler,
+    ApproveUserHandler,
+    DeleteUserHandler,
+    ListUsersHandler,
+    GetUserHandler,
+    ListSuperviseesHandler,
+    SupervisorOptionsHandler,
+  ],
   exports: [CreateUserHandler],
 })
 export class UsersModule {}

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { NotFoundError } from '../../platform/http/domain-errors';
-import { FieldErrors, FieldValidationException } from '../../platform/http/validation';
-import { indexInstrument } from '../instrument/instrument-tree';
-import { Answers, Rating, RuleAction, isRating } from '../instrument/instrument.types';
-import { parseAnswerKey } from '../rules/answer-key';
-import { HiddenReason, evaluateRules, visibleQuestionsFor } from '../rules/rule-evaluator';
-import { LibraryInstrument } from '../library-stream/library-instrument';
+import { NotFoundError } from '@cans/domain/domain-errors';
+import type { FieldErrors } from '@cans/domain/domain-errors';
+import { fieldRefusal } from '@cans/domain/library/library-messages';
+import { indexInstrument } from '@cans/domain/library/instrument/instrument-tree';
+import { Answers, Rating, RuleAction, isRating } from '@cans/domain/library/instrument/instrument.types';
+import { parseAnswerKey } from '@cans/domain/library/rules/answer-key';
+import { HiddenReason, evaluateRules, visibleQuestionsFor } from '@cans/domain/library/rules/rule-evaluator';
+import { LibraryInstrument } from '@cans/domain/library/library-instrument';
 import { LibraryStateService } from '../library-stream/library-state.service';
 
 export interface LibraryEvaluationRequest {
@@ -53,7 +54,8 @@ export class LibraryEvaluationService {
   constructor(private readonly library: LibraryStateService) {}
 
   async evaluate(request: LibraryEvaluationRequest): Promise<LibraryEvaluation> {
-    const library = request.version === undefined ? await this.library.currentInstrument() : await this.library.instrumentAt(request.version);
+    const library =
+      request.version === undefined ? await this.library.currentInstrument() : await this.library.instrumentAt(request.version);
     if (!library) throw new NotFoundError(`Library version ${request.version} does not exist.`);
     return evaluateOn(library, request);
   }
@@ -81,16 +83,25 @@ function checkedAnswers(library: LibraryInstrument, request: LibraryEvaluationRe
       errors[field] = [`The caregiver index is beyond caregiverCount (${request.caregiverCount}).`];
     }
   }
-  if (Object.keys(errors).length) throw new FieldValidationException(errors);
+  if (Object.keys(errors).length) throw fieldRefusal(errors);
   return request.answers as Record<string, Rating>;
 }
 
 export function evaluateOn(library: LibraryInstrument, request: LibraryEvaluationRequest): LibraryEvaluation {
   const answers = checkedAnswers(library, request);
   const { instrument, rules } = library;
-  const options = { childAgeYears: request.childAgeYears, ...(request.caregiverCount === undefined ? {} : { caregiverCount: request.caregiverCount }) };
+  const options = {
+    childAgeYears: request.childAgeYears,
+    ...(request.caregiverCount === undefined ? {} : { caregiverCount: request.caregiverCount }),
+  };
   const evaluation = evaluateRules(instrument, rules, answers, options);
-  const visible = visibleQuestionsFor(instrument, rules, answers, request.childAgeYears, request.caregiverCount === undefined ? {} : { caregiverCount: request.caregiverCount });
+  const visible = visibleQuestionsFor(
+    instrument,
+    rules,
+    answers,
+    request.childAgeYears,
+    request.caregiverCount === undefined ? {} : { caregiverCount: request.caregiverCount },
+  );
 
   const index = indexInstrument(instrument);
   const nodeOf = (code: string) => index.byCode.get(code)?.node as { id: string; name: string } | undefined;

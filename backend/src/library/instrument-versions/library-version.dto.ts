@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsNumber, IsOptional, Max, Min } from 'class-validator';
-import { RATINGS } from '../instrument/instrument.types';
+import { RATINGS } from '@cans/domain/library/instrument/instrument.types';
 import { FormRule } from '../library-stream/form-rule.decorator';
 import { AnswerDescriptionsView } from '../library-items/library-item.dto';
 
@@ -28,7 +28,12 @@ export class EvaluateLibraryDto {
   @FormRule(answersMessage)
   answers!: Record<string, string>;
 
-  @ApiProperty({ minimum: 0, maximum: 120, example: 12, description: "Child's age in years (fractions are floored); age restrictions apply" })
+  @ApiProperty({
+    minimum: 0,
+    maximum: 120,
+    example: 12,
+    description: "Child's age in years (fractions are floored); age restrictions apply",
+  })
   @IsNumber({}, { message: 'childAgeYears must be a number.' })
   @Min(0, { message: 'childAgeYears must be at least 0.' })
   @Max(120, { message: 'childAgeYears must be at most 120.' })
@@ -59,10 +64,13 @@ export class VersionNodeView {
   @ApiProperty() caregiverItem!: boolean;
   @ApiProperty() order!: number;
   @ApiPropertyOptional({ type: AnswerDescriptionsView, description: 'Questions' }) answers?: AnswerDescriptionsView;
-  @ApiPropertyOptional({ description: 'Modules: hidden until a show-rule opens it (derived: a show-rule targets the module)' }) triggeredOnly?: boolean;
+  @ApiPropertyOptional({ description: 'Modules: hidden until a show-rule opens it (derived: a show-rule targets the module)' })
+  triggeredOnly?: boolean;
   @ApiPropertyOptional({ enum: ['need', 'strength'], description: 'Domains: how ratings read' }) ratingMeaning?: string;
-  @ApiPropertyOptional({ enum: RATINGS, isArray: true, description: 'Domains: ratings reports count as actionable' }) actionableRatings?: string[];
-  @ApiPropertyOptional({ type: () => [VersionNodeView], description: 'Domains and modules: questions and texts in order' }) items?: VersionNodeView[];
+  @ApiPropertyOptional({ enum: RATINGS, isArray: true, description: 'Domains: ratings reports count as actionable' })
+  actionableRatings?: string[];
+  @ApiPropertyOptional({ type: () => [VersionNodeView], description: 'Domains and modules: questions and texts in order' })
+  items?: VersionNodeView[];
   @ApiPropertyOptional({ type: () => [VersionNodeView], description: 'Domains and modules: modules in order' }) modules?: VersionNodeView[];
 }
 
@@ -168,5 +176,6 @@ export class LibraryEvaluationView {
   @ApiProperty({ type: [HiddenRefView], description: 'Rule targets not shown, with the reason' }) hiddenModules!: HiddenRefView[];
   @ApiProperty({ type: [HiddenRefView] }) hiddenQuestions!: HiddenRefView[];
   @ApiProperty({ type: [ScopedRefView], description: 'Modules with at least one question to rate' }) visibleModules!: ScopedRefView[];
-  @ApiProperty({ type: [VisibleQuestionView], description: 'Every question to rate, in questionnaire order' }) visibleQuestions!: VisibleQuestionView[];
+  @ApiProperty({ type: [VisibleQuestionView], description: 'Every question to rate, in questionnaire order' })
+  visibleQuestions!: VisibleQuestionView[];
 }

@@ -1,13 +1,14 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, Post } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import { ApiBearerAuth, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { RequirePrivileges } from '../../identity/access/access.decorators';
-import { NotFoundError } from '../../platform/http/domain-errors';
-import { parseListQuery, sendListPage, SimpleRestListQuery } from '../../platform/http/simple-rest-list';
-import { FieldValidationException } from '../../platform/http/validation';
+import { NotFoundError } from '@cans/domain/domain-errors';
+import { fieldRefusal } from '@cans/domain/library/library-messages';
+import { ListPage } from '../../platform/http/http-answers';
+import { ListParams, ListRoute } from '../../platform/http/list-route';
+import type { ListRequest } from '../../platform/http/simple-rest-list';
 import { INSTRUMENT_READERS } from '../library.privileges';
-import type { LibraryInstrument } from '../library-stream/library-instrument';
+import type { LibraryInstrument } from '@cans/domain/library/library-instrument';
 import { LibraryStateService } from '../library-stream/library-state.service';
 import { LibraryEvaluation, LibraryEvaluationService } from './library-evaluation.service';
 import { EvaluateLibraryDto, LibraryEvaluationView, LibraryVersionSummaryView, LibraryVersionView } from './library-version.dto';
@@ -16,7 +17,7 @@ import { libraryVersionListRules, ListLibraryVersionsQuery } from './library-ver
 function parseVersion(text: string): number {
   const version = Number(text);
   if (!/^\d+$/.test(text) || !Number.isSafeInteger(version) || version < 1) {
-    throw new FieldValidationException({ version: ['version must be a whole number of at least 1, or "current".'] });
+    throw fieldRefusal({ version: ['version must be a whole number of at least 1, or "current".'] });
   }
   return version;
 }
@@ -39,15 +40,10 @@ export class LibraryVersionsController {
 
   @Get('versions')
   @RequirePrivileges(...INSTRUMENT_READERS)
-  @ApiOperation({ summary: 'Version history (ra-data-simple-rest): one row per change, newest first' })
-  @ApiQuery({ name: 'sort', required: false, example: '["version","DESC"]' })
-  @ApiQuery({ name: 'range', required: false, example: '[0,19]' })
-  @ApiQuery({ name: 'filter', required: false, example: '{"itemId":"…"}' })
+  @ListRoute('Version history: one row per change, newest first', { sort: '["version","DESC"]', filter: '{"itemId":"…"}' })
   @ApiOkResponse({ type: [LibraryVersionSummaryView] })
-  async list(@Query() query: SimpleRestListQuery, @Res({ passthrough: true }) response: Response) {
-    const list = parseListQuery(query, libraryVersionListRules);
-    const { rows, total } = await this.queries.execute(new ListLibraryVersionsQuery(list));
-    return sendListPage(response, 'library/versions', list.skip, rows, total);
+  async list(@ListParams(libraryVersionListRules) list: ListRequest) {
+    return ListPage.of('library/versions', list, await this.queries.execute(new ListLibraryVersionsQuery(list)));
   }
 
   @Get('versions/current')
@@ -63,19 +59,21 @@ export class LibraryVersionsController {
   @ApiOperation({ summary: 'The instrument tree and rules exactly as of a version (immutable; cached by the browser and the server)' })
   @ApiParam({ name: 'version', type: Number })
   @ApiOkResponse({ type: LibraryVersionView })
-  async version(@Param('version') versionText: string, @Res({ passthrough: true }) response: Response): Promise<LibraryInstrument> {
+  // A version never changes once written.
+  @Header('Cache-Control', 'private, max-age=86400, immutable')
+  async version(@Param('version') versionText: string): Promise<LibraryInstrument> {
     const version = parseVersion(versionText);
     const library = await this.library.instrumentAt(version);
     if (!library) throw new NotFoundError(`Library version ${version} does not exist.`);
-    // A version never changes once written.
-    response.setHeader('Cache-Control', 'private, max-age=86400, immutable');
     return library;
   }
 
   @Post('evaluate')
   @HttpCode(200)
   @RequirePrivileges(...INSTRUMENT_READERS)
-  @ApiOperation({ summary: 'Which modules and questions an assessment shows for its answers (question rules, visibility, age), on a library version' })
+  @ApiOperation({
+    summary: 'Which modules and questions an assessment shows for its answers (question rules, visibility, age), on a library version',
+  })
   @ApiOkResponse({ type: LibraryEvaluationView })
   evaluate(@Body() body: EvaluateLibraryDto): Promise<LibraryEvaluation> {
     return this.evaluation.evaluate({

@@ -1,10 +1,10 @@
 import { CommandBus } from '@nestjs/cqrs';
-import { seedDemoData } from '../../../../scripts/seed/demo-data';
-import { testPostgresUrl } from '../../../test-support/databases';
+import { seedDemoData } from '../../platform/seeding/demo-data/demo-data';
+import { testPostgresUrl } from '@cans/storage/test-support/databases';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
-import { indexInstrument } from '../instrument/instrument-tree';
-import { seedInstrument, seedRules } from '../instrument/seed-instrument';
-import { withoutIds } from '../library-stream/library-instrument';
+import { indexInstrument } from '@cans/domain/library/instrument/instrument-tree';
+import { seedInstrument, seedRules } from '@cans/domain/library/instrument/seed-instrument';
+import { withoutIds } from '@cans/domain/library/library-instrument';
 import { LibraryStateService } from '../library-stream/library-state.service';
 import { seedItemId } from '../library-seed';
 import { ANSWERS, findInTree, Json, LibraryApi } from '../library.test-support';
@@ -69,7 +69,9 @@ describe.each(backends)('Library versions, evaluation and the seeded instrument 
     const renamed = await api.put(`/api/library/items/${sleep.id}`, { ...sleep, name: 'SLEEP AND REST' });
     expect(renamed.status).toBe(200);
     const added = await api.add({ type: 'question', domainId: seedItemId('LIFE_FUNCTIONING'), name: 'SCREEN TIME', answers: ANSWERS });
-    const deletedRule = await api.delete(`/api/question-rules/${(await api.get('/api/question-rules', { filter: JSON.stringify({ code: 'SHOW_SUBSTANCE_USE_MODULE' }) })).body[0].id}`);
+    const deletedRule = await api.delete(
+      `/api/question-rules/${(await api.get('/api/question-rules', { filter: JSON.stringify({ code: 'SHOW_SUBSTANCE_USE_MODULE' }) })).body[0].id}`,
+    );
     expect(deletedRule.status).toBe(200);
 
     const current = (await api.get('/api/library/versions/current')).body;
@@ -87,7 +89,10 @@ describe.each(backends)('Library versions, evaluation and the seeded instrument 
 
     // An assessment started on the old version evaluates with that version's rules.
     const onOld = await api.evaluate({ version: before.version, answers: { SUBSTANCE_USE: '3' }, childAgeYears: 15 });
-    expect(onOld.body).toMatchObject({ version: before.version, triggeredModules: [expect.objectContaining({ code: 'SUBSTANCE_USE_MODULE' })] });
+    expect(onOld.body).toMatchObject({
+      version: before.version,
+      triggeredModules: [expect.objectContaining({ code: 'SUBSTANCE_USE_MODULE' })],
+    });
     const onNew = await api.evaluate({ answers: { SUBSTANCE_USE: '3' }, childAgeYears: 15 });
     expect(onNew.body.version).toBe(current.version);
     expect(onNew.body.triggeredModules).toEqual([]);
@@ -106,7 +111,9 @@ describe.each(backends)('Library versions, evaluation and the seeded instrument 
 
   it('validates versions and evaluation input', async () => {
     expect((await api.get('/api/library/versions/abc')).status).toBe(400);
-    expect((await api.get('/api/library/versions/0')).body.errors).toEqual({ version: ['version must be a whole number of at least 1, or "current".'] });
+    expect((await api.get('/api/library/versions/0')).body.errors).toEqual({
+      version: ['version must be a whole number of at least 1, or "current".'],
+    });
     const missing = await api.get('/api/library/versions/999999');
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe('Library version 999999 does not exist.');
@@ -119,8 +126,14 @@ describe.each(backends)('Library versions, evaluation and the seeded instrument 
       caregiverCount: ['caregiverCount must be a whole number.'],
       version: ['version must be a whole number.'],
     });
-    expect((await api.evaluate({ answers: [], childAgeYears: 3 })).body.errors).toEqual({ answers: ['answers must be an object of answer key → rating.'] });
-    const keys = await api.evaluate({ answers: { NOT_A_QUESTION: '1', SUBSTANCE_USE_MODULE: '1', 'SLEEP#0': '1', CG_SUPERVISION: '2', 'CG_SUPERVISION#3': '2' }, childAgeYears: 3, caregiverCount: 2 });
+    expect((await api.evaluate({ answers: [], childAgeYears: 3 })).body.errors).toEqual({
+      answers: ['answers must be an object of answer key → rating.'],
+    });
+    const keys = await api.evaluate({
+      answers: { NOT_A_QUESTION: '1', SUBSTANCE_USE_MODULE: '1', 'SLEEP#0': '1', CG_SUPERVISION: '2', 'CG_SUPERVISION#3': '2' },
+      childAgeYears: 3,
+      caregiverCount: 2,
+    });
     expect(keys.status).toBe(400);
     expect(keys.body.errors).toEqual({
       'answers.NOT_A_QUESTION': [expect.stringMatching(/^There is no question NOT_A_QUESTION in library version \d+\.$/)],
@@ -134,10 +147,20 @@ describe.each(backends)('Library versions, evaluation and the seeded instrument 
 
   it('documents the library endpoints in OpenAPI', async () => {
     const docs = await t.http().get('/api/docs-json');
-    expect(Object.keys(docs.body.paths)).toEqual(expect.arrayContaining([
-      '/api/library', '/api/library/items', '/api/library/items/{id}', '/api/library/items/{id}/visibility', '/api/library/order',
-      '/api/library/versions', '/api/library/versions/current', '/api/library/versions/{version}', '/api/library/evaluate',
-      '/api/question-rules', '/api/question-rules/{id}',
-    ]));
+    expect(Object.keys(docs.body.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/library',
+        '/api/library/items',
+        '/api/library/items/{id}',
+        '/api/library/items/{id}/visibility',
+        '/api/library/order',
+        '/api/library/versions',
+        '/api/library/versions/current',
+        '/api/library/versions/{version}',
+        '/api/library/evaluate',
+        '/api/question-rules',
+        '/api/question-rules/{id}',
+      ]),
+    );
   });
 });

@@ -1,18 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import {
-  LIBRARY_ITEMS_COLLECTION,
-  LIBRARY_STATUS_COLLECTION,
-  LIBRARY_STATUS_ID,
-  LibraryItemDocument,
-  LibraryStatusDocument,
-  visibilityStateOf,
-} from '../../../../projections/src/library/library.projection';
-import { LIBRARY_TYPE_CODES } from '../instrument/instrument.types';
-import { domainOf, LibraryItemRecord, LibraryState, subtreeIds } from '../library-stream/library-state';
-import { equalityFilter, ListRequest, ListRules } from '../../platform/http/simple-rest-list';
+import { LibraryItemDocument, visibilityStateOf } from '@cans/projections/library/library.projection';
+import { getLibraryItem, listLibraryItems, wholeLibrary } from '@cans/projections/library/library.queries';
+import { LIBRARY_TYPE_CODES } from '@cans/domain/library/instrument/instrument.types';
+import { domainOf, LibraryItemRecord, LibraryState, subtreeIds } from '@cans/domain/library/library-state';
+import type { ListRequest, ListRules } from '../../platform/http/simple-rest-list';
 import { READ_STORE } from '../../platform/storage/storage-tokens';
-import type { ReadStore } from '../../storage/read-store/read-store.port';
+import type { ReadStore } from '@cans/storage/read-store/read-store.port';
 import type { LibraryItemView, LibraryTreeNodeView, LibraryTreeView } from './library-item.dto';
 
 export const libraryItemListRules: ListRules = {
@@ -21,9 +15,6 @@ export const libraryItemListRules: ListRules = {
   filterable: ['q', 'id', 'type', 'typeCode', 'parentId', 'domainId', 'moduleId', 'code', 'visible', 'caregiverItem'],
   maxPageSize: 1000,
 };
-
-/** The whole library is a few hundred documents: read in one query for the tree. */
-const WHOLE_LIBRARY = 10_000;
 
 export function toItemView(doc: LibraryItemDocument): LibraryItemView {
   const { leafCount: _l, visibleLeafCount: _v, ...view } = doc;
@@ -49,13 +40,18 @@ export function itemViewFromState(state: LibraryState, itemId: string): LibraryI
     type: item.type,
     typeCode: LIBRARY_TYPE_CODES[item.type],
     parentId: item.parentId,
-    domainId: item.type === 'domain' ? null : domainOf(state, itemId)?.id ?? null,
+    domainId: item.type === 'domain' ? null : (domainOf(state, itemId)?.id ?? null),
     moduleId: parent?.type === 'module' ? parent.id : null,
     name: item.name,
     shortName: item.shortName,
     description: item.description,
     visible: item.visible,
-    visibilityState: visibilityStateOf({ type: item.type, visible: item.visible, leafCount: isContainer ? leaves.length : 0, visibleLeafCount: visibleLeaves }),
+    visibilityState: visibilityStateOf({
+      type: item.type,
+      visible: item.visible,
+      leafCount: isContainer ? leaves.length : 0,
+      visibleLeafCount: visibleLeaves,
+    }),
     ageMin: item.ageMin,
     ageMax: item.ageMax,
     caregiverItem: item.caregiverItem,
@@ -85,13 +81,7 @@ export class ListLibraryItemsHandler implements IQueryHandler<ListLibraryItemsQu
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
   async execute({ list }: ListLibraryItemsQuery) {
-    const filter = equalityFilter(list.filter, ['name', 'shortName', 'code']);
-    // A stable secondary order: siblings share order numbers across parents.
-    const sort = [...list.sort, { field: 'code', direction: 'asc' as const }];
-    const [rows, total] = await Promise.all([
-      this.readStore.find<LibraryItemDocument>(LIBRARY_ITEMS_COLLECTION, filter, { sort, skip: list.skip, limit: list.limit }),
-      this.readStore.count(LIBRARY_ITEMS_COLLECTION, filter),
-    ]);
+    const { rows, total } = await listLibraryItems(this.readStore, list);
     return { rows: rows.map(toItemView), total };
   }
 }
@@ -101,7 +91,7 @@ export class GetLibraryItemHandler implements IQueryHandler<GetLibraryItemQuery,
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
   async execute({ itemId }: GetLibraryItemQuery) {
-    const doc = await this.readStore.get<LibraryItemDocument>(LIBRARY_ITEMS_COLLECTION, itemId);
+    const doc = await getLibraryItem(this.readStore, itemId);
     return doc ? toItemView(doc) : null;
   }
 }
@@ -111,10 +101,7 @@ export class GetLibraryTreeHandler implements IQueryHandler<GetLibraryTreeQuery,
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
   async execute(): Promise<LibraryTreeView> {
-    const [docs, status] = await Promise.all([
-      this.readStore.find<LibraryItemDocument>(LIBRARY_ITEMS_COLLECTION, {}, { sort: [{ field: 'order', direction: 'asc' }, { field: 'code', direction: 'asc' }], limit: WHOLE_LIBRARY }),
-      this.readStore.get<LibraryStatusDocument>(LIBRARY_STATUS_COLLECTION, LIBRARY_STATUS_ID),
-    ]);
+    const { version, items: docs } = await wholeLibrary(this.readStore);
     const children = new Map<string | null, LibraryItemDocument[]>();
     for (const doc of docs) {
       const list = children.get(doc.parentId) ?? [];
@@ -130,7 +117,7 @@ export class GetLibraryTreeHandler implements IQueryHandler<GetLibraryTreeQuery,
       }
       return view;
     };
-    return { version: status?.version ?? 0, domains: (children.get(null) ?? []).map(build) };
+    return { version, domains: (children.get(null) ?? []).map(build) };
   }
 }
 

@@ -1,23 +1,20 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiCookieAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
-import { RequestActor, RequirePrivileges } from '../../identity/access/access.decorators';
-import type { Actor } from '../../platform/commands/actor';
-import { NotFoundError } from '../../platform/http/domain-errors';
-import { exposeEventPosition } from '../../platform/http/read-your-writes';
-import { parseListQuery, sendListPage, SimpleRestListQuery } from '../../platform/http/simple-rest-list';
+import { ApiBearerAuth, ApiCookieAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { NotFoundError } from '@cans/domain/domain-errors';
+import type { LibraryItemCommand } from '@cans/domain/library/library-item.decider';
+import type { LibraryItemInput } from '@cans/domain/library/library-item.input';
+import { LibraryItemEvents } from '@cans/domain/library/library.events';
+import { Auth, RequestAuth, RequirePrivileges } from '../../identity/access/access.decorators';
+import { IdParam } from '../../platform/http/dto-building-blocks';
+import { answerCommand, ListPage } from '../../platform/http/http-answers';
+import { ListParams, ListRoute } from '../../platform/http/list-route';
+import type { ListRequest } from '../../platform/http/simple-rest-list';
 import { INSTRUMENT_READERS } from '../library.privileges';
+import { LibraryChangeResult, LibraryCommandRequest } from '../library-stream/library.commands';
+import { LibraryStateService } from '../library-stream/library-state.service';
 import { ReadAfterWrite } from '../library-stream/read-after-write';
-import { LibraryChangeResult, LibraryStateService } from '../library-stream/library-state.service';
-import type { LibraryItemDeletedData, LibraryItemVisibilityChangedData } from '../library-stream/library.events';
-import {
-  AddLibraryItemCommand,
-  ChangeLibraryItemVisibilityCommand,
-  DeleteLibraryItemCommand,
-  EditLibraryItemCommand,
-  ReorderLibraryItemsCommand,
-} from './library-item.commands';
 import {
   ChangeVisibilityDto,
   LibraryItemView,
@@ -26,10 +23,15 @@ import {
   SaveLibraryItemDto,
   UpdateLibraryItemDto,
 } from './library-item.dto';
-import type { LibraryItemInput } from './library-item.decisions';
-import { GetLibraryItemQuery, GetLibraryTreeQuery, itemViewFromState, libraryItemListRules, ListLibraryItemsQuery } from './library-item.queries';
+import {
+  GetLibraryItemQuery,
+  GetLibraryTreeQuery,
+  itemViewFromState,
+  libraryItemListRules,
+  ListLibraryItemsQuery,
+} from './library-item.queries';
 
-const uuid = new ParseUUIDPipe({ version: '4' });
+const ITEM_NOT_FOUND = 'The library item does not exist.';
 
 class VisibilityResultView {
   @ApiProperty({ type: LibraryItemView }) item!: LibraryItemView;
@@ -43,7 +45,11 @@ class ReorderResultView {
 
 class DeletedView {
   @ApiProperty() id!: string;
-  @ApiProperty({ example: 'lib_question_delete_success', description: 'Spec success key: lib_{domain|module|question|text}_delete_success' }) message!: string;
+  @ApiProperty({
+    example: 'lib_question_delete_success',
+    description: 'Spec success key: lib_{domain|module|question|text}_delete_success',
+  })
+  message!: string;
   @ApiProperty({ type: [String], description: 'The item and everything under it' }) deletedItemIds!: string[];
   @ApiProperty() version!: number;
 }
@@ -86,7 +92,9 @@ export class LibraryItemsController {
 
   @Get()
   @RequirePrivileges(...INSTRUMENT_READERS)
-  @ApiOperation({ summary: 'The whole current library as a tree (domains → items and modules, in order) with each parent\'s displayed visibility state' })
+  @ApiOperation({
+    summary: "The whole current library as a tree (domains → items and modules, in order) with each parent's displayed visibility state",
+  })
   @ApiOkResponse({ type: LibraryTreeView })
   tree(): Promise<LibraryTreeView> {
     return this.queries.execute(new GetLibraryTreeQuery());
@@ -94,23 +102,24 @@ export class LibraryItemsController {
 
   @Get('items')
   @RequirePrivileges(...INSTRUMENT_READERS)
-  @ApiOperation({ summary: 'List library items, flat (ra-data-simple-rest). Filters: q (name, abbreviation, code), type, typeCode, parentId, domainId, moduleId, code, visible, caregiverItem, id' })
-  @ApiQuery({ name: 'sort', required: false, example: '["order","ASC"]' })
-  @ApiQuery({ name: 'range', required: false, example: '[0,99]' })
-  @ApiQuery({ name: 'filter', required: false, example: '{"type":"module","domainId":"…"}' })
+  @ListRoute(
+    'List library items, flat. Filters: q (name, abbreviation, code), type, typeCode, parentId, domainId, moduleId, code, visible, caregiverItem, id',
+    {
+      sort: '["order","ASC"]',
+      filter: '{"type":"module","domainId":"…"}',
+    },
+  )
   @ApiOkResponse({ type: [LibraryItemView] })
-  async list(@Query() query: SimpleRestListQuery, @Res({ passthrough: true }) response: Response) {
-    const list = parseListQuery(query, libraryItemListRules);
-    const { rows, total } = await this.queries.execute(new ListLibraryItemsQuery(list));
-    return sendListPage(response, 'library/items', list.skip, rows, total);
+  async list(@ListParams(libraryItemListRules) list: ListRequest) {
+    return ListPage.of('library/items', list, await this.queries.execute(new ListLibraryItemsQuery(list)));
   }
 
   @Get('items/:id')
   @RequirePrivileges(...INSTRUMENT_READERS)
   @ApiOkResponse({ type: LibraryItemView })
-  async get(@Param('id', uuid) id: string): Promise<LibraryItemView> {
+  async get(@IdParam() id: string): Promise<LibraryItemView> {
     const item = await this.queries.execute(new GetLibraryItemQuery(id));
-    if (!item) throw new NotFoundError('The library item does not exist.');
+    if (!item) throw new NotFoundError(ITEM_NOT_FOUND);
     return item;
   }
 
@@ -118,23 +127,25 @@ export class LibraryItemsController {
   @RequirePrivileges('Library_Manage')
   @ApiOperation({ summary: 'Add a domain, module, question or text (placed last among its siblings)' })
   @ApiCreatedResponse({ type: LibraryItemView })
-  async create(@Body() body: SaveLibraryItemDto, @RequestActor() actor: Actor, @Res({ passthrough: true }) response: Response) {
-    const result: LibraryChangeResult = await this.commands.execute(new AddLibraryItemCommand(actor, toInput(body)));
-    return this.answerWithItem(response, result);
+  async create(@Body() body: SaveLibraryItemDto, @Auth() { actor }: RequestAuth) {
+    const result = await this.execute(actor, { type: 'AddLibraryItem', itemId: randomUUID(), input: toInput(body) });
+    const shown = await this.itemAsShown(result);
+    return answerCommand(result, shown.view, { readModelStale: shown.stale });
   }
 
   @Put('items/:id')
   @RequirePrivileges('Library_Manage')
   @ApiOperation({ summary: 'Edit an item (type and code are locked; changing domain/module moves it; the visible switch cascades)' })
   @ApiOkResponse({ type: LibraryItemView })
-  async update(
-    @Param('id', uuid) id: string,
-    @Body() body: UpdateLibraryItemDto,
-    @RequestActor() actor: Actor,
-    @Res({ passthrough: true }) response: Response,
-  ) {
-    const result: LibraryChangeResult = await this.commands.execute(new EditLibraryItemCommand(actor, id, toInput(body), body.revision));
-    return this.answerWithItem(response, result);
+  async update(@IdParam() id: string, @Body() body: UpdateLibraryItemDto, @Auth() { actor }: RequestAuth) {
+    const result = await this.execute(actor, {
+      type: 'EditLibraryItem',
+      itemId: id,
+      input: toInput(body),
+      expectedRevision: body.revision,
+    });
+    const shown = await this.itemAsShown(result);
+    return answerCommand(result, shown.view, { readModelStale: shown.stale });
   }
 
   @Delete('items/:id')
@@ -142,50 +153,60 @@ export class LibraryItemsController {
   @RequirePrivileges('Library_Manage')
   @ApiOperation({ summary: 'Delete an item with everything under it; 409 while a question rule uses any of them' })
   @ApiOkResponse({ type: DeletedView })
-  async remove(@Param('id', uuid) id: string, @RequestActor() actor: Actor, @Res({ passthrough: true }) response: Response): Promise<DeletedView> {
-    const result: LibraryChangeResult = await this.commands.execute(new DeleteLibraryItemCommand(actor, id));
-    exposeEventPosition(response, result.position);
-    const deleted = result.events[0].data as LibraryItemDeletedData;
-    return { id, message: `lib_${deleted.type}_delete_success`, deletedItemIds: deleted.deletedItemIds, version: result.version };
+  async remove(@IdParam() id: string, @Auth() { actor }: RequestAuth) {
+    const result = await this.execute(actor, { type: 'DeleteLibraryItem', itemId: id });
+    const deleted = result.events.find((event) => event.type === LibraryItemEvents.Deleted);
+    if (deleted?.type !== LibraryItemEvents.Deleted) throw new NotFoundError(ITEM_NOT_FOUND);
+    const body: DeletedView = {
+      id,
+      message: `lib_${deleted.data.type}_delete_success`,
+      deletedItemIds: deleted.data.deletedItemIds,
+      version: result.version,
+    };
+    return answerCommand(result, body);
   }
 
   @Put('items/:id/visibility')
   @RequirePrivileges('Library_Manage')
-  @ApiOperation({ summary: 'Visible switch with the spec cascade (domain → all under it; module → its items and modules; question → itself)' })
+  @ApiOperation({
+    summary: 'Visible switch with the spec cascade (domain → all under it; module → its items and modules; question → itself)',
+  })
   @ApiOkResponse({ type: VisibilityResultView })
-  async visibility(
-    @Param('id', uuid) id: string,
-    @Body() body: ChangeVisibilityDto,
-    @RequestActor() actor: Actor,
-    @Res({ passthrough: true }) response: Response,
-  ): Promise<VisibilityResultView> {
-    const result: LibraryChangeResult = await this.commands.execute(new ChangeLibraryItemVisibilityCommand(actor, id, body.visible, body.revision));
-    const item = await this.answerWithItem(response, result);
-    const changed = result.events[0]?.data as LibraryItemVisibilityChangedData | undefined;
-    return { item, changedItemIds: changed?.changedItemIds ?? [], version: result.version };
+  async visibility(@IdParam() id: string, @Body() body: ChangeVisibilityDto, @Auth() { actor }: RequestAuth) {
+    const command = { type: 'ChangeLibraryItemVisibility', itemId: id, visible: body.visible, expectedRevision: body.revision } as const;
+    const result = await this.execute(actor, command);
+    const shown = await this.itemAsShown(result);
+    const item = shown.view;
+    const changed = result.events.find((event) => event.type === LibraryItemEvents.VisibilityChanged);
+    const changedItemIds = changed?.type === LibraryItemEvents.VisibilityChanged ? changed.data.changedItemIds : [];
+    const answer: VisibilityResultView = { item, changedItemIds, version: result.version };
+    return answerCommand(result, answer, { readModelStale: shown.stale });
   }
 
   @Put('order')
   @RequirePrivileges('Library_Manage')
   @ApiOperation({ summary: 'Drag-and-drop reorder: new order numbers for each affected item; orders stay distinct among siblings' })
   @ApiOkResponse({ type: ReorderResultView })
-  async reorder(@Body() body: ReorderLibraryDto, @RequestActor() actor: Actor, @Res({ passthrough: true }) response: Response): Promise<ReorderResultView> {
-    const result: LibraryChangeResult = await this.commands.execute(new ReorderLibraryItemsCommand(actor, body.items.map(({ id, order }) => ({ id, order }))));
-    exposeEventPosition(response, result.position);
-    return { version: result.version };
+  async reorder(@Body() body: ReorderLibraryDto, @Auth() { actor }: RequestAuth) {
+    const result = await this.execute(actor, { type: 'ReorderLibraryItems', orders: body.items.map(({ id, order }) => ({ id, order })) });
+    const answer: ReorderResultView = { version: result.version };
+    return answerCommand(result, answer);
   }
 
-  /** Answers with the item as GET shows it (after the read model caught up with the change). */
-  private async answerWithItem(response: Response, result: LibraryChangeResult): Promise<LibraryItemView> {
-    exposeEventPosition(response, result.position);
-    if (await this.readAfterWrite.reached(result.position)) {
-      const item: LibraryItemView | null = await this.queries.execute(new GetLibraryItemQuery(result.id));
-      if (item) return item;
-    }
-    // The read model is behind (bounded wait elapsed): answer from the library state, which has the change.
-    response.setHeader('X-Read-Model-Stale', 'true');
-    const item = itemViewFromState(await this.library.current(), result.id);
-    if (!item) throw new NotFoundError('The library item does not exist.');
-    return item;
+  private execute(actor: RequestAuth['actor'], command: LibraryItemCommand): Promise<LibraryChangeResult> {
+    return this.commands.execute(new LibraryCommandRequest(actor, command));
+  }
+
+  /**
+   * The item as GET shows it (after the read model caught up with the change). stale: the bounded wait elapsed and
+   * the answer comes from the library state instead (answered as X-Read-Model-Stale).
+   */
+  private itemAsShown(result: LibraryChangeResult): Promise<{ view: LibraryItemView; stale: boolean }> {
+    return this.readAfterWrite.shown(
+      result.position,
+      () => this.queries.execute(new GetLibraryItemQuery(result.id)),
+      async () => itemViewFromState(await this.library.current(), result.id),
+      ITEM_NOT_FOUND,
+    );
   }
 }

@@ -1,11 +1,19 @@
-import { testPostgresUrl } from '../../../test-support/databases';
+import { testPostgresUrl } from '@cans/storage/test-support/databases';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
-import { LIBRARY_ITEMS_COLLECTION, libraryProjection } from '../../../../projections/src/library/library.projection';
+import { LIBRARY_ITEMS_COLLECTION, libraryProjection } from '@cans/projections/library/library.projection';
 import { ProjectionRunnerService } from '../../platform/projections/projection-runner.service';
 import { EVENT_STORE, READ_STORE } from '../../platform/storage/storage-tokens';
-import type { EventStore } from '../../storage/event-store/event-store.port';
-import type { ReadStore } from '../../storage/read-store/read-store.port';
+import type { EventStore } from '@cans/storage/event-store/event-store.port';
+import type { ReadStore } from '@cans/storage/read-store/read-store.port';
+import { LIBRARY_MESSAGE_TEXT } from '@cans/domain/library/library-messages';
 import { ANSWERS, DESCRIPTION, findInTree, Json, LibraryApi } from '../library.test-support';
+
+/** The English text the server answers for a catalogue key (an unknown key fails the test, not the comparison). */
+function englishOf(key: string): string {
+  const english = LIBRARY_MESSAGE_TEXT[key];
+  if (!english) throw new Error(`No English text for the message key ${key}`);
+  return english;
+}
 
 const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
 
@@ -21,15 +29,37 @@ describe.each(backends)('Question library items over HTTP (%s)', (backend) => {
 
   it('adds a module with two questions, reorders them, hides one, and a show-rule on 2 or 3 triggers the module', async () => {
     const domain = await api.add({ type: 'domain', name: 'Family Life', shortName: 'Family' });
-    expect(domain).toMatchObject({ type: 'domain', typeCode: 1, code: 'FAMILY_LIFE', order: 1, parentId: null, visible: true, visibilityState: 'visible', ratingMeaning: 'need', actionableRatings: ['2', '3'], caregiverItem: false });
+    expect(domain).toMatchObject({
+      type: 'domain',
+      typeCode: 1,
+      code: 'FAMILY_LIFE',
+      order: 1,
+      parentId: null,
+      visible: true,
+      visibilityState: 'visible',
+      ratingMeaning: 'need',
+      actionableRatings: ['2', '3'],
+      caregiverItem: false,
+    });
     const trigger = await api.add({ type: 'question', domainId: domain.id, name: 'HOME CONFLICT', answers: ANSWERS });
     const module = await api.add({ type: 'module', domainId: domain.id, name: 'Conflict Module' });
     const first = await api.add({ type: 'question', domainId: domain.id, moduleId: module.id, name: 'VERBAL CONFLICT', answers: ANSWERS });
-    const second = await api.add({ type: 'question', domainId: domain.id, moduleId: module.id, name: 'PHYSICAL CONFLICT', answers: ANSWERS });
+    const second = await api.add({
+      type: 'question',
+      domainId: domain.id,
+      moduleId: module.id,
+      name: 'PHYSICAL CONFLICT',
+      answers: ANSWERS,
+    });
     expect([trigger.order, module.order, first.order, second.order]).toEqual([1, 1, 1, 2]);
     expect(first).toMatchObject({ typeCode: 3, parentId: module.id, domainId: domain.id, moduleId: module.id, code: 'VERBAL_CONFLICT' });
 
-    const reordered = await api.put('/api/library/order', { items: [{ id: first.id, order: 2 }, { id: second.id, order: 1 }] });
+    const reordered = await api.put('/api/library/order', {
+      items: [
+        { id: first.id, order: 2 },
+        { id: second.id, order: 1 },
+      ],
+    });
     expect(reordered.status).toBe(200);
     let tree = await api.tree();
     expect(findInTree(tree, 'CONFLICT_MODULE').items.map((i: Json) => i.code)).toEqual(['PHYSICAL_CONFLICT', 'VERBAL_CONFLICT']);
@@ -50,12 +80,20 @@ describe.each(backends)('Question library items over HTTP (%s)', (backend) => {
       moduleId: module.id,
     });
     expect(rule.status).toBe(201);
-    expect(rule.body).toMatchObject({ code: 'OPEN_THE_CONFLICT_MODULE', action: 'show', answers: ['2', '3'], triggerQuestionCode: 'HOME_CONFLICT', targetModuleCode: 'CONFLICT_MODULE' });
+    expect(rule.body).toMatchObject({
+      code: 'OPEN_THE_CONFLICT_MODULE',
+      action: 'show',
+      answers: ['2', '3'],
+      triggerQuestionCode: 'HOME_CONFLICT',
+      targetModuleCode: 'CONFLICT_MODULE',
+    });
 
     for (const answer of ['2', '3']) {
       const evaluation = await api.evaluate({ answers: { HOME_CONFLICT: answer }, childAgeYears: 10 });
       expect(evaluation.status).toBe(200);
-      expect(evaluation.body.triggeredModules).toEqual([expect.objectContaining({ code: 'CONFLICT_MODULE', id: module.id, showQuestions: ['PHYSICAL_CONFLICT'] })]);
+      expect(evaluation.body.triggeredModules).toEqual([
+        expect.objectContaining({ code: 'CONFLICT_MODULE', id: module.id, showQuestions: ['PHYSICAL_CONFLICT'] }),
+      ]);
       expect(evaluation.body.firedRules).toEqual([expect.objectContaining({ ruleCode: 'OPEN_THE_CONFLICT_MODULE', action: 'show' })]);
       // The hidden question stays hidden even inside the triggered module.
       expect(evaluation.body.visibleQuestions.map((q: Json) => q.code)).toEqual(['HOME_CONFLICT', 'PHYSICAL_CONFLICT']);
@@ -69,33 +107,72 @@ describe.each(backends)('Question library items over HTTP (%s)', (backend) => {
     }
   });
 
-  it('answers every library dialog rule with 400 and the spec message keys', async () => {
+  it('answers every library dialog rule with 400 and the English text of the spec message keys', async () => {
     const domain = await api.add({ type: 'domain', name: 'Validation Domain' });
     const module = await api.add({ type: 'module', domainId: domain.id, name: 'Validation Module' });
     const other = await api.add({ type: 'domain', name: 'Other Domain' });
     const otherModule = await api.add({ type: 'module', domainId: other.id, name: 'Other Module' });
     const cases: Array<[Record<string, unknown>, Record<string, string[]>]> = [
-      [{ type: 'question', domainId: domain.id, description: '<p><br></p>' }, { name: ['lib_name_required'], description: ['lib_description_required'] }],
-      [{ type: 'domain', name: '   ', description: '' }, { name: ['lib_name_required'], description: ['lib_description_required'] }],
-      [{ type: 'module', domainId: domain.id, name: 'M', description: DESCRIPTION, ageMin: 3 }, { ageMax: ['max_age_required'] }],
-      [{ type: 'module', domainId: domain.id, name: 'M', description: DESCRIPTION, ageMax: 12 }, { ageMin: ['min_age_required'] }],
-      [{ type: 'module', domainId: domain.id, name: 'M', description: DESCRIPTION, ageMin: 14, ageMax: 6 }, { ageMax: ['age_range_error'] }],
-      [{ type: 'module', domainId: domain.id, name: 'M', description: DESCRIPTION, ageMin: 2.5, ageMax: '6' }, { ageMin: ['age_whole_number'], ageMax: ['age_whole_number'] }],
-      [{ type: 'module', domainId: domain.id, name: 'M', description: DESCRIPTION, ageMin: -1, ageMax: 30 }, { ageMin: ['age_whole_number'], ageMax: ['age_out_of_range'] }],
-      [{ type: 'chapter', name: 'X', description: DESCRIPTION }, { type: ['lib_type_required'] }],
-      [{ type: 'question', name: 'Q', description: DESCRIPTION }, { domainId: ['lib_domain_required'] }],
-      [{ type: 'question', domainId: module.id, name: 'Q', description: DESCRIPTION }, { domainId: ['lib_domain_not_found'] }],
-      [{ type: 'question', domainId: domain.id, moduleId: otherModule.id, name: 'Q', description: DESCRIPTION }, { moduleId: ['lib_module_not_found'] }],
-      [{ type: 'domain', domainId: other.id, name: 'D', description: DESCRIPTION }, { domainId: ['lib_domain_has_no_parent'] }],
-      [{ type: 'domain', name: 'D', code: 'lower_case', description: DESCRIPTION }, { code: ['lib_code_format'] }],
-      [{ type: 'domain', name: 'D', code: 'VALIDATION_DOMAIN', description: DESCRIPTION }, { code: ['lib_code_taken'] }],
-      [{ type: 'question', domainId: domain.id, name: 'Q', description: DESCRIPTION, answers: { '2': 'x'.repeat(4001) } }, { 'answers.2': ['lib_answer_max_length'] }],
-      [{ type: 'domain', name: 'x'.repeat(1001), description: DESCRIPTION }, { name: ['lib_name_max_length'] }],
-      [{ type: 'domain', name: 'D', shortName: 'x'.repeat(1001), description: DESCRIPTION }, { shortName: ['lib_short_name_max_length'] }],
-      [{ type: 'domain', name: 'D', description: `<p>${'x'.repeat(20001)}</p>` }, { description: ['lib_description_max_length'] }],
-      [{ type: 'domain', name: 'D', description: 5 }, { description: ['lib_description_required'] }],
-      [{ type: 'domain', name: 42, shortName: ['S'], description: DESCRIPTION }, { name: ['lib_name_not_text'], shortName: ['lib_name_not_text'] }],
-      [{ type: 'question', domainId: domain.id, name: 'Q', description: DESCRIPTION, answers: { '3': 7 } }, { 'answers.3': ['lib_name_not_text'] }],
+      [
+        { type: 'question', domainId: domain.id, description: '<p><br></p>' },
+        { name: [englishOf('lib_name_required')], description: [englishOf('lib_description_required')] },
+      ],
+      [
+        { type: 'domain', name: '   ', description: '' },
+        { name: [englishOf('lib_name_required')], description: [englishOf('lib_description_required')] },
+      ],
+      [
+        { type: 'module', domainId: domain.id, name: 'M', description: DESCRIPTION, ageMin: 3 },
+        { ageMax: [englishOf('max_age_required')] },
+      ],
+      [
+        { type: 'module', domainId: domain.id, name: 'M', description: DESCRIPTION, ageMax: 12 },
+        { ageMin: [englishOf('min_age_required')] },
+      ],
+      [
+        { type: 'module', domainId: domain.id, name: 'M', description: DESCRIPTION, ageMin: 14, ageMax: 6 },
+        { ageMax: [englishOf('age_range_error')] },
+      ],
+      [
+        { type: 'module', domainId: domain.id, name: 'M', description: DESCRIPTION, ageMin: 2.5, ageMax: '6' },
+        { ageMin: [englishOf('age_whole_number')], ageMax: [englishOf('age_whole_number')] },
+      ],
+      [
+        { type: 'module', domainId: domain.id, name: 'M', description: DESCRIPTION, ageMin: -1, ageMax: 30 },
+        { ageMin: [englishOf('age_whole_number')], ageMax: [englishOf('age_out_of_range')] },
+      ],
+      [{ type: 'chapter', name: 'X', description: DESCRIPTION }, { type: [englishOf('lib_type_required')] }],
+      [{ type: 'question', name: 'Q', description: DESCRIPTION }, { domainId: [englishOf('lib_domain_required')] }],
+      [{ type: 'question', domainId: module.id, name: 'Q', description: DESCRIPTION }, { domainId: [englishOf('lib_domain_not_found')] }],
+      [
+        { type: 'question', domainId: domain.id, moduleId: otherModule.id, name: 'Q', description: DESCRIPTION },
+        { moduleId: [englishOf('lib_module_not_found')] },
+      ],
+      [{ type: 'domain', domainId: other.id, name: 'D', description: DESCRIPTION }, { domainId: [englishOf('lib_domain_has_no_parent')] }],
+      [{ type: 'domain', name: 'D', code: 'lower_case', description: DESCRIPTION }, { code: [englishOf('lib_code_format')] }],
+      [{ type: 'domain', name: 'D', code: 'VALIDATION_DOMAIN', description: DESCRIPTION }, { code: [englishOf('lib_code_taken')] }],
+      [
+        { type: 'question', domainId: domain.id, name: 'Q', description: DESCRIPTION, answers: { '2': 'x'.repeat(4001) } },
+        { 'answers.2': [englishOf('lib_answer_max_length')] },
+      ],
+      [{ type: 'domain', name: 'x'.repeat(1001), description: DESCRIPTION }, { name: [englishOf('lib_name_max_length')] }],
+      [
+        { type: 'domain', name: 'D', shortName: 'x'.repeat(1001), description: DESCRIPTION },
+        { shortName: [englishOf('lib_short_name_max_length')] },
+      ],
+      [
+        { type: 'domain', name: 'D', description: `<p>${'x'.repeat(20001)}</p>` },
+        { description: [englishOf('lib_description_max_length')] },
+      ],
+      [{ type: 'domain', name: 'D', description: 5 }, { description: [englishOf('lib_description_required')] }],
+      [
+        { type: 'domain', name: 42, shortName: ['S'], description: DESCRIPTION },
+        { name: [englishOf('lib_name_not_text')], shortName: [englishOf('lib_name_not_text')] },
+      ],
+      [
+        { type: 'question', domainId: domain.id, name: 'Q', description: DESCRIPTION, answers: { '3': 7 } },
+        { 'answers.3': [englishOf('lib_name_not_text')] },
+      ],
     ];
     for (const [body, errors] of cases) {
       const answer = await api.post('/api/library/items', body);
@@ -104,26 +181,51 @@ describe.each(backends)('Question library items over HTTP (%s)', (backend) => {
     const extra = await api.post('/api/library/items', { type: 'domain', name: 'D', description: DESCRIPTION, colour: 'red' });
     expect(extra.status).toBe(400);
     expect(extra.body.errors.colour).toEqual([expect.stringContaining('should not exist')]);
-    const notJson = await t.http().post('/api/library/items').set('Authorization', `Bearer ${await t.adminToken()}`).set('Content-Type', 'application/json').send('{"type":');
+    const notJson = await t
+      .http()
+      .post('/api/library/items')
+      .set('Authorization', `Bearer ${await t.adminToken()}`)
+      .set('Content-Type', 'application/json')
+      .send('{"type":');
     expect(notJson.status).toBe(400);
 
     // A text passage needs no name (a question without a name is a text): it is stored nameless.
-    const text = await api.add({ type: 'text', domainId: domain.id, moduleId: module.id, name: 'ignored', description: '<p>Rate the last 30 days.</p>' });
+    const text = await api.add({
+      type: 'text',
+      domainId: domain.id,
+      moduleId: module.id,
+      name: 'ignored',
+      description: '<p>Rate the last 30 days.</p>',
+    });
     expect(text).toMatchObject({ type: 'text', typeCode: 4, name: '', code: 'VALIDATION_MODULE_TEXT', moduleId: module.id });
     // Ages within the scale are fine; min = max is a single year.
-    expect((await api.post('/api/library/items', { type: 'module', domainId: domain.id, name: 'Teen', description: DESCRIPTION, ageMin: 13, ageMax: 13 })).status).toBe(201);
+    expect(
+      (
+        await api.post('/api/library/items', {
+          type: 'module',
+          domainId: domain.id,
+          name: 'Teen',
+          description: DESCRIPTION,
+          ageMin: 13,
+          ageMax: 13,
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it('sanitises the rich-text description on the server', async () => {
     const domain = await api.add({
       type: 'domain',
       name: 'Sanitised',
-      description: '<p onclick="steal()">Safe <b>bold</b><script>alert(1)</script> <a href="javascript:alert(1)">x</a> <a href="https://example.org/help" target="_blank">help</a><img src=x onerror=alert(1)></p><style>p{}</style>',
+      description:
+        '<p onclick="steal()">Safe <b>bold</b><script>alert(1)</script> <a href="javascript:alert(1)">x</a> <a href="https://example.org/help" target="_blank">help</a><img src=x onerror=alert(1)></p><style>p{}</style>',
     });
-    expect(domain.description).toBe('<p>Safe <b>bold</b> <a>x</a> <a href="https://example.org/help" rel="noopener noreferrer">help</a></p>');
+    expect(domain.description).toBe(
+      '<p>Safe <b>bold</b> <a>x</a> <a href="https://example.org/help" rel="noopener noreferrer">help</a></p>',
+    );
     const onlyScript = await api.post('/api/library/items', { type: 'domain', name: 'Empty', description: '<script>alert(1)</script>' });
     expect(onlyScript.status).toBe(400);
-    expect(onlyScript.body.errors).toEqual({ description: ['lib_description_required'] });
+    expect(onlyScript.body.errors).toEqual({ description: [englishOf('lib_description_required')] });
   });
 
   it('locks the type and the code on edit, saves content, and refuses a stale revision with 409', async () => {
@@ -131,13 +233,26 @@ describe.each(backends)('Question library items over HTTP (%s)', (backend) => {
     const question = await api.add({ type: 'question', domainId: domain.id, name: 'SLEEP WELL', answers: ANSWERS });
     const typeChange = await api.put(`/api/library/items/${question.id}`, { ...question, type: 'text' });
     expect(typeChange.status).toBe(400);
-    expect(typeChange.body.errors).toEqual({ type: ['lib_type_locked'] });
+    expect(typeChange.body.errors).toEqual({ type: [englishOf('lib_type_locked')] });
     const codeChange = await api.put(`/api/library/items/${question.id}`, { ...question, code: 'NEW_CODE' });
-    expect(codeChange.body.errors).toEqual({ code: ['lib_code_locked'] });
+    expect(codeChange.body.errors).toEqual({ code: [englishOf('lib_code_locked')] });
 
-    const edited = await api.put(`/api/library/items/${question.id}`, { ...question, name: 'SLEEP (AGES 0-5)', ageMin: 0, ageMax: 5, answers: { ...ANSWERS, '4': 'Extreme.' } });
+    const edited = await api.put(`/api/library/items/${question.id}`, {
+      ...question,
+      name: 'SLEEP (AGES 0-5)',
+      ageMin: 0,
+      ageMax: 5,
+      answers: { ...ANSWERS, '4': 'Extreme.' },
+    });
     expect(edited.status).toBe(200);
-    expect(edited.body).toMatchObject({ id: question.id, code: 'SLEEP_WELL', name: 'SLEEP (AGES 0-5)', ageMin: 0, ageMax: 5, answers: { ...ANSWERS, '4': 'Extreme.' } });
+    expect(edited.body).toMatchObject({
+      id: question.id,
+      code: 'SLEEP_WELL',
+      name: 'SLEEP (AGES 0-5)',
+      ageMin: 0,
+      ageMax: 5,
+      answers: { ...ANSWERS, '4': 'Extreme.' },
+    });
     expect(edited.body.revision).toBeGreaterThan(question.revision);
 
     const stale = await api.put(`/api/library/items/${question.id}`, { ...question, name: 'LOST UPDATE' });
@@ -151,7 +266,10 @@ describe.each(backends)('Question library items over HTTP (%s)', (backend) => {
     expect(unchanged.status).toBe(200);
     expect((await api.get('/api/library/versions/current')).body.version).toBe(versionBefore);
 
-    expect((await api.put('/api/library/items/7f2b1c1e-0000-4000-8000-000000000000', { type: 'domain', name: 'X', description: DESCRIPTION })).status).toBe(404);
+    expect(
+      (await api.put('/api/library/items/7f2b1c1e-0000-4000-8000-000000000000', { type: 'domain', name: 'X', description: DESCRIPTION }))
+        .status,
+    ).toBe(404);
     expect((await api.get('/api/library/items/not-a-uuid')).status).toBe(400);
   });
 
@@ -164,17 +282,24 @@ describe.each(backends)('Question library items over HTTP (%s)', (backend) => {
     const deep = await api.add({ type: 'question', domainId: domain.id, moduleId: nested.id, name: 'DEEP', answers: ANSWERS });
     const state = async () => {
       const tree = await api.tree();
-      return Object.fromEntries(['CASCADE_DOMAIN', 'DIRECT', 'CASCADE_MODULE', 'INNER', 'NESTED_MODULE', 'DEEP'].map((code) => {
-        const node = findInTree(tree, code);
-        return [code, `${node.visible ? 'on' : 'off'}/${node.visibilityState}`];
-      }));
+      return Object.fromEntries(
+        ['CASCADE_DOMAIN', 'DIRECT', 'CASCADE_MODULE', 'INNER', 'NESTED_MODULE', 'DEEP'].map((code) => {
+          const node = findInTree(tree, code);
+          return [code, `${node.visible ? 'on' : 'off'}/${node.visibilityState}`];
+        }),
+      );
     };
 
     // A module sets everything under it.
     const moduleOff = await api.put(`/api/library/items/${module.id}/visibility`, { visible: false });
     expect(new Set(moduleOff.body.changedItemIds)).toEqual(new Set([module.id, inner.id, nested.id, deep.id]));
     expect(await state()).toEqual({
-      CASCADE_DOMAIN: 'on/indeterminate', DIRECT: 'on/visible', CASCADE_MODULE: 'off/hidden', INNER: 'off/hidden', NESTED_MODULE: 'off/hidden', DEEP: 'off/hidden',
+      CASCADE_DOMAIN: 'on/indeterminate',
+      DIRECT: 'on/visible',
+      CASCADE_MODULE: 'off/hidden',
+      INNER: 'off/hidden',
+      NESTED_MODULE: 'off/hidden',
+      DEEP: 'off/hidden',
     });
 
     // A domain sets all its modules and questions.
@@ -185,7 +310,12 @@ describe.each(backends)('Question library items over HTTP (%s)', (backend) => {
     const deepOn = await api.put(`/api/library/items/${deep.id}/visibility`, { visible: true });
     expect(new Set(deepOn.body.changedItemIds)).toEqual(new Set([deep.id, nested.id, module.id, domain.id]));
     expect(await state()).toEqual({
-      CASCADE_DOMAIN: 'on/indeterminate', DIRECT: 'off/hidden', CASCADE_MODULE: 'on/indeterminate', INNER: 'off/hidden', NESTED_MODULE: 'on/visible', DEEP: 'on/visible',
+      CASCADE_DOMAIN: 'on/indeterminate',
+      DIRECT: 'off/hidden',
+      CASCADE_MODULE: 'on/indeterminate',
+      INNER: 'off/hidden',
+      NESTED_MODULE: 'on/visible',
+      DEEP: 'on/visible',
     });
 
     // The domain switch on sets everything again; the edit dialog's visible switch cascades the same way.
@@ -197,8 +327,14 @@ describe.each(backends)('Question library items over HTTP (%s)', (backend) => {
     expect((await state()).CASCADE_DOMAIN).toBe('on/indeterminate');
 
     // The flat list carries the same displayed state.
-    const list = await api.get('/api/library/items', { filter: JSON.stringify({ domainId: domain.id, type: 'module' }), sort: '["name","ASC"]' });
-    expect(list.body.map((row: Json) => [row.code, row.visibilityState])).toEqual([['CASCADE_MODULE', 'hidden'], ['NESTED_MODULE', 'hidden']]);
+    const list = await api.get('/api/library/items', {
+      filter: JSON.stringify({ domainId: domain.id, type: 'module' }),
+      sort: '["name","ASC"]',
+    });
+    expect(list.body.map((row: Json) => [row.code, row.visibilityState])).toEqual([
+      ['CASCADE_MODULE', 'hidden'],
+      ['NESTED_MODULE', 'hidden'],
+    ]);
     expect(list.headers['content-range']).toBe('library/items 0-1/2');
     expect(list.body[0]).not.toHaveProperty('leafCount');
 
@@ -215,7 +351,13 @@ describe.each(backends)('Question library items over HTTP (%s)', (backend) => {
 
     const moved = await api.put(`/api/library/items/${supervision.id}`, { ...supervision, domainId: child.id, moduleId: module.id });
     expect(moved.status).toBe(200);
-    expect(moved.body).toMatchObject({ parentId: module.id, domainId: child.id, moduleId: module.id, order: existing.order + 1, caregiverItem: false });
+    expect(moved.body).toMatchObject({
+      parentId: module.id,
+      domainId: child.id,
+      moduleId: module.id,
+      order: existing.order + 1,
+      caregiverItem: false,
+    });
     const tree = await api.tree();
     expect(findInTree(tree, 'MOVE_TARGET').items.map((i: Json) => i.code)).toEqual(['ALREADY_THERE', 'SUPERVISION']);
     expect(findInTree(tree, 'CAREGIVER_NEEDS').items).toEqual([]);
@@ -229,7 +371,7 @@ describe.each(backends)('Question library items over HTTP (%s)', (backend) => {
     const nested = await api.add({ type: 'module', domainId: child.id, moduleId: module.id, name: 'Inside' });
     const cycle = await api.put(`/api/library/items/${module.id}`, { ...(await api.item(module.id)), moduleId: nested.id });
     expect(cycle.status).toBe(400);
-    expect(cycle.body.errors).toEqual({ moduleId: ['lib_module_cycle'] });
+    expect(cycle.body.errors).toEqual({ moduleId: [englishOf('lib_module_cycle')] });
   });
 
   it('refuses orders that clash among siblings', async () => {
@@ -246,7 +388,13 @@ describe.each(backends)('Question library items over HTTP (%s)', (backend) => {
     expect(Object.keys(bad.body.errors).sort()).toEqual(['items.0.id', 'items.0.order']);
     expect((await api.put('/api/library/order', { items: [] })).status).toBe(400);
     // Swapping in one request is fine; modules and questions are ordered separately.
-    const swap = await api.put('/api/library/order', { items: [{ id: a.id, order: 2 }, { id: b.id, order: 1 }, { id: module.id, order: 5 }] });
+    const swap = await api.put('/api/library/order', {
+      items: [
+        { id: a.id, order: 2 },
+        { id: b.id, order: 1 },
+        { id: module.id, order: 5 },
+      ],
+    });
     expect(swap.status).toBe(200);
     const tree = await api.tree();
     expect(findInTree(tree, 'ORDER_DOMAIN').items.map((i: Json) => i.code)).toEqual(['B', 'A']);
@@ -258,7 +406,12 @@ describe.each(backends)('Question library items over HTTP (%s)', (backend) => {
     const module = await api.add({ type: 'module', domainId: domain.id, name: 'Doomed Module' });
     const inner = await api.add({ type: 'question', domainId: domain.id, moduleId: module.id, name: 'DOOMED INNER', answers: ANSWERS });
     const rule = await api.post('/api/question-rules', {
-      name: 'Open Doomed', description: 'd', triggerDomainId: domain.id, triggerQuestionId: trigger.id, answers: ['3'], moduleId: module.id,
+      name: 'Open Doomed',
+      description: 'd',
+      triggerDomainId: domain.id,
+      triggerQuestionId: trigger.id,
+      answers: ['3'],
+      moduleId: module.id,
     });
     expect(rule.status).toBe(201);
 
@@ -266,9 +419,13 @@ describe.each(backends)('Question library items over HTTP (%s)', (backend) => {
     expect(refused.status).toBe(200); // the inner question is not referenced by the rule
     const refusedModule = await api.delete(`/api/library/items/${module.id}`);
     expect(refusedModule.status).toBe(409);
-    expect(refusedModule.body.message).toBe('This module or an item under it is used by the question rules "Open Doomed". Delete or change those rules first.');
+    expect(refusedModule.body.message).toBe(
+      'This module or an item under it is used by the question rules "Open Doomed". Delete or change those rules first.',
+    );
     const refusedQuestion = await api.delete(`/api/library/items/${trigger.id}`);
-    expect(refusedQuestion.body.message).toBe('This question is used by the question rules "Open Doomed". Delete or change those rules first.');
+    expect(refusedQuestion.body.message).toBe(
+      'This question is used by the question rules "Open Doomed". Delete or change those rules first.',
+    );
 
     expect((await api.delete(`/api/question-rules/${rule.body.id}`)).status).toBe(200);
     const deleted = await api.delete(`/api/library/items/${domain.id}`);
@@ -318,17 +475,41 @@ describe('Library commands while the read models are behind', () => {
     expect(await runner.waitForPosition(head, 10_000)).toBe(true);
     await runner.stop();
     const domain = await api.post('/api/library/items', { type: 'domain', name: 'Behind', description: DESCRIPTION });
-    const question = await api.post('/api/library/items', { type: 'question', domainId: domain.body.id, name: 'LAGGING', description: DESCRIPTION, answers: ANSWERS });
+    const question = await api.post('/api/library/items', {
+      type: 'question',
+      domainId: domain.body.id,
+      name: 'LAGGING',
+      description: DESCRIPTION,
+      answers: ANSWERS,
+    });
     const rule = await api.post('/api/question-rules', {
-      name: 'Hide lagging', description: 'd', triggerDomainId: domain.body.id, triggerQuestionId: question.body.id, answers: ['3'], action: 'hide', questionId: question.body.id,
+      name: 'Hide lagging',
+      description: 'd',
+      triggerDomainId: domain.body.id,
+      triggerQuestionId: question.body.id,
+      answers: ['3'],
+      action: 'hide',
+      questionId: question.body.id,
     });
     expect([domain.status, question.status]).toEqual([201, 201]);
     expect(domain.body).toMatchObject({ code: 'BEHIND', visibilityState: 'visible', order: 1 });
     expect(domain.headers['x-read-model-stale']).toBe('true');
     expect(rule.body.errors).toEqual({ questionId: ['This rule would make rules depend on each other in a cycle.'] });
-    const other = await api.post('/api/library/items', { type: 'question', domainId: domain.body.id, name: 'OTHER', description: DESCRIPTION, answers: ANSWERS });
+    const other = await api.post('/api/library/items', {
+      type: 'question',
+      domainId: domain.body.id,
+      name: 'OTHER',
+      description: DESCRIPTION,
+      answers: ANSWERS,
+    });
     const validRule = await api.post('/api/question-rules', {
-      name: 'Hide other', description: 'd', triggerDomainId: domain.body.id, triggerQuestionId: question.body.id, answers: ['3'], action: 'hide', questionId: other.body.id,
+      name: 'Hide other',
+      description: 'd',
+      triggerDomainId: domain.body.id,
+      triggerQuestionId: question.body.id,
+      answers: ['3'],
+      action: 'hide',
+      questionId: other.body.id,
     });
     expect(validRule.status).toBe(201);
     expect(validRule.headers['x-read-model-stale']).toBe('true');
@@ -336,7 +517,8 @@ describe('Library commands while the read models are behind', () => {
     await runner.start();
     const readBack = new LibraryApi(t, `Bearer ${await t.adminToken()}`);
     readBack.waitFor(Number(validRule.position));
-    for (const created of [domain, question, other]) expect((await readBack.get(`/api/library/items/${created.body.id}`)).body).toEqual(created.body);
+    for (const created of [domain, question, other])
+      expect((await readBack.get(`/api/library/items/${created.body.id}`)).body).toEqual(created.body);
     expect((await readBack.get(`/api/question-rules/${validRule.body.id}`)).body).toEqual(validRule.body);
   });
 });

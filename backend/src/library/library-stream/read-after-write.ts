@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { NotFoundError } from '@cans/domain/domain-errors';
 import type { AppConfig } from '../../platform/config/app-config';
 import { ProjectionRunnerService } from '../../platform/projections/projection-runner.service';
 import { APP_CONFIG } from '../../platform/storage/storage-tokens';
@@ -16,5 +17,24 @@ export class ReadAfterWrite {
 
   reached(position: number): Promise<boolean> {
     return this.projections.waitForPosition(position, this.config.readYourWritesTimeoutMs);
+  }
+
+  /**
+   * The record as GET shows it once the read models caught up; past the bound, as the library state has it, and
+   * stale (answered as X-Read-Model-Stale).
+   */
+  async shown<TView>(
+    position: number,
+    fromReadModel: () => Promise<TView | null>,
+    fromState: () => Promise<TView | null>,
+    notFoundMessage: string,
+  ): Promise<{ view: TView; stale: boolean }> {
+    if (await this.reached(position)) {
+      const view = await fromReadModel();
+      if (view) return { view, stale: false };
+    }
+    const view = await fromState();
+    if (!view) throw new NotFoundError(notFoundMessage);
+    return { view, stale: true };
   }
 }

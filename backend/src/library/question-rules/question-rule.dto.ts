@@ -1,15 +1,17 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
+import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, IsUUID } from 'class-validator';
-import { IsRevision } from '../../platform/http/field-validators';
-import { RATINGS, Rating, RuleAction, isRating } from '../instrument/instrument.types';
-import { RULE_MESSAGES } from '../instrument/instrument-validation';
+import { RATINGS, Rating, RuleAction, isRating } from '@cans/domain/library/instrument/instrument.types';
+import { RULE_MESSAGES } from '@cans/domain/library/instrument/instrument-validation';
+import { QUESTION_RULE_MESSAGES, ruleFormErrors } from '@cans/domain/library/question-rule.decider';
+import { EditedRecordDto, ReadOnlyField, Trimmed } from '../../platform/http/dto-building-blocks';
 import { FormRule } from '../library-stream/form-rule.decorator';
-import { QUESTION_RULE_MESSAGES, ruleFormErrors } from './question-rule.decisions';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-
-type RuleShape = Partial<Record<'name' | 'description' | 'triggerDomainId' | 'triggerModuleId' | 'triggerQuestionId' | 'answers' | 'action' | 'moduleId' | 'questionId', unknown>>;
+type RuleShape = Partial<
+  Record<
+    'name' | 'description' | 'triggerDomainId' | 'triggerModuleId' | 'triggerQuestionId' | 'answers' | 'action' | 'moduleId' | 'questionId',
+    unknown
+  >
+>;
 
 const asText = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
@@ -17,7 +19,8 @@ const asText = (value: unknown) => (typeof value === 'string' ? value : undefine
 function ruleFormMessage(field: 'name' | 'description' | 'triggerDomainId' | 'triggerQuestionId' | 'answers' | 'moduleId' | 'questionId') {
   return (form: RuleShape): string | undefined => {
     const answers = form.answers;
-    if (field === 'answers' && Array.isArray(answers) && !answers.every((a) => isRating(a))) return QUESTION_RULE_MESSAGES.answersNotRatings;
+    if (field === 'answers' && Array.isArray(answers) && !answers.every((a) => isRating(a)))
+      return QUESTION_RULE_MESSAGES.answersNotRatings;
     const errors = ruleFormErrors({
       name: asText(form.name),
       description: asText(form.description),
@@ -34,18 +37,22 @@ function ruleFormMessage(field: 'name' | 'description' | 'triggerDomainId' | 'tr
 
 /** The question rule form (spec 002 "Question rule form"): trigger domain → module → question → answers; show/hide a module or question. */
 export class SaveQuestionRuleDto {
-  @ApiPropertyOptional({ type: String, example: 'SHOW_SUBSTANCE_USE_MODULE', description: 'Stable UPPER_SNAKE code; derived from the name when absent; cannot change on edit' })
+  @ApiPropertyOptional({
+    type: String,
+    example: 'SHOW_SUBSTANCE_USE_MODULE',
+    description: 'Stable UPPER_SNAKE code; derived from the name when absent; cannot change on edit',
+  })
   @IsOptional()
   @IsString({ message: QUESTION_RULE_MESSAGES.codeFormat })
   code?: string | null;
 
   @ApiProperty({ example: 'Open the Substance Use Module', description: `Required (${RULE_MESSAGES.nameRequired})` })
-  @Transform(trim)
+  @Trimmed()
   @FormRule(ruleFormMessage('name'))
   name!: string;
 
   @ApiProperty({ description: `Required (${RULE_MESSAGES.descriptionRequired})` })
-  @Transform(trim)
+  @Trimmed()
   @FormRule(ruleFormMessage('description'))
   description!: string;
 
@@ -53,16 +60,29 @@ export class SaveQuestionRuleDto {
   @FormRule(ruleFormMessage('triggerDomainId'))
   triggerDomainId!: string;
 
-  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true, description: 'Trigger module (inside the domain). When set, the show module must be this module (the form copies and locks it).' })
+  @ApiPropertyOptional({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'Trigger module (inside the domain). When set, the show module must be this module (the form copies and locks it).',
+  })
   @IsOptional()
   @IsUUID('4', { message: 'The module is not in the chosen domain.' })
   triggerModuleId?: string | null;
 
-  @ApiProperty({ format: 'uuid', description: 'Trigger question: directly in the trigger module, or directly in the domain when no module is chosen' })
+  @ApiProperty({
+    format: 'uuid',
+    description: 'Trigger question: directly in the trigger module, or directly in the domain when no module is chosen',
+  })
   @FormRule(ruleFormMessage('triggerQuestionId'))
   triggerQuestionId!: string;
 
-  @ApiProperty({ enum: RATINGS, isArray: true, example: ['2', '3'], description: `Answers that fire the rule, required (${RULE_MESSAGES.answersRequired})` })
+  @ApiProperty({
+    enum: RATINGS,
+    isArray: true,
+    example: ['2', '3'],
+    description: `Answers that fire the rule, required (${RULE_MESSAGES.answersRequired})`,
+  })
   @FormRule(ruleFormMessage('answers'))
   answers!: Rating[];
 
@@ -71,30 +91,32 @@ export class SaveQuestionRuleDto {
   @IsIn(['show', 'hide'], { message: 'The action is show or hide.' })
   action?: RuleAction | null;
 
-  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true, description: `Show/hide this module … (${RULE_MESSAGES.targetRequired})` })
+  @ApiPropertyOptional({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: `Show/hide this module … (${RULE_MESSAGES.targetRequired})`,
+  })
   @FormRule(ruleFormMessage('moduleId'))
   moduleId?: string | null;
 
-  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true, description: '… or this question (in that module when both are set)' })
+  @ApiPropertyOptional({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: '… or this question (in that module when both are set)',
+  })
   @FormRule(ruleFormMessage('questionId'))
   questionId?: string | null;
 }
 
-export class UpdateQuestionRuleDto extends SaveQuestionRuleDto {
-  @ApiPropertyOptional({ description: 'Revision of the rule the client last saw; a stale one answers 409.' })
-  @IsOptional()
-  @IsRevision()
-  revision?: number;
-
-  // react-admin sends the whole record back on update; these read-only fields are accepted and ignored.
-  @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsString() id?: string;
-  @ApiPropertyOptional({ type: String, readOnly: true, nullable: true }) @IsOptional() @IsString() triggerDomainCode?: string | null;
-  @ApiPropertyOptional({ type: String, readOnly: true, nullable: true }) @IsOptional() @IsString() triggerModuleCode?: string | null;
-  @ApiPropertyOptional({ type: String, readOnly: true, nullable: true }) @IsOptional() @IsString() triggerQuestionCode?: string | null;
-  @ApiPropertyOptional({ type: String, readOnly: true, nullable: true }) @IsOptional() @IsString() targetModuleCode?: string | null;
-  @ApiPropertyOptional({ type: String, readOnly: true, nullable: true }) @IsOptional() @IsString() targetQuestionCode?: string | null;
-  @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsString() createdAt?: string;
-  @ApiPropertyOptional({ readOnly: true }) @IsOptional() @IsString() updatedAt?: string;
+/** An edit: the form's fields, the rule revision edited (a stale one answers 409) and the record's read-only fields. */
+export class UpdateQuestionRuleDto extends IntersectionType(SaveQuestionRuleDto, EditedRecordDto) {
+  @ReadOnlyField() @IsString() triggerDomainCode?: string | null;
+  @ReadOnlyField() @IsString() triggerModuleCode?: string | null;
+  @ReadOnlyField() @IsString() triggerQuestionCode?: string | null;
+  @ReadOnlyField() @IsString() targetModuleCode?: string | null;
+  @ReadOnlyField() @IsString() targetQuestionCode?: string | null;
 }
 
 export class QuestionRuleView {

@@ -1,10 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { QUESTION_RULES_COLLECTION, QuestionRuleDocument } from '../../../../projections/src/library/library.projection';
-import { equalityFilter, ListRequest, ListRules } from '../../platform/http/simple-rest-list';
+import { getQuestionRule, listQuestionRules } from '@cans/projections/library/library.queries';
+import type { ListRequest, ListRules } from '../../platform/http/simple-rest-list';
 import { READ_STORE } from '../../platform/storage/storage-tokens';
-import type { ReadStore } from '../../storage/read-store/read-store.port';
-import type { LibraryState } from '../library-stream/library-state';
+import type { ReadStore } from '@cans/storage/read-store/read-store.port';
+import type { LibraryState } from '@cans/domain/library/library-state';
 import type { QuestionRuleView } from './question-rule.dto';
 
 export const questionRuleListRules: ListRules = {
@@ -17,7 +17,7 @@ export const questionRuleListRules: ListRules = {
 export function ruleViewFromState(state: LibraryState, ruleId: string): QuestionRuleView | null {
   const rule = state.rules.get(ruleId);
   if (!rule) return null;
-  const codeOf = (id: string | null) => (id === null ? null : state.items.get(id)?.code ?? null);
+  const codeOf = (id: string | null) => (id === null ? null : (state.items.get(id)?.code ?? null));
   return {
     id: rule.id,
     code: rule.code,
@@ -53,14 +53,8 @@ export class GetQuestionRuleQuery {
 export class ListQuestionRulesHandler implements IQueryHandler<ListQuestionRulesQuery, { rows: QuestionRuleView[]; total: number }> {
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
-  async execute({ list }: ListQuestionRulesQuery) {
-    const filter = equalityFilter(list.filter, ['name', 'description', 'code']);
-    const sort = [...list.sort, { field: 'code', direction: 'asc' as const }];
-    const [rows, total] = await Promise.all([
-      this.readStore.find<QuestionRuleDocument>(QUESTION_RULES_COLLECTION, filter, { sort, skip: list.skip, limit: list.limit }),
-      this.readStore.count(QUESTION_RULES_COLLECTION, filter),
-    ]);
-    return { rows: rows as QuestionRuleView[], total };
+  execute({ list }: ListQuestionRulesQuery) {
+    return listQuestionRules(this.readStore, list);
   }
 }
 
@@ -68,8 +62,8 @@ export class ListQuestionRulesHandler implements IQueryHandler<ListQuestionRules
 export class GetQuestionRuleHandler implements IQueryHandler<GetQuestionRuleQuery, QuestionRuleView | null> {
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
-  async execute({ ruleId }: GetQuestionRuleQuery) {
-    return (await this.readStore.get<QuestionRuleDocument>(QUESTION_RULES_COLLECTION, ruleId)) as QuestionRuleView | null;
+  execute({ ruleId }: GetQuestionRuleQuery) {
+    return getQuestionRule(this.readStore, ruleId);
   }
 }
 

@@ -1,21 +1,22 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiCookieAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
-import { RequestActor, RequirePrivileges } from '../../identity/access/access.decorators';
-import type { Actor } from '../../platform/commands/actor';
-import { NotFoundError } from '../../platform/http/domain-errors';
-import { exposeEventPosition } from '../../platform/http/read-your-writes';
-import { parseListQuery, sendListPage, SimpleRestListQuery } from '../../platform/http/simple-rest-list';
+import { ApiBearerAuth, ApiCookieAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { randomUUID } from 'node:crypto';
+import { NotFoundError } from '@cans/domain/domain-errors';
+import type { QuestionRuleCommand, QuestionRuleInput } from '@cans/domain/library/question-rule.decider';
+import { Auth, RequestAuth, RequirePrivileges } from '../../identity/access/access.decorators';
+import { IdParam } from '../../platform/http/dto-building-blocks';
+import { answerCommand, ListPage } from '../../platform/http/http-answers';
+import { ListParams, ListRoute } from '../../platform/http/list-route';
+import type { ListRequest } from '../../platform/http/simple-rest-list';
 import { RULE_READERS } from '../library.privileges';
-import { LibraryChangeResult, LibraryStateService } from '../library-stream/library-state.service';
+import { LibraryChangeResult, LibraryCommandRequest } from '../library-stream/library.commands';
+import { LibraryStateService } from '../library-stream/library-state.service';
 import { ReadAfterWrite } from '../library-stream/read-after-write';
-import { AddQuestionRuleCommand, DeleteQuestionRuleCommand, EditQuestionRuleCommand } from './question-rule.commands';
-import type { QuestionRuleInput } from './question-rule.decisions';
 import { QuestionRuleView, SaveQuestionRuleDto, UpdateQuestionRuleDto } from './question-rule.dto';
 import { GetQuestionRuleQuery, ListQuestionRulesQuery, questionRuleListRules, ruleViewFromState } from './question-rule.queries';
 
-const uuid = new ParseUUIDPipe({ version: '4' });
+const RULE_NOT_FOUND = 'The question rule does not exist.';
 
 class RuleDeletedView {
   @ApiProperty() id!: string;
@@ -53,23 +54,21 @@ export class QuestionRulesController {
 
   @Get()
   @RequirePrivileges(...RULE_READERS)
-  @ApiOperation({ summary: 'List question rules (ra-data-simple-rest). Filters: q (name, description, code), action, code, trigger/target ids, id' })
-  @ApiQuery({ name: 'sort', required: false, example: '["name","ASC"]' })
-  @ApiQuery({ name: 'range', required: false, example: '[0,19]' })
-  @ApiQuery({ name: 'filter', required: false, example: '{"q":"substance"}' })
+  @ListRoute('List question rules. Filters: q (name, description, code), action, code, trigger/target ids, id', {
+    sort: '["name","ASC"]',
+    filter: '{"q":"substance"}',
+  })
   @ApiOkResponse({ type: [QuestionRuleView] })
-  async list(@Query() query: SimpleRestListQuery, @Res({ passthrough: true }) response: Response) {
-    const list = parseListQuery(query, questionRuleListRules);
-    const { rows, total } = await this.queries.execute(new ListQuestionRulesQuery(list));
-    return sendListPage(response, 'question-rules', list.skip, rows, total);
+  async list(@ListParams(questionRuleListRules) list: ListRequest) {
+    return ListPage.of('question-rules', list, await this.queries.execute(new ListQuestionRulesQuery(list)));
   }
 
   @Get(':id')
   @RequirePrivileges(...RULE_READERS)
   @ApiOkResponse({ type: QuestionRuleView })
-  async get(@Param('id', uuid) id: string): Promise<QuestionRuleView> {
+  async get(@IdParam() id: string): Promise<QuestionRuleView> {
     const rule = await this.queries.execute(new GetQuestionRuleQuery(id));
-    if (!rule) throw new NotFoundError('The question rule does not exist.');
+    if (!rule) throw new NotFoundError(RULE_NOT_FOUND);
     return rule;
   }
 
@@ -77,44 +76,50 @@ export class QuestionRulesController {
   @RequirePrivileges('Rule_Manage')
   @ApiOperation({ summary: "Add a rule (success message: 'Question Rule was saved successfully.')" })
   @ApiCreatedResponse({ type: QuestionRuleView })
-  async create(@Body() body: SaveQuestionRuleDto, @RequestActor() actor: Actor, @Res({ passthrough: true }) response: Response) {
-    const result: LibraryChangeResult = await this.commands.execute(new AddQuestionRuleCommand(actor, toInput(body)));
-    return this.answerWithRule(response, result);
+  async create(@Body() body: SaveQuestionRuleDto, @Auth() { actor }: RequestAuth) {
+    const result = await this.execute(actor, { type: 'AddQuestionRule', ruleId: randomUUID(), input: toInput(body) });
+    const shown = await this.ruleAsShown(result);
+    return answerCommand(result, shown.view, { readModelStale: shown.stale });
   }
 
   @Put(':id')
   @RequirePrivileges('Rule_Manage')
   @ApiOkResponse({ type: QuestionRuleView })
-  async update(
-    @Param('id', uuid) id: string,
-    @Body() body: UpdateQuestionRuleDto,
-    @RequestActor() actor: Actor,
-    @Res({ passthrough: true }) response: Response,
-  ) {
-    const result: LibraryChangeResult = await this.commands.execute(new EditQuestionRuleCommand(actor, id, toInput(body), body.revision));
-    return this.answerWithRule(response, result);
+  async update(@IdParam() id: string, @Body() body: UpdateQuestionRuleDto, @Auth() { actor }: RequestAuth) {
+    const result = await this.execute(actor, {
+      type: 'EditQuestionRule',
+      ruleId: id,
+      input: toInput(body),
+      expectedRevision: body.revision,
+    });
+    const shown = await this.ruleAsShown(result);
+    return answerCommand(result, shown.view, { readModelStale: shown.stale });
   }
 
   @Delete(':id')
   @HttpCode(200)
   @RequirePrivileges('Rule_Manage')
   @ApiOkResponse({ type: RuleDeletedView })
-  async remove(@Param('id', uuid) id: string, @RequestActor() actor: Actor, @Res({ passthrough: true }) response: Response): Promise<RuleDeletedView> {
-    const result: LibraryChangeResult = await this.commands.execute(new DeleteQuestionRuleCommand(actor, id));
-    exposeEventPosition(response, result.position);
-    return { id, message: 'Question Rule was deleted successfully.', version: result.version };
+  async remove(@IdParam() id: string, @Auth() { actor }: RequestAuth) {
+    const result = await this.execute(actor, { type: 'DeleteQuestionRule', ruleId: id });
+    const body: RuleDeletedView = { id, message: 'Question Rule was deleted successfully.', version: result.version };
+    return answerCommand(result, body);
   }
 
-  private async answerWithRule(response: Response, result: LibraryChangeResult): Promise<QuestionRuleView> {
-    exposeEventPosition(response, result.position);
-    if (await this.readAfterWrite.reached(result.position)) {
-      const rule: QuestionRuleView | null = await this.queries.execute(new GetQuestionRuleQuery(result.id));
-      if (rule) return rule;
-    }
-    // The read model is behind (bounded wait elapsed): answer from the library state, which has the change.
-    response.setHeader('X-Read-Model-Stale', 'true');
-    const rule = ruleViewFromState(await this.library.current(), result.id);
-    if (!rule) throw new NotFoundError('The question rule does not exist.');
-    return rule;
+  private execute(actor: RequestAuth['actor'], command: QuestionRuleCommand): Promise<LibraryChangeResult> {
+    return this.commands.execute(new LibraryCommandRequest(actor, command));
+  }
+
+  /**
+   * The rule as GET shows it (after the read model caught up with the change). stale: the bounded wait elapsed and
+   * the answer comes from the library state instead (answered as X-Read-Model-Stale).
+   */
+  private ruleAsShown(result: LibraryChangeResult): Promise<{ view: QuestionRuleView; stale: boolean }> {
+    return this.readAfterWrite.shown(
+      result.position,
+      () => this.queries.execute(new GetQuestionRuleQuery(result.id)),
+      async () => ruleViewFromState(await this.library.current(), result.id),
+      RULE_NOT_FOUND,
+    );
   }
 }

@@ -1,4 +1,4 @@
-import { testPostgresUrl } from '../../../test-support/databases';
+import { testPostgresUrl } from '@cans/storage/test-support/databases';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
 import { ANSWERS, Json, LibraryApi } from '../library.test-support';
 
@@ -54,7 +54,11 @@ describe.each(backends)('Question rules over HTTP (%s)', (backend) => {
       questionId: ['Please choose the module or question'],
     });
     const blank = await api.post('/api/question-rules', { ...validRule(), name: '  ', description: ' ', answers: [] });
-    expect(blank.body.errors).toEqual({ name: ['Rule Name is required.'], description: ['Description is required.'], answers: ['Please choose the answsers'] });
+    expect(blank.body.errors).toEqual({
+      name: ['Rule Name is required.'],
+      description: ['Description is required.'],
+      answers: ['Please choose the answsers'],
+    });
     const notRatings = await api.post('/api/question-rules', { ...validRule(), answers: ['5'], action: 'toggle' });
     expect(notRatings.body.errors).toEqual({ answers: ['Answers are 0, 1, 2, 3, 4, NA.'], action: ['The action is show or hide.'] });
     const extra = await api.post('/api/question-rules', { ...validRule(), priority: 1 });
@@ -63,15 +67,27 @@ describe.each(backends)('Question rules over HTTP (%s)', (backend) => {
 
   it('checks that the trigger and the target exist and fit together', async () => {
     const cases: Array<[Record<string, unknown>, Record<string, string[]>]> = [
-      [{ triggerDomainId: schoolModule.id }, { triggerDomainId: ['The domain does not exist.'], triggerQuestionId: ['The question is not in the chosen domain and module.'] }],
+      [
+        { triggerDomainId: schoolModule.id },
+        { triggerDomainId: ['The domain does not exist.'], triggerQuestionId: ['The question is not in the chosen domain and module.'] },
+      ],
       [{ triggerDomainId: otherDomain.id }, { triggerQuestionId: ['The question is not in the chosen domain and module.'] }],
-      [{ triggerModuleId: otherModule.id, moduleId: otherModule.id }, { triggerModuleId: ['The module is not in the chosen domain.'], triggerQuestionId: ['The question is not in the chosen domain and module.'] }],
+      [
+        { triggerModuleId: otherModule.id, moduleId: otherModule.id },
+        {
+          triggerModuleId: ['The module is not in the chosen domain.'],
+          triggerQuestionId: ['The question is not in the chosen domain and module.'],
+        },
+      ],
       [{ triggerQuestionId: attendance.id }, { triggerQuestionId: ['The question is not in the chosen domain and module.'] }],
       [{ answers: ['2', '4'] }, { answers: ['The trigger question has no answer 4.'] }],
       [{ moduleId: trigger.id }, { moduleId: ['The module does not exist.'] }],
       [{ moduleId: null, questionId: schoolModule.id }, { questionId: ['The question does not exist.'] }],
       [{ moduleId: gatedModule.id, questionId: behavior.id }, { questionId: ['The question is not in the chosen module.'] }],
-      [{ triggerModuleId: schoolModule.id, triggerQuestionId: attendance.id, moduleId: gatedModule.id }, { moduleId: ['With a trigger module, the show module is that module.'] }],
+      [
+        { triggerModuleId: schoolModule.id, triggerQuestionId: attendance.id, moduleId: gatedModule.id },
+        { moduleId: ['With a trigger module, the show module is that module.'] },
+      ],
       [{ code: 'not upper' }, { code: ['The code is UPPER_SNAKE_CASE (letters, digits, underscores), at most 100 characters.'] }],
     ];
     for (const [change, errors] of cases) {
@@ -83,7 +99,11 @@ describe.each(backends)('Question rules over HTTP (%s)', (backend) => {
   it('refuses a rule that would depend on itself', async () => {
     // Showing the module whose own question triggers the rule: the rule could never fire (a cycle).
     const selfGated = await api.post('/api/question-rules', {
-      ...validRule(), name: 'Self', triggerModuleId: gatedModule.id, triggerQuestionId: gatedQuestion.id, moduleId: gatedModule.id,
+      ...validRule(),
+      name: 'Self',
+      triggerModuleId: gatedModule.id,
+      triggerQuestionId: gatedQuestion.id,
+      moduleId: gatedModule.id,
     });
     expect(selfGated.status).toBe(400);
     expect(selfGated.body.errors).toEqual({ moduleId: ['This rule would make rules depend on each other in a cycle.'] });
@@ -93,17 +113,34 @@ describe.each(backends)('Question rules over HTTP (%s)', (backend) => {
     const created = await api.post('/api/question-rules', { ...validRule(), code: 'SHOW_SUBSTANCE_MODULE' });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
-      code: 'SHOW_SUBSTANCE_MODULE', name: 'Open the Substance Module', action: 'show', answers: ['1', '2', '3'],
-      triggerDomainId: domain.id, triggerModuleId: null, triggerQuestionId: trigger.id, moduleId: gatedModule.id, questionId: null,
-      triggerDomainCode: 'LIFE_FUNCTIONING', triggerQuestionCode: 'SUBSTANCE_USE', targetModuleCode: 'SUBSTANCE_MODULE', targetQuestionCode: null,
+      code: 'SHOW_SUBSTANCE_MODULE',
+      name: 'Open the Substance Module',
+      action: 'show',
+      answers: ['1', '2', '3'],
+      triggerDomainId: domain.id,
+      triggerModuleId: null,
+      triggerQuestionId: trigger.id,
+      moduleId: gatedModule.id,
+      questionId: null,
+      triggerDomainCode: 'LIFE_FUNCTIONING',
+      triggerQuestionCode: 'SUBSTANCE_USE',
+      targetModuleCode: 'SUBSTANCE_MODULE',
+      targetQuestionCode: null,
     });
     expect((await api.post('/api/question-rules', { ...validRule(), code: 'SHOW_SUBSTANCE_MODULE' })).body.errors).toEqual({
       code: ['This code is already used by another rule (codes are never reused).'],
     });
 
     const hide = await api.post('/api/question-rules', {
-      name: 'Hide behavior when not enrolled', description: 'Not enrolled: no behavior rating.', triggerDomainId: domain.id,
-      triggerModuleId: schoolModule.id, triggerQuestionId: attendance.id, answers: ['NA'], action: 'hide', moduleId: schoolModule.id, questionId: behavior.id,
+      name: 'Hide behavior when not enrolled',
+      description: 'Not enrolled: no behavior rating.',
+      triggerDomainId: domain.id,
+      triggerModuleId: schoolModule.id,
+      triggerQuestionId: attendance.id,
+      answers: ['NA'],
+      action: 'hide',
+      moduleId: schoolModule.id,
+      questionId: behavior.id,
     });
     expect(hide.status).toBe(201);
     const evaluation = await api.evaluate({ answers: { ATTENDANCE: 'NA', SUBSTANCE_USE: '1' }, childAgeYears: 9 });
@@ -114,10 +151,16 @@ describe.each(backends)('Question rules over HTTP (%s)', (backend) => {
     expect(list.status).toBe(200);
     expect(list.headers['content-range']).toBe('question-rules 0-0/2');
     expect(list.body.map((r: Json) => r.name)).toEqual(['Hide behavior when not enrolled']);
-    expect((await api.get('/api/question-rules', { filter: JSON.stringify({ action: 'hide' }) })).body.map((r: Json) => r.code)).toEqual(['HIDE_BEHAVIOR_WHEN_NOT_ENROLLED']);
+    expect((await api.get('/api/question-rules', { filter: JSON.stringify({ action: 'hide' }) })).body.map((r: Json) => r.code)).toEqual([
+      'HIDE_BEHAVIOR_WHEN_NOT_ENROLLED',
+    ]);
     expect((await api.get('/api/question-rules', { sort: '["secret","ASC"]' })).status).toBe(400);
 
-    const edited = await api.put(`/api/question-rules/${created.body.id}`, { ...created.body, answers: ['2', '3'], description: 'Only actionable use.' });
+    const edited = await api.put(`/api/question-rules/${created.body.id}`, {
+      ...created.body,
+      answers: ['2', '3'],
+      description: 'Only actionable use.',
+    });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ answers: ['2', '3'], description: 'Only actionable use.', code: 'SHOW_SUBSTANCE_MODULE' });
     const stale = await api.put(`/api/question-rules/${created.body.id}`, { ...created.body, name: 'Lost' });
@@ -140,14 +183,26 @@ describe.each(backends)('Question rules over HTTP (%s)', (backend) => {
   });
 
   it("keeps a trigger question's answer 4 while a rule fires on it", async () => {
-    const extreme = await api.add({ type: 'question', domainId: otherDomain.id, name: 'EXTREME RISK', answers: { ...ANSWERS, '4': 'Extreme.' } });
+    const extreme = await api.add({
+      type: 'question',
+      domainId: otherDomain.id,
+      name: 'EXTREME RISK',
+      answers: { ...ANSWERS, '4': 'Extreme.' },
+    });
     const rule = await api.post('/api/question-rules', {
-      name: 'Open other on 4', description: 'd', triggerDomainId: otherDomain.id, triggerQuestionId: extreme.id, answers: ['4'], moduleId: otherModule.id,
+      name: 'Open other on 4',
+      description: 'd',
+      triggerDomainId: otherDomain.id,
+      triggerQuestionId: extreme.id,
+      answers: ['4'],
+      moduleId: otherModule.id,
     });
     expect(rule.status).toBe(201);
     const dropFour = await api.put(`/api/library/items/${extreme.id}`, { ...extreme, answers: ANSWERS });
     expect(dropFour.status).toBe(409);
-    expect(dropFour.body.message).toBe('Answer 4 of this question is used by the question rules "Open other on 4". Change those rules first.');
+    expect(dropFour.body.message).toBe(
+      'Answer 4 of this question is used by the question rules "Open other on 4". Change those rules first.',
+    );
     expect((await api.item(extreme.id)).answers['4']).toBe('Extreme.');
   });
 });

@@ -41,16 +41,32 @@ describe('loadAppConfig', () => {
     it('takes a hop count, or proxy addresses, subnets and the names loopback, linklocal, uniquelocal', () => {
       expect(trustProxy('1')).toBe(1);
       expect(trustProxy('loopback')).toEqual(['loopback']);
-      expect(trustProxy(' loopback, 10.0.0.0/8 ,192.168.1.7, fd00::/8, ::1')).toEqual(['loopback', '10.0.0.0/8', '192.168.1.7', 'fd00::/8', '::1']);
+      expect(trustProxy(' loopback, 10.0.0.0/8 ,192.168.1.7, fd00::/8, ::1')).toEqual([
+        'loopback',
+        '10.0.0.0/8',
+        '192.168.1.7',
+        'fd00::/8',
+        '::1',
+      ]);
       expect(trustProxy('uniquelocal,linklocal')).toEqual(['uniquelocal', 'linklocal']);
     });
 
-    it.each(['true', 'yes', '*', 'proxy.example', '10.0.0.0/33', 'fd00::/129', '300.1.1.1', '1.2.3', '-1', '1.5', 'loopback,,', '10.0.0.0/'])(
-      'refuses "%s" at start',
-      (value) => {
-        expect(() => trustProxy(value)).toThrow(/TRUST_PROXY/);
-      },
-    );
+    it.each([
+      'true',
+      'yes',
+      '*',
+      'proxy.example',
+      '10.0.0.0/33',
+      'fd00::/129',
+      '300.1.1.1',
+      '1.2.3',
+      '-1',
+      '1.5',
+      'loopback,,',
+      '10.0.0.0/',
+    ])('refuses "%s" at start', (value) => {
+      expect(() => trustProxy(value)).toThrow(/TRUST_PROXY/);
+    });
   });
 
   it('READY_MAX_PROJECTION_DELAY_MS: 5 s by default', () => {

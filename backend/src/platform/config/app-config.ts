@@ -30,7 +30,6 @@ export interface AppConfig {
   trustProxy: TrustProxy;
 }
 
-
 /** HS256 keys shorter than the hash output are guessable offline from one token. */
 const MIN_JWT_SECRET_BYTES = 32;
 

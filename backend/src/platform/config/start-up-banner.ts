@@ -1,4 +1,4 @@
-import { DEMO_LOGINS } from '../../../../scripts/seed/identity-demo-data';
+import { DEMO_LOGINS } from '../seeding/demo-data/identity-demo-data';
 import type { AppConfig } from './app-config';
 
 /**

@@ -3,8 +3,8 @@ import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } f
 import type { Response } from 'express';
 import { Public } from '../../identity/access/access.decorators';
 import { ProjectionRunnerService } from '../projections/projection-runner.service';
-import type { EventStore } from '../../storage/event-store/event-store.port';
-import type { ReadStore } from '../../storage/read-store/read-store.port';
+import type { EventStore } from '@cans/storage/event-store/event-store.port';
+import type { ReadStore } from '@cans/storage/read-store/read-store.port';
 import { APP_CONFIG, EVENT_STORE, READ_STORE } from '../storage/storage-tokens';
 import type { AppConfig } from '../config/app-config';
 import { APP_VERSION } from '../config/app-version';
@@ -41,7 +41,11 @@ export class HealthController {
     try {
       checks.headPosition = await this.eventStore.headPosition();
       await this.readStore.listCheckpoints();
-      const readiness = await projectionReadiness(await this.projections.status(), this.eventStore, this.config.readinessMaxProjectionDelayMs);
+      const readiness = await projectionReadiness(
+        await this.projections.status(),
+        this.eventStore,
+        this.config.readinessMaxProjectionDelayMs,
+      );
       checks.projections = readiness.projections;
       problems = readiness.problems;
     } catch (error) {

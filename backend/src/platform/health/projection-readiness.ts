@@ -1,5 +1,5 @@
-import type { ProjectionStatus } from '../../../../projections/src/engine/projection-runner';
-import type { EventStore } from '../../storage/event-store/event-store.port';
+import type { ProjectionStatus } from '@cans/projections/engine/projection-runner';
+import type { EventStore } from '@cans/storage/event-store/event-store.port';
 
 export interface ProjectionReadiness {
   name: string;
@@ -47,7 +47,9 @@ export async function projectionReadiness(
       if (recordedAt === null) return readiness;
       readiness.behindMs = Math.max(0, now - recordedAt);
       if (readiness.behindMs > maxDelayMs) {
-        problems.push(`projection ${name} has not applied an event recorded ${(readiness.behindMs / 1000).toFixed(1)} s ago (${lag} behind; the bound is ${maxDelayMs / 1000} s)`);
+        problems.push(
+          `projection ${name} has not applied an event recorded ${(readiness.behindMs / 1000).toFixed(1)} s ago (${lag} behind; the bound is ${maxDelayMs / 1000} s)`,
+        );
       }
       return readiness;
     }),

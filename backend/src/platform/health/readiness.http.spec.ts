@@ -1,4 +1,4 @@
-import { agenciesProjection } from '../../../../projections/src/administration/agencies.projection';
+import { agenciesProjection } from '@cans/projections/administration/agencies.projection';
 import { ProjectionRunnerService } from '../projections/projection-runner.service';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
 
@@ -36,7 +36,9 @@ describe('GET /api/ready', () => {
       const created = await t.http().post('/api/agencies').set('Authorization', admin).send({ name: 'Ready Agency', displayName: 'Ready' });
       expect(created.status).toBe(201);
       const lagging = await ready();
-      expect(lagging.body.projections).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'agencies', lag: expect.any(Number) })]));
+      expect(lagging.body.projections).toEqual(
+        expect.arrayContaining([expect.objectContaining({ name: 'agencies', lag: expect.any(Number) })]),
+      );
       expect(lagging.body.projections.find((p: { name: string }) => p.name === 'agencies').lag).toBeGreaterThan(0);
       expect([lagging.status, lagging.body.status, lagging.body.reason]).toEqual([200, 'ready', undefined]);
 

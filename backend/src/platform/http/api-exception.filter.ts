@@ -1,8 +1,8 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
-import { WrongExpectedRevisionError } from '../../storage/event-store/event-store.port';
-import { InvalidFilterError } from '../../storage/read-store/read-store.port';
-import { AccessDeniedError, DomainRuleViolation, NotFoundError } from './domain-errors';
+import { WrongExpectedRevisionError } from '@cans/storage/event-store/event-store.port';
+import { InvalidFilterError } from '@cans/storage/read-store/read-store.port';
+import { AccessDeniedError, DomainRuleViolation, NotFoundError } from '@cans/domain/domain-errors';
 
 /** A lost optimistic-concurrency race, in the user's words (the stream and revisions go to the log only). */
 export const STALE_RECORD_MESSAGE = 'This record was changed by someone else in the meantime. Reload it and try again.';
@@ -26,14 +26,18 @@ export class ApiExceptionFilter implements ExceptionFilter {
   private toAnswer(exception: unknown): { status: number; body: Record<string, unknown> } {
     if (exception instanceof HttpException) {
       const answer = exception.getResponse();
-      const body = typeof answer === 'string' ? { statusCode: exception.getStatus(), message: answer } : (answer as Record<string, unknown>);
+      const body =
+        typeof answer === 'string' ? { statusCode: exception.getStatus(), message: answer } : (answer as Record<string, unknown>);
       return { status: exception.getStatus(), body };
     }
     if (exception instanceof WrongExpectedRevisionError) {
       return { status: HttpStatus.CONFLICT, body: { statusCode: 409, error: 'Conflict', message: STALE_RECORD_MESSAGE } };
     }
     if (exception instanceof InvalidFilterError) {
-      return { status: 400, body: { statusCode: 400, error: 'Bad Request', message: exception.message, errors: { filter: [exception.message] } } };
+      return {
+        status: 400,
+        body: { statusCode: 400, error: 'Bad Request', message: exception.message, errors: { filter: [exception.message] } },
+      };
     }
     if (exception instanceof NotFoundError) {
       return { status: 404, body: { statusCode: 404, error: 'Not Found', message: exception.message } };
@@ -43,8 +47,15 @@ export class ApiExceptionFilter implements ExceptionFilter {
     }
     if (exception instanceof DomainRuleViolation) {
       const status = exception.conflict ? 409 : 400;
-      return { status, body: { statusCode: status, error: status === 409 ? 'Conflict' : 'Bad Request', message: exception.message, errors: exception.fieldErrors } };
+      const error = status === 409 ? 'Conflict' : 'Bad Request';
+      return {
+        status,
+        body: { statusCode: status, error, ...exception.details, message: exception.message, errors: exception.fieldErrors },
+      };
     }
-    return { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong on our side. It has been logged.' } };
+    return {
+      status: 500,
+      body: { statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong on our side. It has been logged.' },
+    };
   }
 }

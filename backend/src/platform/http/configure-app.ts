@@ -51,7 +51,9 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
     app,
     new DocumentBuilder()
       .setTitle('CANS platform API')
-      .setDescription('REST API of the CANS platform. Lists follow ra-data-simple-rest conventions. Commands answer with X-Event-Position; send it back as X-Wait-For-Position to read your own writes.')
+      .setDescription(
+        'REST API of the CANS platform. Lists follow ra-data-simple-rest conventions. Commands answer with X-Event-Position; send it back as X-Wait-For-Position to read your own writes.',
+      )
       .setVersion(APP_VERSION)
       .addCookieAuth('cans_token')
       .addBearerAuth()

@@ -26,7 +26,9 @@ export function refuseCrossSiteRequests(app: NestExpressApplication, publicUrl: 
     if (!STATE_CHANGING_METHODS.has(request.method)) return next();
     if (!hasBearerToken(request) && !isSameOrigin(request, publicOrigin)) return next(new ForbiddenException(CROSS_SITE_REFUSED));
     if (hasBody(request) && !request.is('application/json')) {
-      return next(new HttpException({ statusCode: 415, error: 'Unsupported Media Type', message: JSON_ONLY }, HttpStatus.UNSUPPORTED_MEDIA_TYPE));
+      return next(
+        new HttpException({ statusCode: 415, error: 'Unsupported Media Type', message: JSON_ONLY }, HttpStatus.UNSUPPORTED_MEDIA_TYPE),
+      );
     }
     next();
   });

@@ -14,7 +14,10 @@ export function isRevision(value: unknown): value is number {
 /** An optimistic-concurrency revision: a whole number from 0 to 2147483647 (combine with @IsOptional()). */
 export function IsRevision(options?: ValidationOptions): PropertyDecorator {
   return ValidateBy(
-    { name: 'isRevision', validator: { validate: isRevision, defaultMessage: () => `revision must be a whole number from 0 to ${MAX_REVISION}.` } },
+    {
+      name: 'isRevision',
+      validator: { validate: isRevision, defaultMessage: () => `revision must be a whole number from 0 to ${MAX_REVISION}.` },
+    },
     options,
   );
 }

@@ -1,10 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
-import { testPostgresUrl } from '../../../test-support/databases';
+import { testPostgresUrl } from '@cans/storage/test-support/databases';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
-import { AssessmentsApi, childForm, createOrganisation, Json, NARRATIVE, seedTestLibrary } from '../../assessments/assessments.test-support';
+import {
+  AssessmentsApi,
+  childForm,
+  createOrganisation,
+  Json,
+  NARRATIVE,
+  seedTestLibrary,
+} from '../../assessments/assessments.test-support';
 import { DIRECT_CARE_WORKER_GROUP_ID } from '../../identity/user-groups/built-in-groups';
-import type { EventStore } from '../../storage/event-store/event-store.port';
+import type { EventStore } from '@cans/storage/event-store/event-store.port';
 import { EVENT_STORE } from '../storage/storage-tokens';
 
 const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
@@ -38,10 +45,18 @@ describe.each(backends)('Input hardening over HTTP (%s): bad input answers 4xx, 
     supervisor = new AssessmentsApi(t, `Bearer ${t.tokenForUser(ids.supervisor)}`, ids.supervisor);
     incomplete = await worker.start(childForm({ cin: 'PID-HARD-1' }));
     pending = await completedAssessment('PID-HARD-2');
-    agency = (await t.http().post('/api/agencies').set('Authorization', admin).send({ name: 'Hardened Services', displayName: 'Hardened' })).body;
+    agency = (await t.http().post('/api/agencies').set('Authorization', admin).send({ name: 'Hardened Services', displayName: 'Hardened' }))
+      .body;
     const careWorkerId = (
-      await t.http().post('/api/users').set('Authorization', admin)
-        .send({ firstName: 'Casey', lastName: 'Care', username: 'casey.care', email: 'casey.care@example.test', userGroupId: DIRECT_CARE_WORKER_GROUP_ID, supervisorId: ids.supervisor, externalId: 'CASEY' })
+      await t.http().post('/api/users').set('Authorization', admin).send({
+        firstName: 'Casey',
+        lastName: 'Care',
+        username: 'casey.care',
+        email: 'casey.care@example.test',
+        userGroupId: DIRECT_CARE_WORKER_GROUP_ID,
+        supervisorId: ids.supervisor,
+        externalId: 'CASEY',
+      })
     ).body.id as string;
     careWorker = { id: careWorkerId, token: `Bearer ${t.tokenForUser(careWorkerId)}` };
     await t.settled();
@@ -84,41 +99,79 @@ describe.each(backends)('Input hardening over HTTP (%s): bad input answers 4xx, 
 
   describe('body parsing', () => {
     it('answers a body over 100 KB with 413 JSON, even anonymous on sign-in', async () => {
-      const answer = await refused(() => t.http().post('/api/auth/login').send({ login: 'x'.repeat(101 * 1024), password: 'secret' }));
+      const answer = await refused(() =>
+        t
+          .http()
+          .post('/api/auth/login')
+          .send({ login: 'x'.repeat(101 * 1024), password: 'secret' }),
+      );
       expect(answer.status).toBe(413);
       expect(answer.headers['content-type']).toMatch(/application\/json/);
       expect(answer.body).toEqual({ statusCode: 413, error: 'Payload Too Large', message: expect.stringMatching(/too large/i) });
     });
 
     it('answers malformed JSON with 400 and a plain message', async () => {
-      const answer = await refused(() => t.http().post('/api/auth/login').set('Content-Type', 'application/json').send('{"login": "admin", '));
+      const answer = await refused(() =>
+        t.http().post('/api/auth/login').set('Content-Type', 'application/json').send('{"login": "admin", '),
+      );
       expect(answer.status).toBe(400);
       expect(answer.body).toMatchObject({ statusCode: 400, error: 'Bad Request', message: 'The request body is not valid JSON.' });
     });
 
     it('answers an unsupported charset or content encoding with 415', async () => {
-      const charset = await refused(() => t.http().post('/api/auth/login').set('Content-Type', 'application/json; charset=klingon').send('{}'));
+      const charset = await refused(() =>
+        t.http().post('/api/auth/login').set('Content-Type', 'application/json; charset=klingon').send('{}'),
+      );
       expect(charset.status).toBe(415);
       expect(charset.body).toMatchObject({ statusCode: 415, error: 'Unsupported Media Type', message: expect.any(String) });
-      const encoding = await refused(() => t.http().post('/api/auth/login').set('Content-Type', 'application/json').set('Content-Encoding', 'klingon').send('{}'));
+      const encoding = await refused(() =>
+        t.http().post('/api/auth/login').set('Content-Type', 'application/json').set('Content-Encoding', 'klingon').send('{}'),
+      );
       expect(encoding.status).toBe(415);
     });
 
     it('refuses JSON nested deeper than 32 levels with 400 before validation, in the body and in a list filter', async () => {
-      const login = await refused(() => t.http().post('/api/auth/login').set('Content-Type', 'application/json').send(`{"login":${nested(5000)},"password":"x"}`));
+      const login = await refused(() =>
+        t
+          .http()
+          .post('/api/auth/login')
+          .set('Content-Type', 'application/json')
+          .send(`{"login":${nested(5000)},"password":"x"}`),
+      );
       expect(login.status).toBe(400);
       expect(login.body.errors).toEqual({ login: [expect.stringMatching(/nested too deeply/)] });
-      const agencyBody = await refused(() => t.http().post('/api/agencies').set('Authorization', admin).set('Content-Type', 'application/json').send(`{"name":"N","displayName":{"a":${nested(40)}}}`));
+      const agencyBody = await refused(() =>
+        t
+          .http()
+          .post('/api/agencies')
+          .set('Authorization', admin)
+          .set('Content-Type', 'application/json')
+          .send(`{"name":"N","displayName":{"a":${nested(40)}}}`),
+      );
       expect(agencyBody.status).toBe(400);
       expect(agencyBody.body.errors).toEqual({ displayName: [expect.stringMatching(/nested too deeply/)] });
       const filter = await worker.get('/api/assessments', { filter: `{"q":${nested(1000)}}` }); // 5,000 would pass the URL size limit (431)
       expect(filter.status).toBe(400);
       expect(filter.body.errors).toEqual({ filter: [expect.stringMatching(/nested too deeply/)] });
       // 32 levels are fine as far as nesting goes (the DTO then says what is wrong).
-      const shallow = await refused(() => t.http().post('/api/agencies').set('Authorization', admin).set('Content-Type', 'application/json').send(`{"name":"N","displayName":${nested(31)}}`));
+      const shallow = await refused(() =>
+        t
+          .http()
+          .post('/api/agencies')
+          .set('Authorization', admin)
+          .set('Content-Type', 'application/json')
+          .send(`{"name":"N","displayName":${nested(31)}}`),
+      );
       expect(shallow.status).toBe(400);
       expect(shallow.body.errors.displayName).toContain('Agency display name must be text.');
-      const oneLevelMore = await refused(() => t.http().post('/api/agencies').set('Authorization', admin).set('Content-Type', 'application/json').send(`{"name":"N","displayName":${nested(32)}}`));
+      const oneLevelMore = await refused(() =>
+        t
+          .http()
+          .post('/api/agencies')
+          .set('Authorization', admin)
+          .set('Content-Type', 'application/json')
+          .send(`{"name":"N","displayName":${nested(32)}}`),
+      );
       expect(oneLevelMore.body.errors).toEqual({ displayName: [expect.stringMatching(/nested too deeply/)] });
     });
   });
@@ -138,8 +191,16 @@ describe.each(backends)('Input hardening over HTTP (%s): bad input answers 4xx, 
 
     it.each(Object.entries(UNSAFE))('refuses %s in every list filter with 400 and filter.q named', async (_name, bad) => {
       for (const [path, token] of lists()) {
-        const answer = await t.http().get(path).query({ filter: JSON.stringify({ q: bad }) }).set('Authorization', token);
-        expect({ path, status: answer.status, errors: answer.body.errors }).toEqual({ path, status: 400, errors: { 'filter.q': [expect.stringMatching(NOT_ALLOWED)] } });
+        const answer = await t
+          .http()
+          .get(path)
+          .query({ filter: JSON.stringify({ q: bad }) })
+          .set('Authorization', token);
+        expect({ path, status: answer.status, errors: answer.body.errors }).toEqual({
+          path,
+          status: 400,
+          errors: { 'filter.q': [expect.stringMatching(NOT_ALLOWED)] },
+        });
       }
     });
 
@@ -152,27 +213,70 @@ describe.each(backends)('Input hardening over HTTP (%s): bad input answers 4xx, 
 
     describe.each(Object.entries(UNSAFE))('%s in a written string: 400 with the field named, nothing appended', (_name, bad) => {
       const expectField = (answer: Response, field: string) => {
-        expect({ status: answer.status, errors: answer.body.errors }).toEqual({ status: 400, errors: { [field]: [expect.stringMatching(NOT_ALLOWED)] } });
+        expect({ status: answer.status, errors: answer.body.errors }).toEqual({
+          status: 400,
+          errors: { [field]: [expect.stringMatching(NOT_ALLOWED)] },
+        });
       };
 
       it('agency name', async () => {
-        expectField(await refused(() => t.http().post('/api/agencies').set('Authorization', admin).send({ name: bad, displayName: 'X' })), 'name');
-        expectField(await refused(() => t.http().put(`/api/agencies/${agency.id}`).set('Authorization', admin).send({ name: 'Y', displayName: bad, revision: agency.revision })), 'displayName');
+        expectField(
+          await refused(() => t.http().post('/api/agencies').set('Authorization', admin).send({ name: bad, displayName: 'X' })),
+          'name',
+        );
+        expectField(
+          await refused(() =>
+            t
+              .http()
+              .put(`/api/agencies/${agency.id}`)
+              .set('Authorization', admin)
+              .send({ name: 'Y', displayName: bad, revision: agency.revision }),
+          ),
+          'displayName',
+        );
       });
 
       it('a question comment, the narrative, a return and a close reason', async () => {
         expectField(
-          await refused(() => t.http().put(`/api/assessments/${incomplete.id}/comments/${randomUUID()}`).set('Authorization', worker.token).send({ questionCode: 'T_SLEEP', caregiverId: null, content: bad })),
+          await refused(() =>
+            t
+              .http()
+              .put(`/api/assessments/${incomplete.id}/comments/${randomUUID()}`)
+              .set('Authorization', worker.token)
+              .send({ questionCode: 'T_SLEEP', caregiverId: null, content: bad }),
+          ),
           'content',
         );
         expectField(
-          await refused(() => t.http().put(`/api/assessments/${incomplete.id}/narrative`).set('Authorization', worker.token).send({ narrative: { ...NARRATIVE, plan: bad } })),
+          await refused(() =>
+            t
+              .http()
+              .put(`/api/assessments/${incomplete.id}/narrative`)
+              .set('Authorization', worker.token)
+              .send({ narrative: { ...NARRATIVE, plan: bad } }),
+          ),
           'narrative.plan',
         );
-        expectField(await refused(() => t.http().post(`/api/assessments/${pending.id}/return`).set('Authorization', supervisor.token).send({ reason: bad })), 'reason');
-        expectField(await refused(() => t.http().post(`/api/assessments/${pending.id}/close`).set('Authorization', supervisor.token).send({ reason: bad })), 'reason');
+        expectField(
+          await refused(() =>
+            t.http().post(`/api/assessments/${pending.id}/return`).set('Authorization', supervisor.token).send({ reason: bad }),
+          ),
+          'reason',
+        );
+        expectField(
+          await refused(() =>
+            t.http().post(`/api/assessments/${pending.id}/close`).set('Authorization', supervisor.token).send({ reason: bad }),
+          ),
+          'reason',
+        );
         // A key is a string too (the caregiver relationship is a free-form object).
-        const key = await refused(() => t.http().post(`/api/assessments/${incomplete.id}/caregivers`).set('Authorization', worker.token).send({ caregiver: { firstName: 'A', lastName: 'B', relationship: { [bad]: 'x' } } }));
+        const key = await refused(() =>
+          t
+            .http()
+            .post(`/api/assessments/${incomplete.id}/caregivers`)
+            .set('Authorization', worker.token)
+            .send({ caregiver: { firstName: 'A', lastName: 'B', relationship: { [bad]: 'x' } } }),
+        );
         expect(key.status).toBe(400);
         expect(Object.values(key.body.errors as Record<string, string[]>).flat()).toEqual([expect.stringMatching(NOT_ALLOWED)]);
       });
@@ -186,10 +290,33 @@ describe.each(backends)('Input hardening over HTTP (%s): bad input answers 4xx, 
         const email = `pat${bad}@example.test`;
         expectField(await refused(() => t.http().post('/api/auth/password-reset').send({ username: 'worker', email })), 'email');
         expectField(
-          await refused(() => t.http().post('/api/users').set('Authorization', admin).send({ firstName: 'Pat', lastName: 'Doe', username: `pat${Date.now()}`, email, userGroupId: DIRECT_CARE_WORKER_GROUP_ID, supervisorId: '1', externalId: 'X' })),
+          await refused(() =>
+            t
+              .http()
+              .post('/api/users')
+              .set('Authorization', admin)
+              .send({
+                firstName: 'Pat',
+                lastName: 'Doe',
+                username: `pat${Date.now()}`,
+                email,
+                userGroupId: DIRECT_CARE_WORKER_GROUP_ID,
+                supervisorId: '1',
+                externalId: 'X',
+              }),
+          ),
           'email',
         );
-        expectField(await refused(() => t.http().put('/api/account').set('Authorization', worker.token).send({ firstName: 'Worker', lastName: 'Tester', email, phone: null })), 'email');
+        expectField(
+          await refused(() =>
+            t
+              .http()
+              .put('/api/account')
+              .set('Authorization', worker.token)
+              .send({ firstName: 'Worker', lastName: 'Tester', email, phone: null }),
+          ),
+          'email',
+        );
       });
     });
   });
@@ -199,27 +326,106 @@ describe.each(backends)('Input hardening over HTTP (%s): bad input answers 4xx, 
 
     it.each(HUGE)('refuses revision %p on narrative, return, close, share and reassign with 400', async (revision) => {
       const sends: Array<[string, () => PromiseLike<Response>]> = [
-        ['narrative', () => t.http().put(`/api/assessments/${incomplete.id}/narrative`).set('Authorization', worker.token).send({ narrative: NARRATIVE, revision })],
-        ['return', () => t.http().post(`/api/assessments/${pending.id}/return`).set('Authorization', supervisor.token).send({ reason: 'Check it.', revision })],
-        ['close', () => t.http().post(`/api/assessments/${pending.id}/close`).set('Authorization', supervisor.token).send({ reason: 'Done.', revision })],
-        ['share', () => t.http().post(`/api/assessments/${incomplete.id}/share`).set('Authorization', worker.token).send({ userIds: [ids.sibling], revision })],
-        ['reassign', () => t.http().post(`/api/assessments/${incomplete.id}/reassign`).set('Authorization', worker.token).send({ toUserId: ids.sibling, revision })],
-        ['agency', () => t.http().put(`/api/agencies/${agency.id}`).set('Authorization', admin).send({ name: 'Z', displayName: 'Z', revision })],
+        [
+          'narrative',
+          () =>
+            t
+              .http()
+              .put(`/api/assessments/${incomplete.id}/narrative`)
+              .set('Authorization', worker.token)
+              .send({ narrative: NARRATIVE, revision }),
+        ],
+        [
+          'return',
+          () =>
+            t
+              .http()
+              .post(`/api/assessments/${pending.id}/return`)
+              .set('Authorization', supervisor.token)
+              .send({ reason: 'Check it.', revision }),
+        ],
+        [
+          'close',
+          () =>
+            t
+              .http()
+              .post(`/api/assessments/${pending.id}/close`)
+              .set('Authorization', supervisor.token)
+              .send({ reason: 'Done.', revision }),
+        ],
+        [
+          'share',
+          () =>
+            t
+              .http()
+              .post(`/api/assessments/${incomplete.id}/share`)
+              .set('Authorization', worker.token)
+              .send({ userIds: [ids.sibling], revision }),
+        ],
+        [
+          'reassign',
+          () =>
+            t
+              .http()
+              .post(`/api/assessments/${incomplete.id}/reassign`)
+              .set('Authorization', worker.token)
+              .send({ toUserId: ids.sibling, revision }),
+        ],
+        [
+          'agency',
+          () => t.http().put(`/api/agencies/${agency.id}`).set('Authorization', admin).send({ name: 'Z', displayName: 'Z', revision }),
+        ],
       ];
       for (const [name, send] of sends) {
         const answer = await refused(send);
-        expect({ name, status: answer.status, errors: answer.body.errors }).toEqual({ name, status: 400, errors: { revision: [expect.any(String)] } });
+        expect({ name, status: answer.status, errors: answer.body.errors }).toEqual({
+          name,
+          status: 400,
+          errors: { revision: [expect.any(String)] },
+        });
       }
     });
 
     it('refuses an impossible calendar date on a user expiry and an access assignment', async () => {
-      const fields = { firstName: 'Exp', lastName: 'Iry', username: 'exp.iry', email: 'exp.iry@example.test', userGroupId: DIRECT_CARE_WORKER_GROUP_ID, supervisorId: '1', externalId: 'EXP' };
-      const created = await refused(() => t.http().post('/api/users').set('Authorization', admin).send({ ...fields, expirationDate: '2026-02-30' }));
+      const fields = {
+        firstName: 'Exp',
+        lastName: 'Iry',
+        username: 'exp.iry',
+        email: 'exp.iry@example.test',
+        userGroupId: DIRECT_CARE_WORKER_GROUP_ID,
+        supervisorId: '1',
+        externalId: 'EXP',
+      };
+      const created = await refused(() =>
+        t
+          .http()
+          .post('/api/users')
+          .set('Authorization', admin)
+          .send({ ...fields, expirationDate: '2026-02-30' }),
+      );
       expect([created.status, created.body.errors]).toEqual([400, { expirationDate: [expect.any(String)] }]);
-      const user = (await t.http().post('/api/users').set('Authorization', admin).send({ ...fields, expirationDate: '2030-02-28' })).body;
-      const update = await refused(() => t.http().put(`/api/users/${user.id}`).set('Authorization', admin).send({ ...fields, status: 1, expirationDate: '2030-02-29', revision: user.revision }));
+      const user = (
+        await t
+          .http()
+          .post('/api/users')
+          .set('Authorization', admin)
+          .send({ ...fields, expirationDate: '2030-02-28' })
+      ).body;
+      const update = await refused(() =>
+        t
+          .http()
+          .put(`/api/users/${user.id}`)
+          .set('Authorization', admin)
+          .send({ ...fields, status: 1, expirationDate: '2030-02-29', revision: user.revision }),
+      );
       expect([update.status, update.body.errors]).toEqual([400, { expirationDate: [expect.any(String)] }]);
-      const assignment = await refused(() => t.http().post('/api/account/access-assignments').set('Authorization', careWorker.token).send({ delegateId: ids.worker, startsOn: '2026-02-29', endsOn: '2026-04-31' }));
+      const assignment = await refused(() =>
+        t
+          .http()
+          .post('/api/account/access-assignments')
+          .set('Authorization', careWorker.token)
+          .send({ delegateId: ids.worker, startsOn: '2026-02-29', endsOn: '2026-04-31' }),
+      );
       expect([assignment.status, Object.keys(assignment.body.errors ?? {}).sort()]).toEqual([400, ['endsOn', 'startsOn']]);
     });
   });
@@ -238,19 +444,40 @@ describe.each(backends)('Input hardening over HTTP (%s): bad input answers 4xx, 
       expect(Object.keys(answer.body.errors)).toEqual([`filter.${field}`]);
     });
 
-    it.each(['/api/agencies', '/api/library/items', '/api/question-rules', '/api/api-users', '/api/library/versions'])('%s answers an operator object or a non-text q with 400', async (path) => {
-      for (const filter of [{ q: { $gt: '' } }, { id: { $gt: '' } }, { q: 5 }]) {
-        const answer = await t.http().get(path).query({ filter: JSON.stringify(filter) }).set('Authorization', admin);
-        expect({ path, filter, status: answer.status }).toEqual({ path, filter, status: 400 });
-      }
-    });
+    it.each(['/api/agencies', '/api/library/items', '/api/question-rules', '/api/api-users', '/api/library/versions'])(
+      '%s answers an operator object or a non-text q with 400',
+      async (path) => {
+        for (const filter of [{ q: { $gt: '' } }, { id: { $gt: '' } }, { q: 5 }]) {
+          const answer = await t
+            .http()
+            .get(path)
+            .query({ filter: JSON.stringify(filter) })
+            .set('Authorization', admin);
+          expect({ path, filter, status: answer.status }).toEqual({ path, filter, status: 400 });
+        }
+      },
+    );
   });
 
   it('answers a stale revision with 409 in plain words: no stream, no revision numbers', async () => {
     const created = (await t.http().post('/api/agencies').set('Authorization', admin).send({ name: 'Conflicted', displayName: 'C' })).body;
-    expect((await t.http().put(`/api/agencies/${created.id}`).set('Authorization', admin).send({ name: 'Conflicted 2', displayName: 'C', revision: 0 })).status).toBe(200);
-    const stale = await refused(() => t.http().put(`/api/agencies/${created.id}`).set('Authorization', admin).send({ name: 'Lost', displayName: 'C', revision: 0 }));
+    expect(
+      (
+        await t
+          .http()
+          .put(`/api/agencies/${created.id}`)
+          .set('Authorization', admin)
+          .send({ name: 'Conflicted 2', displayName: 'C', revision: 0 })
+      ).status,
+    ).toBe(200);
+    const stale = await refused(() =>
+      t.http().put(`/api/agencies/${created.id}`).set('Authorization', admin).send({ name: 'Lost', displayName: 'C', revision: 0 }),
+    );
     expect(stale.status).toBe(409);
-    expect(stale.body).toEqual({ statusCode: 409, error: 'Conflict', message: 'This record was changed by someone else in the meantime. Reload it and try again.' });
+    expect(stale.body).toEqual({
+      statusCode: 409,
+      error: 'Conflict',
+      message: 'This record was changed by someone else in the meantime. Reload it and try again.',
+    });
   });
 });

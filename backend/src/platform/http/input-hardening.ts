@@ -33,6 +33,7 @@ export function hardenInput(app: INestApplication): void {
 }
 
 /** NUL, or a surrogate that is not half of a pair. */
+// eslint-disable-next-line no-control-regex -- NUL is exactly the character this check exists to refuse
 const UNSAFE_CHARACTER = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 export function hasUnsafeCharacter(text: string): boolean {
@@ -44,8 +45,14 @@ const BODY_REFUSALS: Record<string, { status: number; message: string }> = {
   'entity.too.large': { status: HttpStatus.PAYLOAD_TOO_LARGE, message: 'The request is too large (at most 100 KB).' },
   'parameters.too.many': { status: HttpStatus.PAYLOAD_TOO_LARGE, message: 'The request has too many fields.' },
   'entity.parse.failed': { status: HttpStatus.BAD_REQUEST, message: 'The request body is not valid JSON.' },
-  'charset.unsupported': { status: HttpStatus.UNSUPPORTED_MEDIA_TYPE, message: 'The character set of the request body is not supported: send UTF-8.' },
-  'encoding.unsupported': { status: HttpStatus.UNSUPPORTED_MEDIA_TYPE, message: 'The content encoding of the request body is not supported: send it uncompressed, gzip or deflate.' },
+  'charset.unsupported': {
+    status: HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+    message: 'The character set of the request body is not supported: send UTF-8.',
+  },
+  'encoding.unsupported': {
+    status: HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+    message: 'The content encoding of the request body is not supported: send it uncompressed, gzip or deflate.',
+  },
 };
 
 const ERROR_NAMES: Record<number, string> = {

@@ -1,16 +1,14 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { from, Observable, switchMap } from 'rxjs';
 import { ProjectionRunnerService } from '../projections/projection-runner.service';
-import { Inject } from '@nestjs/common';
 import { APP_CONFIG } from '../storage/storage-tokens';
 import type { AppConfig } from '../config/app-config';
+import { EVENT_POSITION_HEADER } from './http-answers';
 import { FieldValidationException } from './validation';
 
 /** Request header: "do not answer before the read models reached this position". */
 export const WAIT_FOR_POSITION_HEADER = 'x-wait-for-position';
-/** Response header on every command: the global position its events reached. */
-export const EVENT_POSITION_HEADER = 'X-Event-Position';
 
 /**
  * Read-your-writes: a GET carrying X-Wait-For-Position waits (bounded) until every projection has processed that
@@ -41,7 +39,7 @@ export class ReadYourWritesInterceptor implements NestInterceptor {
   }
 }
 
-/** Sets the position header a client echoes back as X-Wait-For-Position. */
+/** Sets the position header outside a command route's answer (e.g. a refusal that still recorded an event). */
 export function exposeEventPosition(response: Response, position: number): void {
   response.setHeader(EVENT_POSITION_HEADER, String(position));
 }

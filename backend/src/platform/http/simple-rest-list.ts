@@ -1,5 +1,4 @@
-import type { Response } from 'express';
-import type { Filter, SortField } from '../../storage/read-store/read-store.port';
+import type { SortField } from '@cans/storage/read-store/read-store.port';
 import { FieldValidationException } from './validation';
 
 /** The list query of ra-data-simple-rest: ?sort=["field","ASC"]&range=[0,24]&filter={...}. */
@@ -35,7 +34,12 @@ export function parseListQuery(query: SimpleRestListQuery, rules: ListRules): Li
   let sort: SortField[] = [rules.defaultSort];
   if (query.sort !== undefined) {
     const parsed = parseJson(query.sort);
-    if (!Array.isArray(parsed) || parsed.length !== 2 || typeof parsed[0] !== 'string' || !['ASC', 'DESC'].includes(String(parsed[1]).toUpperCase())) {
+    if (
+      !Array.isArray(parsed) ||
+      parsed.length !== 2 ||
+      typeof parsed[0] !== 'string' ||
+      !['ASC', 'DESC'].includes(String(parsed[1]).toUpperCase())
+    ) {
       errors.sort = ['must be ["field","ASC"|"DESC"]'];
     } else if (!rules.sortable.includes(parsed[0])) {
       errors.sort = [`cannot sort by "${parsed[0]}"; sortable: ${rules.sortable.join(', ')}`];
@@ -72,40 +76,6 @@ export function parseListQuery(query: SimpleRestListQuery, rules: ListRules): Li
 
   if (Object.keys(errors).length) throw new FieldValidationException(errors, 'Invalid list parameters.');
   return { sort, skip, limit, filter };
-}
-
-/** Content-Range is how ra-data-simple-rest learns the total for pagination. */
-export function sendListPage<T>(response: Response, resource: string, skip: number, rows: T[], total: number): T[] {
-  const last = rows.length ? skip + rows.length - 1 : skip;
-  response.setHeader('Content-Range', `${resource} ${skip}-${last}/${total}`);
-  response.setHeader('Access-Control-Expose-Headers', 'Content-Range, X-Event-Position');
-  return rows;
-}
-
-const isScalar = (value: unknown): value is string | number | boolean => typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
-
-/**
- * Turns {field: value} equality filters plus a free-text q into a read-store filter. A value of the wrong type (an
- * operator object such as {"$gt":""}, a non-text q) is a 400, never silently ignored.
- */
-export function equalityFilter(filter: Record<string, unknown>, textFields: string[]): Filter {
-  const clauses: Filter[] = [];
-  const errors: Record<string, string[]> = {};
-  for (const [key, value] of Object.entries(filter)) {
-    if (value === null || value === undefined) continue;
-    if (key === 'q') {
-      if (typeof value !== 'string') errors['filter.q'] = ['must be text'];
-      else if (value.trim()) clauses.push({ $or: textFields.map((field) => ({ [field]: { $contains: value.trim() } })) });
-    } else if (isScalar(value)) {
-      clauses.push({ [key]: value });
-    } else if (Array.isArray(value) && value.every(isScalar)) {
-      clauses.push({ [key]: { $in: key === 'id' ? value.map(String) : value } });
-    } else {
-      errors[`filter.${key}`] = ['must be a value or a list of values'];
-    }
-  }
-  if (Object.keys(errors).length) throw new FieldValidationException(errors, 'Invalid list parameters.');
-  return clauses.length ? { $and: clauses } : {};
 }
 
 function parseJson(text: string): unknown {

@@ -8,9 +8,8 @@ import { describeInBrowser, FRONTEND_DIST, launchChromium } from '../../../test-
 import { expectAccessible, expectPageChecks } from '../../../test-support/page-checks';
 import { startSmtpTestServer, SmtpTestServer } from '../../../test-support/smtp-test-server';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
-import { ADMINISTRATOR_ID } from '../../identity/identity-rules';
+import { ADMINISTRATOR_ID } from '@cans/domain/identity/identity-rules';
 import { DIRECT_CARE_WORKER_GROUP_ID } from '../../identity/user-groups/built-in-groups';
-
 
 const NOT_FOUND_LINES = [
   'OOPS!',
@@ -60,7 +59,16 @@ describeInBrowser('The spec routes in headless Chromium (path routing, guards, 4
   };
 
   it('answers index.html for every non-API GET path (dots, deep segments, /api-users) and JSON 404 under /api', async () => {
-    for (const path of ['/privacy', '/login/john.doe', '/initialPassword/7/eo_jane/jane%40example.test/a.b-c_d', '/a/b/c/d/e/f', '/api-users', '/api-users/create', '/appPrivacy', '/no.such.page']) {
+    for (const path of [
+      '/privacy',
+      '/login/john.doe',
+      '/initialPassword/7/eo_jane/jane%40example.test/a.b-c_d',
+      '/a/b/c/d/e/f',
+      '/api-users',
+      '/api-users/create',
+      '/appPrivacy',
+      '/no.such.page',
+    ]) {
       const response = await t.http().get(path);
       expect([path, response.status]).toEqual([path, 200]);
       expect(response.text).toContain('<div id="root">');
@@ -123,14 +131,28 @@ describeInBrowser('The spec routes in headless Chromium (path routing, guards, 4
   it('mails the initial-password link as /initialPassword/{userId}/{userName}/{userEmail}/{uuid}, which opens the set-password form', async () => {
     const since = smtp.mails.length;
     const stamp = Date.now().toString(36);
-    const created = await t.http().post('/api/users').set('Authorization', `Bearer ${t.adminToken()}`).send({
-      firstName: 'Route', lastName: 'Tester', username: `route${stamp}`, email: `route${stamp}@example.test`, userGroupId: DIRECT_CARE_WORKER_GROUP_ID, supervisorId: ADMINISTRATOR_ID, externalId: `EXT-${stamp}`,
-    });
+    const created = await t
+      .http()
+      .post('/api/users')
+      .set('Authorization', `Bearer ${t.adminToken()}`)
+      .send({
+        firstName: 'Route',
+        lastName: 'Tester',
+        username: `route${stamp}`,
+        email: `route${stamp}@example.test`,
+        userGroupId: DIRECT_CARE_WORKER_GROUP_ID,
+        supervisorId: ADMINISTRATOR_ID,
+        externalId: `EXT-${stamp}`,
+      });
     expect(created.status).toBe(201);
     const mail = await smtp.nextMailTo(created.body.email, since, 10_000);
     const link = /https?:\/\/\S+/.exec(mail.text)?.[0] ?? '';
     const linkPath = new URL(link).pathname;
-    expect(linkPath).toMatch(new RegExp(`^/initialPassword/${created.body.id}/${created.body.username}/${encodeURIComponent(created.body.email)}/[A-Za-z0-9._-]+$`));
+    expect(linkPath).toMatch(
+      new RegExp(
+        `^/initialPassword/${created.body.id}/${created.body.username}/${encodeURIComponent(created.body.email)}/[A-Za-z0-9._-]+$`,
+      ),
+    );
 
     const page = await pageWith();
     await go(page, linkPath);
@@ -174,7 +196,7 @@ describeInBrowser('The spec routes in headless Chromium (path routing, guards, 4
     await expectAccessible(page, 'route-404-signed-in');
   });
 
-  it('checks each route\'s privilege before rendering: a Monitor opening /assessment/childinfo/add sees the 404 page', async () => {
+  it("checks each route's privilege before rendering: a Monitor opening /assessment/childinfo/add sees the 404 page", async () => {
     const monitor = await pageWith(t.tokenFor(['HOME_SHOW', 'Assessment_View', 'Report_Assessment', 'Case_Monitor']));
     for (const path of ['/assessment/childinfo/add', '/users', '/users/create', '/system-log', '/library/questionRulesAdd']) {
       await go(monitor, path);

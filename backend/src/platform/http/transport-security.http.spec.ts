@@ -33,8 +33,13 @@ describe('CSRF: cookie-authenticated state changes', () => {
   };
 
   it('refuses a form-encoded body with 415 and a plain message, writing nothing', async () => {
-    const refused = await t.http().post('/api/agencies').set('Host', HOST).set('Cookie', cookie)
-      .set('Content-Type', 'application/x-www-form-urlencoded').send('name=Form%20Agency&displayName=Form');
+    const refused = await t
+      .http()
+      .post('/api/agencies')
+      .set('Host', HOST)
+      .set('Cookie', cookie)
+      .set('Content-Type', 'application/x-www-form-urlencoded')
+      .send('name=Form%20Agency&displayName=Form');
     expect(refused.status).toBe(415);
     expect(refused.headers['content-type']).toMatch(/^application\/json/);
     expect(refused.body).toEqual({ statusCode: 415, error: 'Unsupported Media Type', message: expect.stringMatching(/JSON/) });
@@ -42,77 +47,156 @@ describe('CSRF: cookie-authenticated state changes', () => {
   });
 
   it('refuses text/plain (what a cross-site form can send without a preflight) and multipart with 415', async () => {
-    const plain = await t.http().post('/api/agencies').set('Host', HOST).set('Cookie', cookie)
-      .set('Content-Type', 'text/plain').send(JSON.stringify({ name: 'Plain Agency', displayName: 'Plain' }));
+    const plain = await t
+      .http()
+      .post('/api/agencies')
+      .set('Host', HOST)
+      .set('Cookie', cookie)
+      .set('Content-Type', 'text/plain')
+      .send(JSON.stringify({ name: 'Plain Agency', displayName: 'Plain' }));
     expect(plain.status).toBe(415);
-    const multipart = await t.http().post('/api/agencies').set('Host', HOST).set('Cookie', cookie)
-      .field('name', 'Multipart Agency').field('displayName', 'Multi');
+    const multipart = await t
+      .http()
+      .post('/api/agencies')
+      .set('Host', HOST)
+      .set('Cookie', cookie)
+      .field('name', 'Multipart Agency')
+      .field('displayName', 'Multi');
     expect(multipart.status).toBe(415);
-    const bearerPlain = await t.http().put('/api/agencies/00000000-0000-4000-8000-000000000000').set('Authorization', `Bearer ${token}`)
-      .set('Content-Type', 'text/plain').send('{}');
+    const bearerPlain = await t
+      .http()
+      .put('/api/agencies/00000000-0000-4000-8000-000000000000')
+      .set('Authorization', `Bearer ${token}`)
+      .set('Content-Type', 'text/plain')
+      .send('{}');
     expect(bearerPlain.status).toBe(415);
     expect(await agencyNames()).not.toEqual(expect.arrayContaining(['Plain Agency']));
     expect(await agencyNames()).not.toEqual(expect.arrayContaining(['Multipart Agency']));
   });
 
   it('public sign-in routes take JSON only', async () => {
-    const form = await t.http().post('/api/auth/login').set('Content-Type', 'application/x-www-form-urlencoded').send('login=admin&password=x');
+    const form = await t
+      .http()
+      .post('/api/auth/login')
+      .set('Content-Type', 'application/x-www-form-urlencoded')
+      .send('login=admin&password=x');
     expect(form.status).toBe(415);
-    const plain = await t.http().post('/api/auth/password-reset').set('Content-Type', 'text/plain').send('{"username":"x","email":"x@y.test"}');
+    const plain = await t
+      .http()
+      .post('/api/auth/password-reset')
+      .set('Content-Type', 'text/plain')
+      .send('{"username":"x","email":"x@y.test"}');
     expect(plain.status).toBe(415);
     const json = await t.http().post('/api/auth/login').send({ login: 'nobody-here', password: 'Wrong!Pass1' });
     expect(json.status).not.toBe(415);
   });
 
   it('refuses a cross-site Origin with 403, writing nothing', async () => {
-    const refused = await t.http().post('/api/agencies').set('Host', HOST).set('Cookie', cookie).set('Origin', 'https://evil.example')
+    const refused = await t
+      .http()
+      .post('/api/agencies')
+      .set('Host', HOST)
+      .set('Cookie', cookie)
+      .set('Origin', 'https://evil.example')
       .send({ name: 'Cross Site Agency', displayName: 'Cross' });
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ statusCode: 403, message: expect.any(String) });
-    const nullOrigin = await t.http().post('/api/agencies').set('Host', HOST).set('Cookie', cookie).set('Origin', 'null')
+    const nullOrigin = await t
+      .http()
+      .post('/api/agencies')
+      .set('Host', HOST)
+      .set('Cookie', cookie)
+      .set('Origin', 'null')
       .send({ name: 'Cross Site Agency', displayName: 'Cross' });
     expect(nullOrigin.status).toBe(403);
     // Same host name, other port: another origin.
-    const otherPort = await t.http().post('/api/agencies').set('Host', HOST).set('Cookie', cookie).set('Origin', `${SAME_ORIGIN}:8080`)
+    const otherPort = await t
+      .http()
+      .post('/api/agencies')
+      .set('Host', HOST)
+      .set('Cookie', cookie)
+      .set('Origin', `${SAME_ORIGIN}:8080`)
       .send({ name: 'Cross Site Agency', displayName: 'Cross' });
     expect(otherPort.status).toBe(403);
     expect(await agencyNames()).not.toContain('Cross Site Agency');
   });
 
   it('refuses Sec-Fetch-Site: cross-site with 403, also on sign-in routes', async () => {
-    const refused = await t.http().post('/api/agencies').set('Host', HOST).set('Cookie', cookie).set('Sec-Fetch-Site', 'cross-site')
+    const refused = await t
+      .http()
+      .post('/api/agencies')
+      .set('Host', HOST)
+      .set('Cookie', cookie)
+      .set('Sec-Fetch-Site', 'cross-site')
       .send({ name: 'Fetch Site Agency', displayName: 'Fetch' });
     expect(refused.status).toBe(403);
-    const login = await t.http().post('/api/auth/login').set('Sec-Fetch-Site', 'cross-site').send({ login: 'nobody-here', password: 'Wrong!Pass1' });
+    const login = await t
+      .http()
+      .post('/api/auth/login')
+      .set('Sec-Fetch-Site', 'cross-site')
+      .send({ login: 'nobody-here', password: 'Wrong!Pass1' });
     expect(login.status).toBe(403);
-    const deleted = await t.http().delete('/api/agencies/00000000-0000-4000-8000-000000000000').set('Host', HOST).set('Cookie', cookie)
+    const deleted = await t
+      .http()
+      .delete('/api/agencies/00000000-0000-4000-8000-000000000000')
+      .set('Host', HOST)
+      .set('Cookie', cookie)
       .set('Origin', 'https://evil.example');
     expect(deleted.status).toBe(403);
     expect(await agencyNames()).not.toContain('Fetch Site Agency');
   });
 
   it('accepts the same origin (the request Host), PUBLIC_URL and same-origin fetch metadata', async () => {
-    const sameHost = await t.http().post('/api/agencies').set('Host', HOST).set('Cookie', cookie).set('Origin', SAME_ORIGIN)
-      .set('Sec-Fetch-Site', 'same-origin').send({ name: 'Same Origin Agency', displayName: 'Same' });
+    const sameHost = await t
+      .http()
+      .post('/api/agencies')
+      .set('Host', HOST)
+      .set('Cookie', cookie)
+      .set('Origin', SAME_ORIGIN)
+      .set('Sec-Fetch-Site', 'same-origin')
+      .send({ name: 'Same Origin Agency', displayName: 'Same' });
     expect(sameHost.status).toBe(201);
-    const publicUrl = await t.http().post('/api/agencies').set('Host', 'internal-name:3000').set('Cookie', cookie).set('Origin', PUBLIC_ORIGIN)
+    const publicUrl = await t
+      .http()
+      .post('/api/agencies')
+      .set('Host', 'internal-name:3000')
+      .set('Cookie', cookie)
+      .set('Origin', PUBLIC_ORIGIN)
       .send({ name: 'Public Url Agency', displayName: 'Public' });
     expect(publicUrl.status).toBe(201);
-    const noOrigin = await t.http().post('/api/agencies').set('Host', HOST).set('Cookie', cookie).send({ name: 'No Origin Agency', displayName: 'None' });
+    const noOrigin = await t
+      .http()
+      .post('/api/agencies')
+      .set('Host', HOST)
+      .set('Cookie', cookie)
+      .send({ name: 'No Origin Agency', displayName: 'None' });
     expect(noOrigin.status).toBe(201);
     expect(await agencyNames()).toEqual(expect.arrayContaining(['Same Origin Agency', 'Public Url Agency', 'No Origin Agency']));
   });
 
   it('lets bearer-token clients through whatever their Origin', async () => {
-    const created = await t.http().post('/api/agencies').set('Authorization', `Bearer ${token}`).set('Origin', 'https://integrator.example')
+    const created = await t
+      .http()
+      .post('/api/agencies')
+      .set('Authorization', `Bearer ${token}`)
+      .set('Origin', 'https://integrator.example')
       .send({ name: 'Bearer Agency', displayName: 'Bearer' });
     expect(created.status).toBe(201);
   });
 
   it('accepts a state change without a body whatever its Content-Type (react-admin deletes send text/plain)', async () => {
-    const created = await t.http().post('/api/agencies').set('Authorization', `Bearer ${token}`).send({ name: 'Deleted Agency', displayName: 'Gone' });
+    const created = await t
+      .http()
+      .post('/api/agencies')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ name: 'Deleted Agency', displayName: 'Gone' });
     expect(created.status).toBe(201);
-    const deleted = await t.http().delete(`/api/agencies/${created.body.id}`).set('Host', HOST).set('Cookie', cookie).set('Origin', SAME_ORIGIN)
+    const deleted = await t
+      .http()
+      .delete(`/api/agencies/${created.body.id}`)
+      .set('Host', HOST)
+      .set('Cookie', cookie)
+      .set('Origin', SAME_ORIGIN)
       .set('Content-Type', 'text/plain');
     expect(deleted.status).toBe(200);
   });
@@ -132,10 +216,16 @@ describe('Security headers', () => {
   });
 
   const csp = (header: string | undefined): Record<string, string> =>
-    Object.fromEntries((header ?? '').split(';').map((part) => part.trim()).filter(Boolean).map((part) => {
-      const [name, ...values] = part.split(/\s+/);
-      return [name, values.join(' ')];
-    }));
+    Object.fromEntries(
+      (header ?? '')
+        .split(';')
+        .map((part) => part.trim())
+        .filter(Boolean)
+        .map((part) => {
+          const [name, ...values] = part.split(/\s+/);
+          return [name, values.join(' ')];
+        }),
+    );
 
   it('the UI and the API answer with a CSP, nosniff, frame protection and a referrer policy; no HSTS outside production', async () => {
     for (const path of ['/', '/some/client/route', '/api/health', '/api/auth/me']) {
@@ -155,7 +245,7 @@ describe('Security headers', () => {
     }
   });
 
-  it('API answers are never cached (children\'s data), the UI shell is revalidated', async () => {
+  it("API answers are never cached (children's data), the UI shell is revalidated", async () => {
     const admin = `Bearer ${t.adminToken()}`;
     for (const path of ['/api/auth/me', '/api/agencies', '/api/assessments']) {
       const response = await t.http().get(path).set('Authorization', admin);
@@ -184,17 +274,27 @@ describe('Proxy trust (TRUST_PROXY)', () => {
     t.http().post('/api/auth/login').set('X-Forwarded-For', forwardedFor).send({ login: 'nobody-here', password: 'Wrong!Pass1' });
 
   it('off by default: X-Forwarded-For from a client neither escapes the per-IP rate limit nor passes an IP allow-list', async () => {
-    const t = await startTestApp({ config: { trustProxy: false }, identity: { rateLimits: { signIn: { capacity: 2, refillPerMinute: 1 } } } });
+    const t = await startTestApp({
+      config: { trustProxy: false },
+      identity: { rateLimits: { signIn: { capacity: 2, refillPerMinute: 1 } } },
+    });
     try {
       expect((await login(t, '203.0.113.1')).status).not.toBe(429);
       expect((await login(t, '203.0.113.2')).status).not.toBe(429);
       expect((await login(t, '203.0.113.3')).status).toBe(429);
 
       const admin = `Bearer ${t.adminToken()}`;
-      const created = await t.http().post('/api/api-users').set('Authorization', admin)
+      const created = await t
+        .http()
+        .post('/api/api-users')
+        .set('Authorization', admin)
         .send({ username: 'proxy-feed', password: 'a-long-machine-secret', ip: '203.0.113.20', maxRecords: 10 });
       expect(created.status).toBe(201);
-      const spoofed = await t.http().post('/api/auth/api-token').set('X-Forwarded-For', '203.0.113.20').send({ username: 'proxy-feed', password: 'a-long-machine-secret' });
+      const spoofed = await t
+        .http()
+        .post('/api/auth/api-token')
+        .set('X-Forwarded-For', '203.0.113.20')
+        .send({ username: 'proxy-feed', password: 'a-long-machine-secret' });
       expect(spoofed.status).toBe(403);
     } finally {
       await t.close();
@@ -202,7 +302,10 @@ describe('Proxy trust (TRUST_PROXY)', () => {
   });
 
   it('when TRUST_PROXY names the proxy, the forwarded client IP is used, normalised', async () => {
-    const t = await startTestApp({ config: { trustProxy: ['loopback'] }, identity: { rateLimits: { signIn: { capacity: 1, refillPerMinute: 1 } } } });
+    const t = await startTestApp({
+      config: { trustProxy: ['loopback'] },
+      identity: { rateLimits: { signIn: { capacity: 1, refillPerMinute: 1 } } },
+    });
     try {
       expect((await login(t, '203.0.113.9')).status).not.toBe(429);
       // The IPv4-mapped spelling of the same client shares its bucket.
@@ -231,16 +334,24 @@ describe('Request log', () => {
   it('logs API paths without their query strings (PIDs, names in filters), keeping method and status', async () => {
     const token = `Bearer ${t.adminToken()}`;
     await t.http().get('/api/children/lookup?cin=PID-7777-LOG').set('Authorization', token);
-    await t.http().get(`/api/assessments?filter=${encodeURIComponent(JSON.stringify({ q: 'Zoëqzvx' }))}`).set('Authorization', token);
+    await t
+      .http()
+      .get(`/api/assessments?filter=${encodeURIComponent(JSON.stringify({ q: 'Zoëqzvx' }))}`)
+      .set('Authorization', token);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const requests = lines.map((line) => JSON.parse(line) as { req?: { url: string; method: string }; res?: { statusCode: number } }).filter((entry) => entry.req);
+    const requests = lines
+      .map((line) => JSON.parse(line) as { req?: { url: string; method: string }; res?: { statusCode: number } })
+      .filter((entry) => entry.req);
     const urls = requests.map((entry) => entry.req!.url);
     expect(urls).toEqual(expect.arrayContaining(['/api/children/lookup?[redacted]', '/api/assessments?[redacted]']));
     const text = lines.join('\n');
     // Neither as typed nor percent-encoded.
     expect(text).not.toMatch(/qzvx/i);
     expect(text).not.toMatch(/PID-7777|PID%2D7777/i);
-    expect(requests.find((entry) => entry.req!.url.startsWith('/api/children/lookup'))).toMatchObject({ req: { method: 'GET' }, res: { statusCode: expect.any(Number) } });
+    expect(requests.find((entry) => entry.req!.url.startsWith('/api/children/lookup'))).toMatchObject({
+      req: { method: 'GET' },
+      res: { statusCode: expect.any(Number) },
+    });
   });
 });
 

@@ -1,10 +1,14 @@
 import { BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
 
-/** Field → messages, the shape every 400 answer carries so forms can show messages beside fields. */
-export type FieldErrors = Record<string, string[]>;
+import type { FieldErrors } from '@cans/domain/domain-errors';
+
+export type { FieldErrors };
 
 export class FieldValidationException extends BadRequestException {
-  constructor(readonly fieldErrors: FieldErrors, message = 'Please correct the highlighted fields.') {
+  constructor(
+    readonly fieldErrors: FieldErrors,
+    message = 'Please correct the highlighted fields.',
+  ) {
     super({ statusCode: 400, error: 'Bad Request', message, errors: fieldErrors });
   }
 }

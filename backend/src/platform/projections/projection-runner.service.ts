@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, BeforeApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { allProjections } from '../../../../projections/src';
-import { ProjectionRunner } from '../../../../projections/src/engine/projection-runner';
-import type { EventStore } from '../../storage/event-store/event-store.port';
-import type { ReadStore } from '../../storage/read-store/read-store.port';
+import { allProjections } from '@cans/projections';
+import { ProjectionRunner } from '@cans/projections/engine/projection-runner';
+import type { EventStore } from '@cans/storage/event-store/event-store.port';
+import type { ReadStore } from '@cans/storage/read-store/read-store.port';
 import { EVENT_STORE, READ_STORE } from '../storage/storage-tokens';
 
 /** Runs every projection inside the API process, so read models follow the event stream live. */

@@ -1,8 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { Logger } from 'nestjs-pino';
-import { seedDemoData } from '../../../../scripts/seed/demo-data';
-import type { EventStore } from '../../storage/event-store/event-store.port';
+import { seedDemoData } from './demo-data/demo-data';
+import type { EventStore } from '@cans/storage/event-store/event-store.port';
 import { EVENT_STORE } from '../storage/storage-tokens';
 
 /** First start on an empty store: fill it with demo data so a newcomer sees a working product. */

@@ -1,4 +1,4 @@
-import { EventUpcasters } from '../../storage/event-store/upcasting';
+import { EventUpcasters } from '@cans/storage/event-store/upcasting';
 
 /**
  * The application's upcaster registry. Feature folders register the upcasters for their own events here

@@ -1,12 +1,12 @@
-import { EventStoreDbEventStore } from '../../storage/event-store/eventstoredb-event-store';
-import type { EventStore } from '../../storage/event-store/event-store.port';
-import { SqlEventStore } from '../../storage/event-store/sql-event-store';
-import { MongoReadStore } from '../../storage/read-store/mongo-read-store';
-import type { ReadStore } from '../../storage/read-store/read-store.port';
-import { SqlReadStore } from '../../storage/read-store/sql-read-store';
-import { PgSqlClient } from '../../storage/sql/pg-sql-client';
-import { PgliteSqlClient } from '../../storage/sql/pglite-sql-client';
-import type { SqlClient } from '../../storage/sql/sql-client';
+import { EventStoreDbEventStore } from '@cans/storage/event-store/eventstoredb-event-store';
+import type { EventStore } from '@cans/storage/event-store/event-store.port';
+import { SqlEventStore } from '@cans/storage/event-store/sql-event-store';
+import { MongoReadStore } from '@cans/storage/read-store/mongo-read-store';
+import type { ReadStore } from '@cans/storage/read-store/read-store.port';
+import { SqlReadStore } from '@cans/storage/read-store/sql-read-store';
+import { PgSqlClient } from '@cans/storage/sql/pg-sql-client';
+import { PgliteSqlClient } from '@cans/storage/sql/pglite-sql-client';
+import type { SqlClient } from '@cans/storage/sql/sql-client';
 import type { AppConfig } from '../config/app-config';
 import { eventUpcasters } from './event-upcasters';
 
@@ -33,9 +33,7 @@ export async function openStorage(config: Pick<AppConfig, 'databaseUrl' | 'dataD
   const eventStore: EventStore = config.eventStoreUrl
     ? EventStoreDbEventStore.connect(config.eventStoreUrl, { upcasters: eventUpcasters })
     : await SqlEventStore.create(await sql(), { upcasters: eventUpcasters });
-  const readStore: ReadStore = config.mongoUrl
-    ? await MongoReadStore.connect(config.mongoUrl)
-    : await SqlReadStore.create(await sql());
+  const readStore: ReadStore = config.mongoUrl ? await MongoReadStore.connect(config.mongoUrl) : await SqlReadStore.create(await sql());
 
   return {
     eventStore,

@@ -7,13 +7,14 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import type { TestApp } from '../../../../test-support/test-app';
-import { PRIVILEGES } from '../../../identity/access/privileges';
-import type { Instrument, Rating } from '../../../library/instrument/instrument.types';
-import { seedInstrument, seedRules } from '../../../library/instrument/seed-instrument';
+import { PRIVILEGES } from '@cans/domain/identity/privileges';
+import type { Instrument, Rating } from '@cans/domain/library/instrument/instrument.types';
+import { seedInstrument, seedRules } from '@cans/domain/library/instrument/seed-instrument';
 import { seedLibrary } from '../../../library/library-seed';
 import { LibraryStateService } from '../../../library/library-stream/library-state.service';
 import { systemActor } from '../../../platform/commands/actor';
-import { EventSourcedRepository } from '../../../platform/commands/event-sourced-repository';
+import { EVENT_STORE } from '../../../platform/storage/storage-tokens';
+import type { EventStore } from '@cans/storage/event-store/event-store.port';
 import { ProjectionRunnerService } from '../../../platform/projections/projection-runner.service';
 import {
   AssessmentEvent,
@@ -26,8 +27,8 @@ import {
   assessmentStreamId,
   decideStartAssessment,
   initialAssessmentState,
-} from '../../domain';
-import { childInput as domainChildInput } from '../../domain/test-support/assessment-fixtures';
+} from '@cans/domain/assessments';
+import { childInput as domainChildInput } from '@cans/domain/assessments/test-support/assessment-fixtures';
 
 /** Three domains of the seed instrument: a strength domain, a need domain with rule-opened modules, a caregiver domain. */
 export const TEST_DOMAIN_CODES = ['CHILD_STRENGTHS', 'TRAUMA', 'CAREGIVER_RESOURCES_NEEDS'];
@@ -68,23 +69,32 @@ export function testCaregiver(caregiverId: string, firstName: string): Caregiver
 
 /** Writes one assessment's events as the command handlers would, and waits for the projections. */
 export class AssessmentWriter {
-  private readonly repository: EventSourcedRepository;
+  private readonly eventStore: EventStore;
   private readonly projections: ProjectionRunnerService;
   /** Highest position written, for X-Wait-For-Position. */
   position = 0;
 
-  constructor(private readonly t: TestApp, private readonly library: QuestionnaireLibrary) {
-    this.repository = t.app.get(EventSourcedRepository);
+  constructor(
+    private readonly t: TestApp,
+    private readonly library: QuestionnaireLibrary,
+  ) {
+    this.eventStore = t.app.get<EventStore>(EVENT_STORE);
     this.projections = t.app.get(ProjectionRunnerService);
   }
 
   private async append(assessmentId: string, userId: string, events: AssessmentEvent[]): Promise<void> {
-    const result = await this.repository.append(assessmentStreamId(assessmentId), events, 'any', { ...systemActor(), userId });
+    const metadata = { ...systemActor(), userId, causationId: null };
+    const stored = events.map((event) => ({ type: event.type, data: event.data, schemaVersion: event.schemaVersion ?? 1, metadata }));
+    const result = await this.eventStore.append(assessmentStreamId(assessmentId), stored, 'any');
     this.position = Math.max(this.position, result.position);
     if (!(await this.projections.waitForPosition(result.position, 10_000))) throw new Error('projections did not catch up');
   }
 
-  private event<T extends AssessmentEventType>(type: T, assessmentId: string, data: Omit<AssessmentEventDataMap[T], 'assessmentId'>): AssessmentEvent {
+  private event<T extends AssessmentEventType>(
+    type: T,
+    assessmentId: string,
+    data: Omit<AssessmentEventDataMap[T], 'assessmentId'>,
+  ): AssessmentEvent {
     return assessmentEvent(type, { assessmentId, ...data } as AssessmentEventDataMap[T]);
   }
 
@@ -93,7 +103,13 @@ export class AssessmentWriter {
     const events = decideStartAssessment(
       initialAssessmentState,
       { type: 'StartAssessment', assessmentId, child: childInput(child), agencyId },
-      { actorId: ownerId, privileges: [...PRIVILEGES], rowAccess: { canView: true, canEdit: true, isOwnCase: true }, now: new Date().toISOString(), library: this.library },
+      {
+        actorId: ownerId,
+        privileges: [...PRIVILEGES],
+        rowAccess: { canView: true, canEdit: true, isOwnCase: true },
+        now: new Date().toISOString(),
+        library: this.library,
+      },
     );
     await this.append(assessmentId, ownerId, events);
     return assessmentId;
@@ -112,7 +128,15 @@ export class AssessmentWriter {
   }
 
   async comment(assessmentId: string, userId: string, questionCode: string, content: string): Promise<void> {
-    await this.append(assessmentId, userId, [this.event('QuestionCommentSaved', assessmentId, { commentId: randomUUID(), questionCode, caregiverId: null, content, authorId: userId })]);
+    await this.append(assessmentId, userId, [
+      this.event('QuestionCommentSaved', assessmentId, {
+        commentId: randomUUID(),
+        questionCode,
+        caregiverId: null,
+        content,
+        authorId: userId,
+      }),
+    ]);
   }
 
   async complete(assessmentId: string, userId: string): Promise<void> {

@@ -1,0 +1,61 @@
+import { sanitizeRichText } from './rich-text';
+
+describe('sanitizeRichText (library descriptions)', () => {
+  it('keeps basic formatting and text', () => {
+    const html = '<p>One <strong>two</strong> <em>three</em> <u>four</u></p><ul><li>a</li><li>b</li></ul><h3>T</h3><p>x<br>y</p>';
+    expect(sanitizeRichText(html)).toBe(html);
+    expect(sanitizeRichText('Plain &amp; simple &nbsp; &#8217; text')).toBe('Plain &amp; simple &nbsp; &#8217; text');
+    expect(sanitizeRichText('<P CLASS="x" Style="color:red">Up</P>')).toBe('<p>Up</p>');
+  });
+
+  it.each([
+    ['<script>alert(1)</script>ok', 'ok'],
+    ['<SCRIPT type="text/javascript">alert(1)</SCRIPT >ok', 'ok'],
+    ['<p onclick="alert(1)" onmouseover=alert(1)>x</p>', '<p>x</p>'],
+    ['<img src=x onerror=alert(1)>', ''],
+    ['<iframe src="https://evil.example"></iframe>after', 'after'],
+    ['<svg onload=alert(1)><circle/></svg>after', 'after'],
+    ['<style>body{display:none}</style>x', 'x'],
+    ['<a href="javascript:alert(1)">x</a>', '<a>x</a>'],
+    ['<a href="jav&#x61;script:alert(1)">x</a>', '<a>x</a>'],
+    ['<a href=" JAVASCRIPT:alert(1)">x</a>', '<a>x</a>'],
+    ['<a href="data:text/html;base64,PHNjcmlwdD4=">x</a>', '<a>x</a>'],
+    [
+      '<a href="https://example.org/a?b=1&c=2" onclick="x">link</a>',
+      '<a href="https://example.org/a?b=1&amp;c=2" rel="noopener noreferrer">link</a>',
+    ],
+    ['<a href="mailto:help@example.org">mail</a>', '<a href="mailto:help@example.org" rel="noopener noreferrer">mail</a>'],
+    ['<!-- <script>alert(1)</script> -->x', 'x'],
+    ['<![CDATA[<script>alert(1)</script>]]>x', 'alert(1)]]&gt;x'],
+    ['<scr<script>ipt>alert(1)</script>', 'ipt&gt;alert(1)'],
+    ['<p title="unterminated>x', '&lt;p title="unterminated&gt;x'],
+    ['a < b > c & d', 'a &lt; b &gt; c &amp; d'],
+    ['<b><i>unclosed', '<b><i>unclosed</i></b>'],
+    ['</p>stray</b>', 'stray'],
+    ['<b>one<i>two</b>three', '<b>one<i>two</i></b>three'],
+    ['<form action="x"><input value="y"><button>b</button></form>', 'b'],
+    ['<textarea><script>alert(1)</script></textarea>x', 'x'],
+  ])('sanitises %s', (input, expected) => {
+    expect(sanitizeRichText(input)).toBe(expected);
+  });
+
+  it('never lets a tag through that it did not write itself', () => {
+    const attacks = [
+      '<img/src=x/onerror=alert(1)>',
+      '<details open ontoggle=alert(1)>',
+      '<body onload=alert(1)>',
+      '<math><mi xlink:href="javascript:alert(1)">x</mi></math>',
+      '<<script>script>alert(1)<</script>/script>',
+    ];
+    for (const attack of attacks) {
+      const output = sanitizeRichText(attack);
+      expect(output).not.toMatch(/<(?!\/?(p|br|strong|b|em|i|u|s|strike|sub|sup|ul|ol|li|blockquote|h[1-6]|span|div|a|pre|code|hr)[ >])/i);
+      expect(output).not.toMatch(/on\w+=/i);
+    }
+  });
+
+  it('returns an empty string for non-text input', () => {
+    expect(sanitizeRichText(undefined)).toBe('');
+    expect(sanitizeRichText(42)).toBe('');
+  });
+});

@@ -1,0 +1,76 @@
+/*
+ * The questionnaire (spec 000 §2 "Questionnaire"): overall progress and the domains, one open at a time. Answering
+ * saves at once; the response's questionnaire replaces the shown one, so triggered modules and questions appear or
+ * vanish and progress updates.
+ */
+import { useRef, useState } from 'react';
+import { useTranslate } from 'react-admin';
+import { Box, LinearProgress, Stack, Typography } from '@mui/material';
+import type { DomainView, QuestionComment } from './assessment-types';
+import { DomainCard, domainKey } from './DomainCard';
+import type { QuestionnaireHandlers } from './QuestionComments';
+
+export const QuestionnairePanel = ({
+  domains,
+  progress,
+  comments,
+  readOnly,
+  handlers,
+}: {
+  domains: DomainView[];
+  progress: number;
+  comments: QuestionComment[];
+  readOnly: boolean;
+  handlers: QuestionnaireHandlers;
+}) => {
+  const translate = useTranslate();
+  const [openKey, setOpenKey] = useState<string | null>(null);
+  // Spec: clicking the open domain again collapses it and restores the scroll position from before it opened.
+  const scrollBefore = useRef(0);
+  const toggle = (domain: DomainView) => {
+    const key = domainKey(domain);
+    if (openKey === key) {
+      setOpenKey(null);
+      const y = scrollBefore.current;
+      requestAnimationFrame(() => window.scrollTo({ top: y }));
+      return;
+    }
+    if (!handlers.beforeExpand()) return;
+    scrollBefore.current = window.scrollY;
+    setOpenKey(key);
+  };
+  return (
+    <Box>
+      <Stack direction="row" alignItems="center" spacing={2} sx={{ mb: 1.5 }}>
+        <Typography variant="h6" component="h2">
+          {translate('cans.assessments.questionnaire.title')}
+        </Typography>
+        <LinearProgress
+          variant="determinate"
+          value={progress}
+          sx={{ flex: 1, height: 8, borderRadius: 4 }}
+          aria-label={translate('cans.assessments.questionnaire.progress')}
+        />
+        <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+          {translate('cans.assessments.questionnaire.percentCompleted', { percent: progress })}
+        </Typography>
+      </Stack>
+      {domains.length === 0 && (
+        <Typography color="text.secondary" variant="body2">
+          {translate('cans.assessments.questionnaire.noDomains')}
+        </Typography>
+      )}
+      {domains.map((domain) => (
+        <DomainCard
+          key={domainKey(domain)}
+          domain={domain}
+          open={openKey === domainKey(domain)}
+          onToggle={() => toggle(domain)}
+          comments={comments}
+          readOnly={readOnly}
+          handlers={handlers}
+        />
+      ))}
+    </Box>
+  );
+};

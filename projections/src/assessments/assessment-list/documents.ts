@@ -1,0 +1,108 @@
+/**
+ * The assessment list's collections and their documents (spec 000 "Assessment list", "Overdue and follow-up screen",
+ * spec 001 home counts); assessment-list.projection.ts describes what each is for.
+ */
+import type { AssessmentStatus, ReminderFacts } from '@cans/domain/assessments';
+import type { Document } from '@cans/storage/read-store/read-store.port';
+
+export const ASSESSMENT_LIST_COLLECTION = 'assessment_list';
+export const ASSESSMENT_CHILDREN_COLLECTION = 'assessment_children';
+export const ASSESSMENT_ASSESSORS_COLLECTION = 'assessment_assessors';
+export const ASSESSMENT_SHARES_COLLECTION = 'assessment_shares';
+export const ASSESSMENT_COUNTERS_COLLECTION = 'assessment_counters';
+
+export interface AssessmentListDocument extends Document {
+  /** Stream revision of the last event. */
+  revision: number;
+  cin: string;
+  firstName: string;
+  lastName: string;
+  /** "First Last" (spec fullName column and search). */
+  fullName: string;
+  familyId: string | null;
+  dateOfAssessment: string;
+  daysToNextAssessment: number | null;
+  assessmentType: string;
+  /** The case worker (assessor) whose case it is. */
+  ownerId: string;
+  assessorFirstName: string;
+  assessorLastName: string;
+  assessorName: string;
+  agencyId: string | null;
+  sharedWith: string[];
+  /** "|id1|id2|": the sharedWith ids between bars (the identity policy's ScopedFields.sharedWithKey). */
+  sharedWithKey: string;
+  status: AssessmentStatus;
+  /** The spec's one-letter code (i, r, c, a, e). */
+  statusCode: string;
+  includedInReports: boolean;
+  previousAssessmentId: string | null;
+  libraryVersion: string | null;
+  caregiverCount: number;
+  createdAt: string;
+  createdBy: string | null;
+  lastModifiedAt: string;
+  completedAt: string | null;
+  approvedAt: string | null;
+  approvedBy: string | null;
+  /** A later (not deleted) assessment of the same child exists (spec oldData). */
+  hasLaterAssessment: boolean;
+  /** Approved and latest: the day the next assessment is due (reminders.ts); null otherwise. */
+  nextAssessmentDueOn: string | null;
+}
+
+export interface ChildGroupMember {
+  id: string;
+  dateOfAssessment: string;
+  createdAt: string;
+}
+
+export interface AssessmentChildDocument extends Document {
+  cin: string;
+  members: ChildGroupMember[];
+  latestId: string | null;
+}
+
+export interface AssessmentAssessorDocument extends Document {
+  firstName: string;
+  lastName: string;
+  assessmentIds: string[];
+}
+
+export interface AssessmentShareDocument extends Document {
+  assessmentId: string;
+  userId: string;
+}
+
+export interface AssessmentCounterDocument extends Document {
+  kind: 'status-day' | 'status-total' | 'month-type' | 'due-day';
+  status?: AssessmentStatus;
+  /** 'yyyy-MM-dd' of the last update (status-day) or of nextAssessmentDueOn (due-day). */
+  day?: string;
+  /** 'yyyy-MM' of the date of assessment (month-type). */
+  month?: string;
+  assessmentType?: string;
+  count: number;
+}
+
+/** The key of a child group: the PID, trimmed and case-insensitive. */
+export const childKeyOf = (cin: string): string => cin.trim().toLowerCase();
+
+/** "Later" between two assessments of one child: later date of assessment, then later creation, then id. */
+export function isLaterThan(a: ChildGroupMember, b: ChildGroupMember): boolean {
+  if (a.dateOfAssessment !== b.dateOfAssessment) return a.dateOfAssessment > b.dateOfAssessment;
+  if (a.createdAt !== b.createdAt) return a.createdAt > b.createdAt;
+  return a.id > b.id;
+}
+
+/** What the reminder rules read of a list row (the next due date here, the overdue and follow-up flags in the list query). */
+export function reminderFactsOf(doc: AssessmentListDocument): ReminderFacts {
+  return {
+    status: doc.status,
+    createdAt: doc.createdAt,
+    lastModifiedAt: doc.lastModifiedAt,
+    dateOfAssessment: doc.dateOfAssessment,
+    daysToNextAssessment: doc.daysToNextAssessment,
+    hasLaterAssessment: doc.hasLaterAssessment,
+  };
+}

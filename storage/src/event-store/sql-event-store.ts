@@ -1,0 +1,345 @@
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { SqlClient } from '../sql/sql-client';
+import { CatchUpSubscription } from './catch-up-subscription';
+import { assertValidAppend, parseUntil } from './event-store-arguments';
+import {
+  AppendResult,
+  EventMetadata,
+  EventStore,
+  ExpectedRevision,
+  NewEvent,
+  ReadStreamOptions,
+  RecordedEvent,
+  SubscribeOptions,
+  Subscription,
+  WrongExpectedRevisionError,
+} from './event-store.port';
+import { EventUpcasters } from './upcasting';
+
+/** NOTIFY channel carrying the new head position after every append. */
+export const EVENTS_CHANNEL = 'cans_events';
+/** Advisory lock key serialising appends (arbitrary constant: "cans" in ASCII). */
+export const APPEND_LOCK_KEY = 0x63616e73;
+/** Separate key so two processes starting at once do not race on CREATE TABLE IF NOT EXISTS. */
+const SCHEMA_LOCK_KEY = APPEND_LOCK_KEY + 1;
+const EVENTS_TABLE = 'events';
+const REVISION_CONSTRAINT = `${EVENTS_TABLE}_stream_revision_key`;
+const UNIQUE_VIOLATION = '23505';
+const DEFAULT_POLL_INTERVAL_MS = 500;
+
+export interface SqlEventStoreOptions {
+  upcasters?: EventUpcasters;
+  /** Longest a caught-up subscription waits when no wake-up arrives (missed NOTIFY, listener down). */
+  pollIntervalMs?: number;
+}
+
+function eventsTableDdl(table: string): string {
+  return `
+    CREATE TABLE IF NOT EXISTS ${table} (
+      position BIGSERIAL PRIMARY KEY,
+      event_id UUID NOT NULL,
+      stream_id TEXT NOT NULL,
+      revision INTEGER NOT NULL,
+      type TEXT NOT NULL,
+      schema_version INTEGER NOT NULL DEFAULT 1,
+      data JSONB NOT NULL,
+      metadata JSONB NOT NULL,
+      recorded_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+      CONSTRAINT ${table}_event_id_key UNIQUE (event_id),
+      CONSTRAINT ${table}_stream_revision_key UNIQUE (stream_id, revision)
+    );`;
+}
+
+/**
+ * The rows of one append as a single JSON array parameter, expanded server-side by jsonb_array_elements: one
+ * multi-row INSERT whatever the batch size, and JSON null data stays JSON null (not SQL NULL).
+ */
+function eventsAsJsonParameter(events: NewEvent[]): string {
+  return JSON.stringify(
+    events.map((event) => ({
+      eventId: event.eventId ?? randomUUID(),
+      type: event.type,
+      schemaVersion: event.schemaVersion ?? 1,
+      data: event.data ?? null,
+      metadata: event.metadata,
+    })),
+  );
+}
+
+/**
+ * The INSERT's source rows, shared by append and the raw baseline so the benchmark compares like with like.
+ * $1 = stream id, $2 = events JSON. ORDER BY ordinality makes positions follow revisions within one append.
+ * recorded_at is one clock reading truncated to milliseconds, so the ISO string we return is exactly what is
+ * stored (an `until` filter built from it includes the event).
+ */
+function insertedRowsSelect(firstRevisionSql: string, extraFromItem = ''): string {
+  return `
+    SELECT (e.item->>'eventId')::uuid, $1::text, ${firstRevisionSql} + e.ordinality::int - 1, e.item->>'type',
+           (e.item->>'schemaVersion')::int, e.item->'data', e.item->'metadata', recorded.at
+    FROM ${extraFromItem} jsonb_array_elements($2::jsonb) WITH ORDINALITY AS e(item, ordinality),
+         (SELECT date_trunc('milliseconds', clock_timestamp()) AS at) AS recorded
+    ORDER BY e.ordinality`;
+}
+
+const INSERT_COLUMNS = '(event_id, stream_id, revision, type, schema_version, data, metadata, recorded_at)';
+
+/**
+ * One statement, one round trip, autocommit: take the append lock in SHARED mode, check the expected revision,
+ * insert, notify. The lock CTE feeds the INSERT's source rows, so it is held before nextval() runs and until
+ * commit. Appends therefore run concurrently (and share WAL flushes like plain INSERTs), while a reader that
+ * takes the same lock EXCLUSIVELY waits until every append that may have drawn a position has committed or
+ * rolled back: see safeHighWaterMark().
+ *
+ * The statement's snapshot predates the lock, so `head` can miss an append that committed while we waited. That
+ * can only hide revisions the caller could not have seen, so a check that passes on a stale head then collides
+ * on UNIQUE (stream_id, revision): append() reports that as WrongExpectedRevisionError (or retries for 'any').
+ * A failed check inserts nothing and never calls nextval(); NOTIFY is delivered on commit only.
+ */
+const CHECKED_APPEND_SQL = `
+  WITH append_lock AS MATERIALIZED (
+    SELECT pg_advisory_xact_lock_shared(${APPEND_LOCK_KEY})
+  ), head AS (
+    SELECT coalesce(max(revision), -1) AS revision FROM ${EVENTS_TABLE} WHERE stream_id = $1
+  ), allowed AS (
+    SELECT head.revision FROM head, append_lock
+    WHERE $3::text = 'any' OR ($3 = 'no_stream' AND head.revision = -1) OR ($3 = 'revision' AND head.revision = $4::int)
+  ), inserted AS (
+    INSERT INTO ${EVENTS_TABLE} ${INSERT_COLUMNS}
+    ${insertedRowsSelect('allowed.revision + 1', 'allowed,')}
+    RETURNING position, revision
+  ), appended AS (
+    SELECT max(position) AS position, max(revision) AS revision FROM inserted
+  )
+  SELECT head.revision AS previous_revision, appended.position, appended.revision,
+         CASE WHEN appended.position IS NOT NULL
+              THEN pg_notify('${EVENTS_CHANNEL}', appended.position::text) END AS notified
+  FROM head, appended`;
+
+/** 'any' never conflicts by definition; it only loses the race described above, and simply tries again. */
+const MAX_ATTEMPTS_FOR_ANY = 10;
+
+const SELECT_EVENT_COLUMNS = 'position, event_id, stream_id, revision, type, schema_version, data, metadata, recorded_at';
+
+interface EventRow {
+  position: number | string;
+  event_id: string;
+  stream_id: string;
+  revision: number;
+  type: string;
+  schema_version: number;
+  data: unknown;
+  metadata: EventMetadata;
+  recorded_at: Date | string;
+}
+
+function toRecordedEvent(row: EventRow): RecordedEvent {
+  return {
+    eventId: row.event_id,
+    type: row.type,
+    data: row.data,
+    schemaVersion: row.schema_version,
+    streamId: row.stream_id,
+    revision: row.revision,
+    position: Number(row.position),
+    recordedAt: new Date(row.recorded_at).toISOString(),
+    metadata: row.metadata,
+  };
+}
+
+function isDatabaseError(error: unknown): error is { code?: string; constraint?: string } {
+  return typeof error === 'object' && error !== null && 'code' in error;
+}
+
+/**
+ * Event store over PostgreSQL or PGlite with the same SQL on both. Gap safety: each append holds a shared
+ * transaction-scoped advisory lock from before the position sequence advances until commit; readAll only reads up
+ * to a high-water mark taken under the same lock in exclusive mode, i.e. at a moment when no append was in
+ * flight, so a reader by position never skips an event that a slower concurrent transaction commits later.
+ * Each append is one statement (see CHECKED_APPEND_SQL); UNIQUE (stream_id, revision) makes the optimistic
+ * concurrency check exact.
+ *
+ * The store does not own the SqlClient: close() stops subscriptions and the LISTEN callback; whoever created the
+ * client closes it afterwards.
+ */
+export class SqlEventStore implements EventStore {
+  private readonly upcasters: EventUpcasters;
+  private readonly pollIntervalMs: number;
+  /** Wakes in-process subscriptions right after a commit, without waiting for NOTIFY or the poll. */
+  private readonly appendSignal = new EventEmitter().setMaxListeners(0);
+  private readonly subscriptions = new Set<CatchUpSubscription>();
+  private listenerRemoval: Promise<(() => Promise<void>) | null> | null = null;
+  private closed = false;
+  /** Every position at or below this is committed or will never exist; refreshed when a reader reaches it. */
+  private safeHead = 0;
+
+  private constructor(
+    private readonly client: SqlClient,
+    options: SqlEventStoreOptions,
+  ) {
+    this.upcasters = options.upcasters ?? new EventUpcasters();
+    this.pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
+  }
+
+  /** Creates the events table if missing (safe to call from several processes at once). */
+  static async create(client: SqlClient, options: SqlEventStoreOptions = {}): Promise<SqlEventStore> {
+    await client.execScript(`SELECT pg_advisory_xact_lock(${SCHEMA_LOCK_KEY}); ${eventsTableDdl(EVENTS_TABLE)}`);
+    return new SqlEventStore(client, options);
+  }
+
+  async append(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
+    this.assertOpen();
+    assertValidAppend(streamId, events, expectedRevision);
+    const eventsJson = eventsAsJsonParameter(events);
+
+    let result: AppendResult | null = null;
+    for (let attempt = 1; result === null; attempt++) {
+      try {
+        result = await this.tryAppend(streamId, eventsJson, expectedRevision);
+      } catch (error) {
+        const lostRace = isDatabaseError(error) && error.code === UNIQUE_VIOLATION && error.constraint === REVISION_CONSTRAINT;
+        if (!lostRace) throw error;
+        if (expectedRevision !== 'any' || attempt >= MAX_ATTEMPTS_FOR_ANY) {
+          throw new WrongExpectedRevisionError(streamId, expectedRevision, await this.currentRevision(streamId));
+        }
+      }
+    }
+    this.appendSignal.emit('appended', result.position);
+    return result;
+  }
+
+  private async tryAppend(streamId: string, eventsJson: string, expectedRevision: ExpectedRevision): Promise<AppendResult> {
+    const expectedKind = typeof expectedRevision === 'number' ? 'revision' : expectedRevision;
+    const expectedNumber = typeof expectedRevision === 'number' ? expectedRevision : null;
+    const { rows } = await this.client.query<{
+      previous_revision: number;
+      position: number | string | null;
+      revision: number | null;
+    }>(CHECKED_APPEND_SQL, [streamId, eventsJson, expectedKind, expectedNumber]);
+    const outcome = rows[0];
+    if (outcome.position === null || outcome.revision === null) {
+      const actual = outcome.previous_revision < 0 ? 'no_stream' : outcome.previous_revision;
+      throw new WrongExpectedRevisionError(streamId, expectedRevision, actual);
+    }
+    return { revision: outcome.revision, position: Number(outcome.position) };
+  }
+
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    this.assertOpen();
+    const { rows } = await this.client.query<EventRow>(
+      `SELECT ${SELECT_EVENT_COLUMNS} FROM ${EVENTS_TABLE}
+       WHERE stream_id = $1 AND revision >= $2
+         AND ($3::int IS NULL OR revision <= $3::int)
+         AND ($4::timestamptz IS NULL OR recorded_at <= $4::timestamptz)
+       ORDER BY revision`,
+      [streamId, options.fromRevision ?? 0, options.toRevision ?? null, parseUntil(options.until)?.toISOString() ?? null],
+    );
+    return this.upcasters.upcastAll(rows.map(toRecordedEvent));
+  }
+
+  async readAll(fromPosition: number, limit: number): Promise<RecordedEvent[]> {
+    this.assertOpen();
+    if (limit <= 0) return [];
+    const { rows } = await this.client.query<EventRow>(
+      `SELECT ${SELECT_EVENT_COLUMNS} FROM ${EVENTS_TABLE} WHERE position > $1 AND position <= $3 ORDER BY position LIMIT $2`,
+      [fromPosition, limit, await this.readableHead(fromPosition)],
+    );
+    return this.upcasters.upcastAll(rows.map(toRecordedEvent));
+  }
+
+  async headPosition(): Promise<number> {
+    this.assertOpen();
+    const { rows } = await this.client.query<{ head: number | string }>(`SELECT coalesce(max(position), 0) AS head FROM ${EVENTS_TABLE}`);
+    return Number(rows[0].head);
+  }
+
+  subscribeToAll(fromPosition: number, handler: (events: RecordedEvent[]) => Promise<void>, options: SubscribeOptions = {}): Subscription {
+    this.assertOpen();
+    const listening = this.startListening();
+    const subscription = new CatchUpSubscription(
+      fromPosition,
+      {
+        readAfter: (position, limit) => this.readAll(position, limit),
+        onPossibleAppend: (wake) => {
+          this.appendSignal.on('appended', wake);
+          return () => this.appendSignal.off('appended', wake);
+        },
+        pollIntervalMs: this.pollIntervalMs,
+        wakeUpsReady: listening,
+      },
+      handler,
+      options,
+      (finished) => this.subscriptions.delete(finished),
+    );
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  /** Stops every subscription (each finishes its in-flight batch) and the LISTEN callback; not the SqlClient. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
+    const unlisten = await this.listenerRemoval;
+    await unlisten?.().catch(() => undefined);
+  }
+
+  /** LISTEN for appends by other processes; started with the first subscription. */
+  private startListening(): Promise<unknown> {
+    return (this.listenerRemoval ??= this.client
+      .listen(EVENTS_CHANNEL, () => this.appendSignal.emit('appended'))
+      // Without LISTEN, subscriptions still see other processes' appends through the poll.
+      .catch(() => null));
+  }
+
+  /** The safe high-water mark, refreshed only when a reader has caught up with the cached one. */
+  private async readableHead(fromPosition: number): Promise<number> {
+    if (fromPosition >= this.safeHead) this.safeHead = Math.max(this.safeHead, await this.safeHighWaterMark());
+    return this.safeHead;
+  }
+
+  /**
+   * The exclusive lock is granted only when no append holds the shared one, so the highest position visible
+   * right after it has no uncommitted position below it. The lock is held for two short statements; appends
+   * queue behind it meanwhile.
+   */
+  private async safeHighWaterMark(): Promise<number> {
+    return this.client.transaction(async (tx) => {
+      await tx.query(`SELECT pg_advisory_xact_lock(${APPEND_LOCK_KEY})`);
+      const { rows } = await tx.query<{ head: number | string }>(`SELECT coalesce(max(position), 0) AS head FROM ${EVENTS_TABLE}`);
+      return Number(rows[0].head);
+    });
+  }
+
+  private async currentRevision(streamId: string): Promise<number | 'no_stream'> {
+    const { rows } = await this.client.query<{ revision: number | null }>(
+      `SELECT max(revision) AS revision FROM ${EVENTS_TABLE} WHERE stream_id = $1`,
+      [streamId],
+    );
+    return rows[0].revision ?? 'no_stream';
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error('The event store is closed');
+  }
+}
+
+/** Name of the scratch table rawInsertBaseline writes to. */
+export const RAW_BASELINE_TABLE = 'events_raw_baseline';
+
+/** Creates (or empties) the benchmark's scratch table, with the same columns and constraints as `events`. */
+export async function prepareRawInsertBaseline(client: SqlClient): Promise<void> {
+  await client.execScript(`${eventsTableDdl(RAW_BASELINE_TABLE)} TRUNCATE ${RAW_BASELINE_TABLE};`);
+}
+
+/**
+ * Benchmark baseline: the same multi-row INSERT as append, into the scratch table, without the transaction,
+ * lock, revision check or NOTIFY. The caller supplies revisions (firstRevision for events[0]).
+ */
+export async function rawInsertBaseline(client: SqlClient, streamId: string, events: NewEvent[], firstRevision: number): Promise<void> {
+  await client.query(`INSERT INTO ${RAW_BASELINE_TABLE} ${INSERT_COLUMNS} ${insertedRowsSelect('$3::int')}`, [
+    streamId,
+    eventsAsJsonParameter(events),
+    firstRevision,
+  ]);
+}
