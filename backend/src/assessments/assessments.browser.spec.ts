@@ -251,6 +251,9 @@ describeInBrowser('Assessment screens in headless Chromium', () => {
     // The search applies after its debounce, and the list's URL then carries it.
     await sp.waitForURL(/PID-BROWSER-1/);
     const row = sp.getByRole('row', { name: /PID-BROWSER-1/ });
+    // The row is also on the unfiltered page: wait for the filtered answer (one row) so that the list has stored
+    // its search before the user navigates away.
+    await sp.getByText(/^1-1 of 1$/).waitFor();
     await row.getByText(/^Approved/).waitFor();
     expect(await row.getByText('Robin').count()).toBeGreaterThan(0);
     await shot(sp, 'list');
@@ -261,10 +264,8 @@ describeInBrowser('Assessment screens in headless Chromium', () => {
     // The menu entry (no query string): react-admin's list store restores the search.
     await sp.locator('a[href="/assessment/list"]').first().click();
     await sp.getByRole('row', { name: /PID-BROWSER-1/ }).waitFor();
-    // The rows may come from the cache a moment before the restored search reaches its input: wait for it, then check.
-    await sp
-      .waitForFunction(() => document.querySelector<HTMLInputElement>('input[placeholder="Search PID or name"]')?.value === 'PID-BROWSER-1')
-      .catch(() => undefined);
+    // The rows may come from the cache a moment before the restored search reaches its input.
+    await sp.getByText(/^1-1 of 1$/).waitFor();
     expect(await sp.getByPlaceholder('Search PID or name').inputValue()).toBe('PID-BROWSER-1');
 
     // ---- The overdue view: assessed in 2024, so its next assessment is overdue.
