@@ -15,7 +15,7 @@ import { HealthController } from './platform/health/health.controller';
 import { ApiExceptionFilter } from './platform/http/api-exception.filter';
 import { HttpAnswerInterceptor } from './platform/http/http-answers';
 import { ReadYourWritesInterceptor } from './platform/http/read-your-writes';
-import { isHealthProbe, requestLogSerializer } from './platform/http/request-log';
+import { isHealthProbe, requestLogSerializers } from './platform/http/request-log';
 import { ProjectionRunnerService } from './platform/projections/projection-runner.service';
 import { StorageModule } from './platform/storage/storage.module';
 import { APP_CONFIG } from './platform/storage/storage-tokens';
@@ -45,7 +45,7 @@ export function createAppModule(config: AppConfig, options: AppModuleOptions = {
       (request.headers['x-request-id'] as string | undefined) ?? randomUUID(),
     // Tokens and passwords never reach the logs; nor do query strings (PIDs, names: see request-log.ts).
     redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    serializers: { req: requestLogSerializer },
+    serializers: requestLogSerializers,
     autoLogging: { ignore: isHealthProbe },
   };
   return {

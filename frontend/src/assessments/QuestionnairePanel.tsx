@@ -1,7 +1,7 @@
 /*
  * The questionnaire (spec 000 §2 "Questionnaire"): overall progress and the domains, one open at a time. Answering
- * saves at once; the response's questionnaire replaces the shown one, so triggered modules and questions appear or
- * vanish and progress updates.
+ * saves at once; what the save changed is merged into the shown questionnaire (rating-merge.ts), so progress updates
+ * and triggered modules and questions appear or vanish.
  */
 import { useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';

@@ -174,12 +174,26 @@ export interface AssessmentView {
   actions: AssessmentActions;
 }
 
+/** Progress of one domain (a caregiver domain: one caregiver's instance) after a rating save. */
+export interface DomainProgress {
+  code: string;
+  caregiverId: string | null;
+  status: DomainView['status'];
+  percentComplete: number;
+}
+
+/**
+ * What a rating save answers: what it changed, merged into the shown questionnaire (rating-merge.ts). The whole
+ * questionnaire comes only when the save opened or closed items (a rule fired or stopped firing).
+ */
 export interface RatingResult {
   revision: number;
   position?: number;
-  questionnaire: Questionnaire;
-  triggered: { modules: string[]; questions: string[] };
+  item: { questionCode: string; caregiverId: string | null; rating: WireRating | null };
+  domain: DomainProgress | null;
   progress: number;
+  triggered: { modules: string[]; questions: string[] };
+  questionnaire: Questionnaire | null;
 }
 
 export interface LabelEntry {

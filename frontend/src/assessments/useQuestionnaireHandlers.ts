@@ -1,5 +1,5 @@
 /*
- * What the questionnaire does on the editor: rate (saved at once; the answer's questionnaire replaces the shown one),
+ * What the questionnaire does on the editor: rate (saved at once; what the save changed is merged into the shown view),
  * comment, and the spec §4 check before a domain opens.
  */
 import { useTranslate } from 'react-admin';
@@ -7,6 +7,7 @@ import { useApiMutation } from '../providers/useApi';
 import type { Rating } from '../shared/ratings';
 import type { QuestionView, RatingResult } from './assessment-types';
 import { assessmentApiPath, newId } from './assessment-paths';
+import { mergeRatingResult } from './rating-merge';
 import type { EditorState } from './editor-state';
 import type { QuestionnaireHandlers } from './QuestionComments';
 import { toWireRating } from './question-keys';
@@ -33,11 +34,7 @@ export function useQuestionnaireHandlers({ view, setView, dialogs, runner }: Edi
     onRate: async (question, caregiverId, rating) => {
       if (!view) return;
       const result = await rate.mutateAsync({ assessmentId: view.id, question, caregiverId, rating });
-      setView((current) => ({
-        ...current,
-        revision: result.revision ?? current.revision,
-        questionnaire: result.questionnaire ?? current.questionnaire,
-      }));
+      setView((current) => mergeRatingResult(current, result));
     },
     onSaveComment: async (question, caregiverId, commentId, content) => {
       if (!view) return;

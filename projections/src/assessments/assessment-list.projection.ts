@@ -31,7 +31,7 @@ import {
   syncShares,
 } from './assessment-list/assessors-and-shares';
 import { regroup } from './assessment-list/child-groups';
-import { adjustCounters } from './assessment-list/counters';
+import { adjustCounters, lastUpdateDayOf } from './assessment-list/counters';
 import {
   ASSESSMENT_ASSESSORS_COLLECTION,
   ASSESSMENT_CHILDREN_COLLECTION,
@@ -40,14 +40,14 @@ import {
   ASSESSMENT_SHARES_COLLECTION,
   AssessmentListDocument,
 } from './assessment-list/documents';
-import { evolveRow, startedRow, withDerived } from './assessment-list/rows';
+import { rowChanges, startedRow, withDerived } from './assessment-list/rows';
 
 export * from './assessment-list/documents';
 
 export const assessmentListProjection = defineEventProjection<AssessmentEvent | AssessorNameEvent>({
   name: 'assessment-list',
-  // 2: status-total and due-day counters, trigram search indexes.
-  version: 2,
+  // 2: status-total and due-day counters, trigram search indexes. 3: per-owner counters (counters.ts).
+  version: 3,
   collections: [
     {
       name: ASSESSMENT_LIST_COLLECTION,
@@ -89,11 +89,19 @@ export const assessmentListProjection = defineEventProjection<AssessmentEvent | 
       after = null;
       await removeOwned(view, before.ownerId, assessmentId);
     } else {
-      after = evolveRow(before, event);
+      const changes = rowChanges(before, event);
+      // Most events (answers, comments) only move the last update. Within its day nothing else depends on it (the
+      // derived fields, shares, child groups and counters stay as they are): patch those two fields and stop.
+      if (changes === null && lastUpdateDayOf(event.recordedAt) === lastUpdateDayOf(before.lastModifiedAt)) {
+        view.patch(ASSESSMENT_LIST_COLLECTION, assessmentId, { revision: event.revision, lastModifiedAt: event.recordedAt });
+        return;
+      }
+      after = { ...before, revision: event.revision, lastModifiedAt: event.recordedAt, ...changes };
       if (event.type === AssessmentEvents.Reassigned && after.ownerId !== before.ownerId) {
         await removeOwned(view, before.ownerId, assessmentId);
         const assessor = await addOwned(view, after.ownerId, assessmentId);
-        after = { ...after, assessorFirstName: assessor.firstName, assessorLastName: assessor.lastName };
+        after.assessorFirstName = assessor.firstName;
+        after.assessorLastName = assessor.lastName;
       }
     }
 
@@ -106,8 +114,8 @@ export const assessmentListProjection = defineEventProjection<AssessmentEvent | 
       event.type === AssessmentEvents.Deleted;
     const hasLater = canMove || !before ? await regroup(view, before, after) : before.hasLaterAssessment;
     if (after) {
-      after = withDerived({ ...after, hasLaterAssessment: hasLater });
-      view.upsert(ASSESSMENT_LIST_COLLECTION, after);
+      after.hasLaterAssessment = hasLater;
+      view.upsert(ASSESSMENT_LIST_COLLECTION, withDerived(after));
     } else {
       view.delete(ASSESSMENT_LIST_COLLECTION, assessmentId);
     }

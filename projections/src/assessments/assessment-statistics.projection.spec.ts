@@ -9,7 +9,11 @@ import {
   AssessmentEventType,
   assessmentEvent,
   assessmentStreamId,
+  AssessmentEvents,
+  AssessmentState,
   decideStartAssessment,
+  EMPTY_NARRATIVE,
+  evolveAssessment,
   initialAssessmentState,
 } from '@cans/domain/assessments';
 import { caregiver, childInput, context } from '@cans/domain/assessments/test-support/assessment-fixtures';
@@ -21,6 +25,7 @@ import {
   AnswerDistributionDocument,
   ApprovedAssessmentFactsDocument,
   assessmentStatisticsProjection,
+  TEXT_ONLY_EVENT_TYPES,
 } from './assessment-statistics.projection';
 
 const toNew = (e: AssessmentEvent, userId = 'worker-1'): NewEvent => ({
@@ -65,7 +70,7 @@ describe.each(sqlBackends())('assessment-statistics projection on $name', ({ cre
       ev('AssessmentCompleted', assessmentId, { completedBy: 'worker-1' }),
       ev('AssessmentApproved', assessmentId, { approvedBy: 'supervisor-1' }),
     ]);
-  const rate = (assessmentId: string, ratings: Record<string, '0' | '1' | '2' | '3' | 'NA'>, caregiverId: string | null = null) =>
+  const rate = (assessmentId: string, ratings: Record<string, '0' | '1' | '2' | '3' | '4' | 'NA'>, caregiverId: string | null = null) =>
     append(
       assessmentId,
       Object.entries(ratings).map(([questionCode, rating]) => ev('ItemRated', assessmentId, { questionCode, caregiverId, rating })),
@@ -126,6 +131,52 @@ describe.each(sqlBackends())('assessment-statistics projection on $name', ({ cre
     expect(await readStore.get(ASSESSMENT_STATISTICS_SOURCES_COLLECTION, 'a2')).toBeNull();
   });
 
+  it('moves the distributions when a rating of an approved assessment changes or is cleared', async () => {
+    await start('a4', 'PID-4');
+    await rate('a4', { LATE_Q1: '1', LATE_Q2: '2' });
+    await approve('a4');
+    expect(await counts('LATE_Q1')).toEqual({ '1': 1 });
+    await rate('a4', { LATE_Q1: '3' });
+    expect(await counts('LATE_Q1')).toEqual({ '3': 1 });
+    await append('a4', [ev('ItemRatingCleared', 'a4', { questionCode: 'LATE_Q2', caregiverId: null })]);
+    expect(await counts('LATE_Q2')).toEqual({});
+    const facts = await readStore.get<ApprovedAssessmentFactsDocument>(APPROVED_ASSESSMENT_FACTS_COLLECTION, 'a4');
+    expect(facts?.ratings).toEqual({ LATE_Q1: '3' });
+  });
+
+  it("keeps a caregiver's ratings only while the caregiver is on the assessment, as the aggregate does", async () => {
+    await start('a5', 'PID-5');
+    // Rated before the caregiver is on the assessment: dropped.
+    await rate('a5', { CG_EARLY: '1' }, 'cg-5');
+    await append('a5', [ev('CaregiverAdded', 'a5', { caregiver: caregiver('cg-5', 'Bea') })]);
+    await rate('a5', { CG_REMOVED: '2' }, 'cg-5');
+    await append('a5', [ev('CaregiverRemoved', 'a5', { caregiverId: 'cg-5' })]);
+    // Added again: starts without ratings.
+    await append('a5', [ev('CaregiverAdded', 'a5', { caregiver: caregiver('cg-5', 'Bea') })]);
+    await rate('a5', { CG_AGAIN: '4' }, 'cg-5');
+    await approve('a5');
+    expect(await counts('CG_EARLY')).toEqual({});
+    expect(await counts('CG_REMOVED')).toEqual({});
+    expect(await counts('CG_AGAIN')).toEqual({ '4': 1 });
+  });
+
+  it('keeps question codes and caregiver ids of any shape, and forgets the ratings on a repeated start', async () => {
+    await start('a6', 'PID-6');
+    await append('a6', [ev('CaregiverAdded', 'a6', { caregiver: caregiver('cg\t6', 'Cy') })]);
+    await rate('a6', { 'ODD\tCODE': '2', '[BRACKET': '1' });
+    await rate('a6', { 'ODD\nCARE': '3' }, 'cg\t6');
+    await approve('a6');
+    expect(await counts('ODD\tCODE')).toEqual({ '2': 1 });
+    expect(await counts('[BRACKET')).toEqual({ '1': 1 });
+    expect(await counts('ODD\nCARE')).toEqual({ '3': 1 });
+
+    await start('a7', 'PID-7');
+    await rate('a7', { RESTARTED_Q: '2' });
+    await start('a7', 'PID-7');
+    await approve('a7');
+    expect(await counts('RESTARTED_Q')).toEqual({});
+  });
+
   it('rebuilds from event zero to the same counters', async () => {
     const before = await readStore.find<AnswerDistributionDocument>(
       ANSWER_DISTRIBUTIONS_COLLECTION,
@@ -141,5 +192,32 @@ describe.each(sqlBackends())('assessment-statistics projection on $name', ({ cre
       { sort: [{ field: 'id', direction: 'asc' }] },
     );
     expect(after).toEqual(before);
+  });
+});
+
+describe('the events assessment-statistics skips', () => {
+  it('change only what it does not keep: comment and narrative text, the last update', () => {
+    const started = evolveAssessment(initialAssessmentState, {
+      ...toNew(ev('AssessmentStarted', 'a1', { ownerId: 'worker-1', agencyId: null, assessmentType: '62', previousAssessmentId: null })),
+      recordedAt: '2024-05-01T10:00:00.000Z',
+    });
+    const samples: Record<string, AssessmentEvent> = {
+      [AssessmentEvents.QuestionCommentSaved]: ev('QuestionCommentSaved', 'a1', {
+        commentId: 'c1',
+        questionCode: 'Q1',
+        caregiverId: null,
+        content: 'text',
+        authorId: 'worker-1',
+      }),
+      [AssessmentEvents.QuestionCommentDeleted]: ev('QuestionCommentDeleted', 'a1', { commentId: 'c1' }),
+      [AssessmentEvents.NarrativeSaved]: ev('NarrativeSaved', 'a1', { narrative: { ...EMPTY_NARRATIVE, plan: 'plan' } }),
+    };
+    expect(Object.keys(samples).sort()).toEqual([...TEXT_ONLY_EVENT_TYPES].sort());
+    const kept = ({ comments, narrative, statusComments, lastModifiedAt, ...rest }: AssessmentState) => rest;
+    for (const event of Object.values(samples)) {
+      const after = evolveAssessment(started, { ...toNew(event), recordedAt: '2024-05-02T10:00:00.000Z' });
+      expect(after).not.toBe(started);
+      expect(kept(after)).toEqual(kept(started));
+    }
   });
 });

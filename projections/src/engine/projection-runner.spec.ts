@@ -114,11 +114,13 @@ describe.each(sqlBackends())('ProjectionRunner on $name', ({ create }) => {
 
     const v2 = runner([streamCounter(2)]);
     await v2.start();
+    // The version bump rebuilds blue/green: readers get version 2 once its build has switched in.
+    await v2.rebuildOnce('stream-counter');
     expect(await v2.waitForPosition(3, 5000)).toBe(true);
     expect(await readStore.get('stream_counts', 'a')).toEqual({ id: 'a', count: 2, version: 2 });
     expect((await readStore.getCheckpoint('stream-counter'))?.version).toBe(2);
 
-    await v2.rebuild('stream-counter');
+    await v2.rebuildOnce('stream-counter');
     expect(await v2.waitForPosition(3, 5000)).toBe(true);
     expect(await readStore.find('stream_counts', {}, { sort: [{ field: 'id', direction: 'asc' }] })).toEqual([
       { id: 'a', count: 2, version: 2 },

@@ -1,12 +1,20 @@
-import type { EventStore, RecordedEvent, Subscription } from '@cans/storage/event-store/event-store.port';
-import type { ReadStore } from '@cans/storage/read-store/read-store.port';
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { EventStore } from '@cans/storage/event-store/event-store.port';
+import type { Checkpoint, ReadStore } from '@cans/storage/read-store/read-store.port';
+import { BlueGreenBuild, BuildProgress } from './blue-green-build';
+import { LiveProjectionGroup, ProjectionMember, ProjectionState } from './live-projection-group';
 import type { Projection } from './projection';
-import { ProjectionUnitOfWork } from './projection-unit-of-work';
+import { buildGenerationOf, generationOf } from './projection-collections';
+import { buildProgressFromCheckpoints, followedMember } from './checkpoint-views';
+import { PROJECTIONS_LEASE, takeRebuildRequests } from './rebuild-requests';
+import { Throughput } from './throughput';
 
-export type ProjectionState = 'stopped' | 'catching-up' | 'live' | 'rebuilding' | 'failed';
+export type { ProjectionState } from './live-projection-group';
 
 export interface ProjectionStatus {
   name: string;
+  /** The version the served collections were built by. */
   version: number;
   state: ProjectionState;
   position: number;
@@ -16,37 +24,46 @@ export interface ProjectionStatus {
   /** Events applied per second over the last measuring window. */
   eventsPerSecond: number;
   error: string | null;
+  /** A blue/green build under way: readers are served the previous collections meanwhile. */
+  rebuild: BuildProgress | null;
 }
 
 export interface ProjectionRunnerOptions {
   batchSize?: number;
   /** Delay before a failed projection is retried from its checkpoint. */
   retryDelayMs?: number;
+  /**
+   * Several app instances on one database: the instance holding the projections lease runs them, the others
+   * follow its checkpoints. Off for tools that run alone (bench), where no lease is taken.
+   */
+  coordinate?: boolean;
+  leaseTtlMs?: number;
+  /** How often a follower reads the checkpoints (its read-your-writes granularity). */
+  followIntervalMs?: number;
   logger?: { log(message: string): void; error(message: string, error?: unknown): void };
 }
 
-interface RunningProjection {
-  projection: Projection;
-  state: ProjectionState;
-  position: number;
-  subscription: Subscription | null;
-  error: string | null;
-  retryTimer: NodeJS.Timeout | null;
-  /** False while a rebuild replays without secondary indexes. */
-  indexed: boolean;
-  rate: { windowStart: number; count: number; eventsPerSecond: number };
-}
+type Role = 'stopped' | 'leader' | 'follower';
 
 /**
- * Runs projections over the global event stream. Each projection has its own checkpoint, stored by the read
- * store in the same transaction as the writes it covers: after a crash it resumes exactly where it stopped,
- * and events at or below the checkpoint are never applied twice.
+ * Runs the projections over the global event stream: one shared live reader for all of them
+ * (LiveProjectionGroup), blue/green builds for rebuilds and version bumps (BlueGreenBuild), and a lease so that
+ * among several app instances exactly one writes the read models. Each projection's checkpoint is stored in the
+ * same transaction as the writes it covers: after a crash it resumes exactly where it stopped.
  */
 export class ProjectionRunner {
-  private readonly running = new Map<string, RunningProjection>();
+  private readonly members = new Map<string, ProjectionMember>();
+  private readonly builds = new Map<string, { build: BlueGreenBuild; done: Promise<void> }>();
   private readonly progressWaiters = new Set<() => void>();
+  private readonly retryTimers = new Set<NodeJS.Timeout>();
   private readonly batchSize: number;
   private readonly retryDelayMs: number;
+  private readonly leaseTtlMs: number;
+  private readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private readonly group: LiveProjectionGroup;
+  private role: Role = 'stopped';
+  private ticker: NodeJS.Timeout | null = null;
+  private lastLeaseAttempt = 0;
   private headPosition = 0;
 
   constructor(
@@ -62,84 +79,92 @@ export class ProjectionRunner {
     }
     this.batchSize = options.batchSize ?? 500;
     this.retryDelayMs = options.retryDelayMs ?? 5000;
+    this.leaseTtlMs = options.leaseTtlMs ?? 15_000;
+    this.group = new LiveProjectionGroup(eventStore, readStore, () => [...this.members.values()], this.batchSize, {
+      failed: (member, error) => this.memberFailed(member, error),
+      progressed: () => this.notifyProgress(),
+    });
   }
 
-  /** Starts every projection from its checkpoint; a projection whose version changed is rebuilt. */
+  /** Takes the lease and runs the projections, or follows the instance that holds it. */
   async start(): Promise<void> {
+    if (this.role !== 'stopped') return;
     this.headPosition = await this.eventStore.headPosition();
-    for (const projection of this.projections) await this.startProjection(projection);
+    if (await this.acquireLease()) await this.lead();
+    else await this.follow();
+    this.restartTicker();
   }
 
   async stop(): Promise<void> {
-    const entries = [...this.running.values()];
-    await Promise.all(entries.map((entry) => this.stopEntry(entry)));
-    this.running.clear();
+    if (this.ticker) clearInterval(this.ticker);
+    this.ticker = null;
+    await this.stopWork();
+    if (this.options.coordinate !== false) await this.readStore.releaseLease(PROJECTIONS_LEASE, this.owner).catch(() => undefined);
+    this.role = 'stopped';
+    this.members.clear();
     this.notifyProgress();
   }
 
-  /** Drops the projection's read models and checkpoint and replays it from event zero. */
+  /**
+   * Starts a blue/green rebuild (readers keep the current collections until it has caught up) and returns once it
+   * is under way. On an instance that follows, the request goes to the instance that leads.
+   */
   async rebuild(name: string): Promise<void> {
     const projection = this.projectionNamed(name);
-    const entry = this.running.get(name);
-    if (entry) await this.stopEntry(entry);
-    await this.resetReadModels(projection);
-    await this.launch(projection, 0, 'rebuilding');
+    if (this.role !== 'leader') throw new Error(`Projection ${name}: this instance does not run the projections`);
+    this.startBuild(projection, this.members.get(name)?.version === projection.version ? 'requested' : 'version');
   }
 
-  /** Replays a projection from zero to the current head and returns without leaving it running. */
+  /**
+   * Rebuilds a projection blue/green and waits until readers have been switched to the new collections. Works on
+   * a running runner (the live reader pauses only for the switch) and on one that was never started (tools).
+   */
   async rebuildOnce(name: string): Promise<{ events: number; seconds: number }> {
     const projection = this.projectionNamed(name);
-    await this.resetReadModels(projection);
     const started = performance.now();
-    let events = 0;
-    let next = this.eventStore.readAll(0, this.batchSize);
-    for (;;) {
-      const batch = await next;
-      if (batch.length === 0) break;
-      // Read the following batch while this one is applied: on PostgreSQL they run on two connections.
-      next = this.eventStore.readAll(batch[batch.length - 1].position, this.batchSize);
-      next.catch(() => undefined);
-      await this.applyBatch(projection, batch);
-      events += batch.length;
-    }
-    await this.createIndexes(projection);
-    return { events, seconds: (performance.now() - started) / 1000 };
+    if (this.role === 'follower') throw new Error(`Projection ${name}: this instance does not run the projections`);
+    if (this.role === 'stopped' && !this.members.has(name))
+      this.members.set(name, await this.loadMember(projection, await this.readStore.listCheckpoints()));
+    const running = this.builds.get(name) ?? this.startBuild(projection, 'requested');
+    await running.done;
+    return { events: running.build.events, seconds: (performance.now() - started) / 1000 };
   }
 
   async status(): Promise<ProjectionStatus[]> {
     this.headPosition = Math.max(this.headPosition, await this.eventStore.headPosition());
-    const checkpoints = new Map((await this.readStore.listCheckpoints()).map((c) => [c.projection, c]));
+    // Builds that another process runs are known only by their checkpoints.
+    const checkpoints = this.role === 'leader' ? null : await this.checkpointsByKey();
     return this.projections.map((projection) => {
-      const entry = this.running.get(projection.name);
-      const position = entry?.position ?? checkpoints.get(projection.name)?.position ?? 0;
+      const member = this.members.get(projection.name);
+      const stored = checkpoints?.get(projection.name);
+      const position = member?.position ?? stored?.position ?? 0;
       return {
         name: projection.name,
-        version: projection.version,
-        state: entry?.state ?? 'stopped',
+        version: member?.version ?? stored?.version ?? projection.version,
+        state: member?.state ?? 'stopped',
         position,
         headPosition: this.headPosition,
         lag: Math.max(0, this.headPosition - position),
-        eventsPerSecond: entry ? currentRate(entry) : 0,
-        error: entry?.error ?? null,
+        eventsPerSecond: member?.throughput.eventsPerSecond() ?? 0,
+        error: member?.error ?? null,
+        rebuild:
+          this.builds.get(projection.name)?.build.progress() ??
+          (checkpoints && buildProgressFromCheckpoints(projection, checkpoints, this.headPosition)),
       };
     });
   }
 
-  /** Lowest position reached by the running projections (what every read model has caught up to). */
-  minimumPosition(): number {
-    const positions = [...this.running.values()].map((entry) => entry.position);
-    return positions.length === 0 ? 0 : Math.min(...positions);
-  }
-
   /**
-   * Read-your-writes: resolves true once every projection has processed `position`, false after the timeout
-   * (the caller then serves what it has rather than hanging).
+   * Read-your-writes: resolves true once every served projection has processed `position`, false after the
+   * timeout (the caller then serves what it has rather than hanging).
    */
   async waitForPosition(position: number, timeoutMs: number): Promise<boolean> {
-    if (this.minimumPosition() >= position) return true;
+    const reached = () => [...this.members.values()].every((member) => member.state === 'stale' || member.position >= position);
+    if (this.members.size > 0 && reached()) return true;
     return new Promise<boolean>((resolve) => {
       const check = () => {
-        if (this.running.size === 0 || this.minimumPosition() >= position) finish(this.minimumPosition() >= position);
+        if (this.members.size === 0) finish(false);
+        else if (reached()) finish(true);
       };
       const finish = (reached: boolean) => {
         clearTimeout(timer);
@@ -151,151 +176,246 @@ export class ProjectionRunner {
     });
   }
 
-  /** True when every projection is live and not behind the head known at the last status check. */
-  async isCaughtUp(): Promise<boolean> {
-    const head = await this.eventStore.headPosition();
-    return (
-      [...this.running.values()].every((entry) => entry.state === 'live' && entry.position >= head) &&
-      this.running.size === this.projections.length
-    );
+  // ---- leading: the live reader and the builds ----
+
+  private async lead(): Promise<void> {
+    this.role = 'leader';
+    const checkpoints = await this.readStore.listCheckpoints();
+    const pendingBuilds: { projection: Projection; generation: number; position: number }[] = [];
+    for (const projection of this.projections) {
+      const member = await this.loadMember(projection, checkpoints);
+      this.members.set(projection.name, member);
+      // Completes the indexes of a build interrupted between its switch and its index creation (older versions).
+      if (member.state === 'catching-up') await this.ensureIndexes(member);
+      for (const checkpoint of checkpoints) {
+        const generation = buildGenerationOf(projection, checkpoint.projection);
+        if (generation === null) continue;
+        if (checkpoint.version === projection.version) pendingBuilds.push({ projection, generation, position: checkpoint.position });
+        else await this.discardBuild(projection, generation, checkpoint);
+      }
+    }
+    await this.group.restart();
+    for (const pending of pendingBuilds) this.startBuild(pending.projection, 'resumed', pending);
+    for (const member of this.members.values()) {
+      if ((member.state === 'stale' || member.state === 'rebuilding') && !this.builds.has(member.projection.name)) {
+        this.startBuild(member.projection, member.state === 'stale' ? 'version' : 'first');
+      }
+    }
   }
 
-  private async startProjection(projection: Projection): Promise<void> {
-    const checkpoint = await this.readStore.getCheckpoint(projection.name);
-    if (checkpoint && checkpoint.version === projection.version) {
-      // Also completes the indexes of a rebuild that was interrupted before it caught up.
-      await this.createIndexes(projection);
-      await this.launch(projection, checkpoint.position, 'catching-up');
-      return;
-    }
-    if (checkpoint)
-      this.options.logger?.log(`Projection ${projection.name}: version ${checkpoint.version} → ${projection.version}, rebuilding`);
-    await this.resetReadModels(projection);
-    await this.launch(projection, 0, checkpoint ? 'rebuilding' : 'catching-up');
+  private async loadMember(projection: Projection, checkpoints: Checkpoint[]): Promise<ProjectionMember> {
+    const live = checkpoints.find((checkpoint) => checkpoint.projection === projection.name);
+    const targets = new Map<string, string>();
+    for (const collection of projection.collections)
+      targets.set(collection.name, (await this.readStore.collectionTarget(collection.name)) ?? collection.name);
+    const state: ProjectionState = !live ? 'rebuilding' : live.version === projection.version ? 'catching-up' : 'stale';
+    if (state === 'stale')
+      this.options.logger?.log(`Projection ${projection.name}: version ${live!.version} → ${projection.version}, rebuilding blue/green`);
+    return {
+      projection,
+      version: live?.version ?? projection.version,
+      position: live?.position ?? 0,
+      state,
+      targets,
+      error: null,
+      throughput: new Throughput(),
+    };
+  }
+
+  private startBuild(
+    projection: Projection,
+    reason: 'first' | 'version' | 'requested' | 'resumed',
+    resume?: { generation: number; position: number },
+  ): { build: BlueGreenBuild; done: Promise<void> } {
+    const existing = this.builds.get(projection.name);
+    if (existing) return existing;
+    const member = this.members.get(projection.name)!;
+    const generation = resume?.generation ?? Math.max(0, ...[...member.targets.values()].map(generationOf)) + 1;
+    const build = new BlueGreenBuild(this.eventStore, this.readStore, projection, generation, resume?.position ?? 0, {
+      batchSize: this.batchSize,
+      retryDelayMs: this.retryDelayMs,
+      onError: (error) => this.options.logger?.error(`Projection ${projection.name}: build g${generation} failed, retrying`, error),
+      onProgress: () => this.notifyProgress(),
+    });
+    if (reason !== 'first') this.options.logger?.log(`Projection ${projection.name}: building generation ${generation} (${reason})`);
+    const done = (async () => {
+      await build.start();
+      await build.caughtUp;
+      await this.switchTo(build);
+    })();
+    const running = { build, done };
+    this.builds.set(projection.name, running);
+    done.then(
+      () => this.builds.get(projection.name) === running && this.builds.delete(projection.name),
+      (error) => {
+        if (this.builds.get(projection.name) === running) this.builds.delete(projection.name);
+        this.options.logger?.error(`Projection ${projection.name}: build g${generation} stopped`, error);
+      },
+    );
+    return running;
   }
 
   /**
-   * Empties the projection's collections and checkpoint. Collections are recreated without their secondary
-   * indexes: building an index once over a replayed table is several times cheaper than maintaining it on
-   * every write of the replay. createIndexes() adds them when the replay has caught up.
+   * The switch: indexes first (readers keep the old collections meanwhile), then, with the live reader paused,
+   * the build's final position S is taken, the aliases are re-pointed and the live checkpoint set to S in one
+   * transaction; the projection rejoins the live reader at S, so every event appended during the switch is
+   * applied by the new collections. The old collections are dropped last.
    */
-  private async resetReadModels(projection: Projection): Promise<void> {
-    for (const collection of projection.collections) await this.readStore.dropCollection(collection.name);
-    await this.readStore.deleteCheckpoint(projection.name);
-    for (const collection of projection.collections) await this.readStore.ensureCollection({ name: collection.name });
-  }
-
-  private async createIndexes(projection: Projection): Promise<void> {
-    for (const collection of projection.collections) await this.readStore.ensureCollection(collection);
-  }
-
-  private async launch(projection: Projection, fromPosition: number, state: ProjectionState): Promise<void> {
-    const entry: RunningProjection = {
-      projection,
-      state,
-      position: fromPosition,
-      subscription: null,
-      error: null,
-      retryTimer: null,
-      indexed: state === 'catching-up' && fromPosition > 0,
-      rate: { windowStart: performance.now(), count: 0, eventsPerSecond: 0 },
+  private async switchTo(build: BlueGreenBuild): Promise<void> {
+    await build.createIndexes();
+    const name = build.projection.name;
+    let previous: ReadonlyMap<string, string> = new Map();
+    const switchOver = async () => {
+      const position = await build.stop();
+      await this.readStore.publishCollections(
+        [...build.targets].map(([alias, target]) => ({ alias, target })),
+        { set: [{ projection: name, version: build.projection.version, position }], delete: [build.checkpointKey] },
+      );
+      const member = this.members.get(name);
+      previous = member?.targets ?? new Map();
+      this.members.set(name, {
+        projection: build.projection,
+        version: build.projection.version,
+        position,
+        state: 'catching-up',
+        targets: build.targets,
+        error: null,
+        throughput: member?.throughput ?? new Throughput(),
+      });
     };
-    this.running.set(projection.name, entry);
-    this.subscribe(entry);
-    // Nothing to catch up on (e.g. an empty store): no batch will arrive to say so.
-    if (fromPosition >= (await this.eventStore.headPosition())) await this.markLive(entry);
-  }
-
-  private async markLive(entry: RunningProjection): Promise<void> {
-    if (!entry.indexed) {
-      entry.indexed = true;
-      await this.createIndexes(entry.projection);
+    if (this.role === 'leader') await this.group.restart(switchOver);
+    else {
+      await switchOver();
+      this.members.delete(name);
     }
-    if (entry.state !== 'failed') entry.state = 'live';
+    // A plain collection named like its alias was replaced by the switch itself.
+    for (const [alias, target] of previous)
+      if (target !== alias && target !== build.targets.get(alias)) await this.readStore.dropCollection(target);
+    this.options.logger?.log(`Projection ${name}: switched to generation ${build.generation}`);
     this.notifyProgress();
   }
 
-  private subscribe(entry: RunningProjection): void {
-    entry.subscription = this.eventStore.subscribeToAll(
-      entry.position,
-      async (events) => {
-        await this.applyBatch(entry.projection, events);
-        entry.position = events[events.length - 1].position;
-        entry.error = null;
-        recordRate(entry, events.length);
-        this.headPosition = Math.max(this.headPosition, entry.position);
-        // A batch smaller than the batch size means the subscription has reached the head for now.
-        if (events.length < this.batchSize && entry.state !== 'live') await this.markLive(entry);
-        this.notifyProgress();
-      },
-      {
-        batchSize: this.batchSize,
-        onError: (error) => {
-          entry.state = 'failed';
-          entry.error = error instanceof Error ? error.message : String(error);
-          this.options.logger?.error(`Projection ${entry.projection.name} failed at position ${entry.position}`, error);
-          this.notifyProgress();
-          entry.retryTimer = setTimeout(() => {
-            entry.retryTimer = null;
-            if (this.running.get(entry.projection.name) !== entry) return;
-            entry.state = 'catching-up';
-            this.subscribe(entry);
-          }, this.retryDelayMs);
-        },
-      },
-    );
-  }
-
-  private async applyBatch(projection: Projection, events: RecordedEvent[]): Promise<void> {
-    const unitOfWork = new ProjectionUnitOfWork(this.readStore);
-    const wanted = projection.eventTypes ? new Set(projection.eventTypes) : null;
-    for (const event of events) {
-      if (!wanted || wanted.has(event.type)) await projection.apply(event, unitOfWork);
-    }
-    await this.readStore.apply(unitOfWork.operations(), {
-      projection: projection.name,
-      version: projection.version,
-      position: events[events.length - 1].position,
+  private async discardBuild(projection: Projection, generation: number, checkpoint: Checkpoint): Promise<void> {
+    const build = new BlueGreenBuild(this.eventStore, this.readStore, projection, generation, checkpoint.position, {
+      batchSize: this.batchSize,
+      retryDelayMs: this.retryDelayMs,
+      onError: () => undefined,
+      onProgress: () => undefined,
     });
+    await build.abandon();
   }
 
-  private async stopEntry(entry: RunningProjection): Promise<void> {
-    if (entry.retryTimer) clearTimeout(entry.retryTimer);
-    entry.retryTimer = null;
-    await entry.subscription?.stop();
-    entry.subscription = null;
-    entry.state = 'stopped';
-    this.running.delete(entry.projection.name);
+  private memberFailed(member: ProjectionMember, error: unknown): void {
+    member.state = 'failed';
+    member.error = error instanceof Error ? error.message : String(error);
+    this.options.logger?.error(`Projection ${member.projection.name} failed at position ${member.position}`, error);
+    this.notifyProgress();
+    const timer = setTimeout(() => {
+      this.retryTimers.delete(timer);
+      if (this.role !== 'leader' || this.members.get(member.projection.name) !== member || member.state !== 'failed') return;
+      member.state = 'catching-up';
+      void this.group.restart();
+    }, this.retryDelayMs);
+    this.retryTimers.add(timer);
+  }
+
+  private async ensureIndexes(member: ProjectionMember): Promise<void> {
+    for (const collection of member.projection.collections) {
+      await this.readStore.ensureCollection({ ...collection, name: member.targets.get(collection.name) ?? collection.name });
+    }
+  }
+
+  private async stopWork(): Promise<void> {
+    for (const timer of this.retryTimers) clearTimeout(timer);
+    this.retryTimers.clear();
+    await this.group.stop();
+    await Promise.all([...this.builds.values()].map(({ build }) => build.stop()));
+    this.builds.clear();
+  }
+
+  // ---- several instances: the lease, following, requests from other processes ----
+
+  private tickIntervalMs(): number {
+    // A leader looks for rebuild requests every second and renews its lease every third of its TTL.
+    return this.role === 'follower'
+      ? (this.options.followIntervalMs ?? 200)
+      : Math.max(50, Math.min(1000, Math.floor(this.leaseTtlMs / 3)));
+  }
+
+  private async acquireLease(): Promise<boolean> {
+    if (this.options.coordinate === false) return true;
+    this.lastLeaseAttempt = Date.now();
+    return this.readStore.tryAcquireLease(PROJECTIONS_LEASE, this.owner, this.leaseTtlMs);
+  }
+
+  private ticking = false;
+
+  private async tick(): Promise<void> {
+    if (this.ticking || this.role === 'stopped') return;
+    this.ticking = true;
+    try {
+      if (this.role === 'leader') {
+        const renewDue = Date.now() - this.lastLeaseAttempt >= this.leaseTtlMs / 3;
+        if (this.options.coordinate !== false && renewDue && !(await this.acquireLease())) {
+          this.options.logger?.error('Projections: the lease went to another instance; following it');
+          await this.stopWork();
+          await this.follow();
+          this.restartTicker();
+          return;
+        }
+        for (const name of await takeRebuildRequests(this.readStore)) {
+          const projection = this.projections.find((candidate) => candidate.name === name);
+          if (projection) this.startBuild(projection, 'requested');
+        }
+      } else if (this.role === 'follower') {
+        if (Date.now() - this.lastLeaseAttempt >= this.leaseTtlMs / 3 && (await this.acquireLease())) {
+          this.members.clear();
+          await this.lead();
+          this.restartTicker();
+          return;
+        }
+        await this.readFollowedCheckpoints();
+      }
+    } catch (error) {
+      this.options.logger?.error('Projections: coordination check failed', error);
+    } finally {
+      this.ticking = false;
+    }
+  }
+
+  private restartTicker(): void {
+    if (this.ticker) clearInterval(this.ticker);
+    this.ticker = setInterval(() => void this.tick(), this.tickIntervalMs());
+    // Coordination alone never keeps the process alive.
+    this.ticker.unref();
+  }
+
+  private async follow(): Promise<void> {
+    this.role = 'follower';
+    this.members.clear();
+    await this.readFollowedCheckpoints();
+  }
+
+  /** A follower's view: the leader's checkpoints (its stale projections do not hold read-your-writes back). */
+  private async readFollowedCheckpoints(): Promise<void> {
+    const checkpoints = await this.checkpointsByKey();
+    for (const projection of this.projections) {
+      this.members.set(projection.name, followedMember(projection, checkpoints.get(projection.name), this.members.get(projection.name)));
+    }
+    this.notifyProgress();
+  }
+
+  private async checkpointsByKey(): Promise<Map<string, Checkpoint>> {
+    return new Map((await this.readStore.listCheckpoints()).map((checkpoint) => [checkpoint.projection, checkpoint]));
   }
 
   private projectionNamed(name: string): Projection {
     const projection = this.projections.find((candidate) => candidate.name === name);
-    if (!projection) {
-      throw new Error(`Unknown projection "${name}". Known: ${this.projections.map((p) => p.name).join(', ')}`);
-    }
+    if (!projection) throw new Error(`Unknown projection "${name}". Known: ${this.projections.map((p) => p.name).join(', ')}`);
     return projection;
   }
 
   private notifyProgress(): void {
     for (const waiter of [...this.progressWaiters]) waiter();
   }
-}
-
-const RATE_WINDOW_MS = 5000;
-
-function recordRate(entry: RunningProjection, count: number): void {
-  const now = performance.now();
-  entry.rate.count += count;
-  const elapsed = now - entry.rate.windowStart;
-  if (elapsed >= RATE_WINDOW_MS) {
-    entry.rate.eventsPerSecond = (entry.rate.count * 1000) / elapsed;
-    entry.rate.windowStart = now;
-    entry.rate.count = 0;
-  }
-}
-
-function currentRate(entry: RunningProjection): number {
-  const elapsed = performance.now() - entry.rate.windowStart;
-  if (elapsed > 2 * RATE_WINDOW_MS) return 0;
-  return Math.round(entry.rate.eventsPerSecond);
 }

@@ -1,74 +1,103 @@
 import type { Document, ReadStore, WriteOperation } from '@cans/storage/read-store/read-store.port';
 import type { ProjectionView } from './projection';
+import type { RebuildWorkingSet } from './rebuild-working-set';
 
 type PendingChange =
-  | { kind: 'upsert'; collection: string; document: Document }
+  | { kind: 'upsert'; collection: string; id: string; document: Document }
   | { kind: 'patch'; collection: string; id: string; changes: Record<string, unknown> }
   | { kind: 'delete'; collection: string; id: string };
+
+export interface ProjectionUnitOfWorkOptions {
+  /** Logical → physical collection names: gets read and operations() write the physical one. Absent: same name. */
+  physicalNames?: ReadonlyMap<string, string>;
+  /** During a rebuild: the authoritative in-memory working set, shared by all batches of one rebuild. */
+  workingSet?: RebuildWorkingSet;
+}
 
 /**
  * Buffers one batch of projection writes in memory, collapsing them to the final change per document, so a
  * batch of hundreds of events becomes a handful of bulk statements (rebuild speed) and reads within the batch
  * see earlier writes of the same batch.
+ *
+ * Documents cross the boundary as copies (a projection may change what it got or what it gave), made by a plain
+ * JSON-value copy rather than structuredClone, which costs several times more on the small documents projections
+ * write. During a rebuild the working set answers reads the batch cannot: what earlier batches stored, or that
+ * nothing was stored — then no query runs at all.
  */
 export class ProjectionUnitOfWork implements ProjectionView {
   private readonly pending = new Map<string, PendingChange>();
+  private readonly physicalNames: ReadonlyMap<string, string> | undefined;
+  private readonly workingSet: RebuildWorkingSet | undefined;
 
-  constructor(private readonly store: ReadStore) {}
+  constructor(
+    private readonly store: ReadStore,
+    options: ProjectionUnitOfWorkOptions = {},
+  ) {
+    this.physicalNames = options.physicalNames;
+    this.workingSet = options.workingSet;
+  }
 
   async get<T extends Document = Document>(collection: string, id: string): Promise<T | null> {
-    const key = keyOf(collection, id);
+    const physical = this.physicalOf(collection);
+    const key = keyOf(physical, id);
     const change = this.pending.get(key);
-    if (change?.kind === 'upsert') return structuredClone(change.document) as T;
+    if (change?.kind === 'upsert') return copyOf(change.document) as T;
     if (change?.kind === 'delete') return null;
-    const stored = await this.store.get<T>(collection, id);
+    // A pending patch only exists when the stored document is not in the working set (see patch()).
+    const inMemory = this.storedInMemory(physical, id);
+    const stored = inMemory !== undefined ? inMemory : await this.store.get<T>(physical, id);
     if (change?.kind === 'patch') {
       if (!stored) return null;
-      const merged = { ...stored, ...structuredClone(change.changes) } as T;
+      const merged = { ...stored, ...copyOf(change.changes) };
       // Now that the full document is known, keep it as an upsert: later patches merge in memory.
-      this.pending.set(key, { kind: 'upsert', collection, document: merged });
-      return structuredClone(merged);
+      this.pending.set(key, { kind: 'upsert', collection: physical, id, document: merged });
+      return copyOf(merged) as T;
     }
-    return stored;
+    return stored as T | null;
   }
 
   upsert(collection: string, document: Document): void {
     if (typeof document.id !== 'string' || document.id === '') throw new Error(`${collection}: document needs an id`);
-    this.pending.set(keyOf(collection, document.id), {
-      kind: 'upsert',
-      collection,
-      document: structuredClone(document),
-    });
+    const physical = this.physicalOf(collection);
+    this.pending.set(keyOf(physical, document.id), { kind: 'upsert', collection: physical, id: document.id, document: copyOf(document) });
   }
 
   patch(collection: string, id: string, changes: Record<string, unknown>): void {
-    const key = keyOf(collection, id);
+    const physical = this.physicalOf(collection);
+    const key = keyOf(physical, id);
     const change = this.pending.get(key);
-    const copy = structuredClone(changes);
+    // The store ignores undefined fields of a patch (read-store-write-plan.ts): so does a merge in memory.
+    const copy: Record<string, unknown> = {};
+    for (const field in changes) if (changes[field] !== undefined) copy[field] = copyOf(changes[field]);
     if (change?.kind === 'upsert') {
       change.document = { ...change.document, ...copy, id };
     } else if (change?.kind === 'patch') {
       change.changes = { ...change.changes, ...copy };
     } else if (!change) {
-      this.pending.set(key, { kind: 'patch', collection, id, changes: copy });
+      const known = this.workingSet?.lookup(physical, id);
+      if (!known?.known) this.pending.set(key, { kind: 'patch', collection: physical, id, changes: copy });
+      // Known to the working set: merge now (an upsert the store need not read), or nothing when absent.
+      else if (known.document)
+        this.pending.set(key, { kind: 'upsert', collection: physical, id, document: { ...copyOf(known.document), ...copy, id } });
     }
     // A patch after a delete in the same batch stays a no-op, as it would against the store.
   }
 
   delete(collection: string, id: string): void {
-    this.pending.set(keyOf(collection, id), { kind: 'delete', collection, id });
+    const physical = this.physicalOf(collection);
+    this.pending.set(keyOf(physical, id), { kind: 'delete', collection: physical, id });
   }
 
   get size(): number {
     return this.pending.size;
   }
 
-  /** The collapsed writes, grouped by kind and collection so the store can bulk them. */
+  /** The collapsed writes on physical collections, grouped by kind and collection so the store can bulk them. */
   operations(): WriteOperation[] {
     const changes = [...this.pending.values()];
     const order = { delete: 0, upsert: 1, patch: 2 } as const;
     // Each document has exactly one final change, so reordering across documents is safe.
-    changes.sort((a, b) => order[a.kind] - order[b.kind] || a.collection.localeCompare(b.collection));
+    changes.sort((a, b) => order[a.kind] - order[b.kind] || (a.collection < b.collection ? -1 : a.collection > b.collection ? 1 : 0));
     return changes.map((change): WriteOperation => {
       switch (change.kind) {
         case 'upsert':
@@ -80,8 +109,54 @@ export class ProjectionUnitOfWork implements ProjectionView {
       }
     });
   }
+
+  /**
+   * The batch is stored (call after the read store's apply returned): the working set takes over its documents.
+   * Without a working set it does nothing. The unit of work is spent afterwards.
+   */
+  commit(): void {
+    const workingSet = this.workingSet;
+    if (workingSet) {
+      for (const change of this.pending.values()) {
+        if (change.kind === 'upsert') workingSet.remember(change.collection, change.id, change.document);
+        else if (change.kind === 'delete') workingSet.remember(change.collection, change.id, null);
+        // The store merged a patch into a document this set did not hold: only the store knows the result.
+        else workingSet.forget(change.collection, change.id);
+      }
+    }
+    this.pending.clear();
+  }
+
+  private physicalOf(collection: string): string {
+    return this.physicalNames?.get(collection) ?? collection;
+  }
+
+  /** A copy of the stored document when the working set knows it; null when it knows it is absent; undefined otherwise. */
+  private storedInMemory(physical: string, id: string): Document | null | undefined {
+    const known = this.workingSet?.lookup(physical, id);
+    if (!known?.known) return undefined;
+    return known.document ? copyOf(known.document) : null;
+  }
 }
 
 function keyOf(collection: string, id: string): string {
   return `${collection}\u0000${id}`;
+}
+
+/**
+ * A deep copy of a JSON-like value (plain objects, arrays, primitives; undefined fields kept, as structuredClone
+ * keeps them). Anything else (a Date, a Map) goes to structuredClone.
+ */
+export function copyOf<T>(value: T): T {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) {
+    const array = new Array(value.length);
+    for (let i = 0; i < value.length; i++) array[i] = copyOf(value[i]);
+    return array as T;
+  }
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return structuredClone(value);
+  const object: Record<string, unknown> = {};
+  for (const key in value) object[key] = copyOf((value as Record<string, unknown>)[key]);
+  return object as T;
 }

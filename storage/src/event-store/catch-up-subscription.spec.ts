@@ -116,6 +116,39 @@ describe('CatchUpSubscription', () => {
     expect(delivered).toEqual([1]);
   });
 
+  it('with shortReadReachesHead, waits after a short batch instead of reading again, unless woken meanwhile', async () => {
+    const fake = fakeSource(60_000);
+    fake.source.shortReadReachesHead = true;
+    const delivered: number[] = [];
+    let appendDuringHandler = false;
+    const subscription = new CatchUpSubscription(
+      0,
+      fake.source,
+      async (batch) => {
+        delivered.push(...batch.map((event) => event.position));
+        if (appendDuringHandler) {
+          appendDuringHandler = false;
+          fake.append(1); // its wake-up arrives while the handler runs: read on at once
+        }
+      },
+      { batchSize: 10 },
+    );
+    await sleep(20);
+    const readsWhenAsleep = fake.reads();
+    fake.append(2);
+    await sleep(30);
+    // One read found the two events; no second read to find nothing.
+    expect(delivered).toEqual([1, 2]);
+    expect(fake.reads()).toBe(readsWhenAsleep + 1);
+
+    appendDuringHandler = true;
+    fake.append(1);
+    await sleep(30);
+    expect(delivered).toEqual([1, 2, 3, 4]);
+    expect(fake.reads()).toBe(readsWhenAsleep + 3);
+    await subscription.stop();
+  });
+
   it('stop() resolves only after the in-flight handler, whose batch then counts as acknowledged', async () => {
     const fake = fakeSource(60_000);
     fake.append(3, false);

@@ -11,6 +11,13 @@ export interface CatchUpSubscriptionSource {
   pollIntervalMs: number;
   /** Settles once cross-process wake-ups are set up, so none is missed between the first read and LISTEN. */
   wakeUpsReady?: Promise<unknown>;
+  /**
+   * True when a read that returns fewer than `limit` events has returned every event whose wake-up came before
+   * the read began: the subscription then waits for the next wake-up instead of reading once more to find
+   * nothing (one query per append instead of two when live). A source that holds a read back (a commit not yet
+   * safe to read) must wake the subscription again once it can.
+   */
+  shortReadReachesHead?: boolean;
 }
 
 /**
@@ -91,6 +98,10 @@ export class CatchUpSubscription implements Subscription {
           return;
         }
         this.acknowledgedPosition = batch[batch.length - 1].position;
+        // A wake-up during the read or the handler (wakeRequested) may announce more: then read on at once.
+        if (batch.length < batchSize && this.source.shortReadReachesHead && !this.wakeRequested && !this.stopRequested) {
+          await this.waitForWakeOrPoll();
+        }
       }
     } finally {
       unregister();

@@ -1,6 +1,8 @@
 import { announceSkipped, sqlBackends, TestDatabase } from '../test-support/databases';
 import { eventStoreContract } from './event-store.contract';
 import { EventStoreDbEventStore } from './eventstoredb-event-store';
+import { AppendHeldOpen } from './event-store.contract-scenarios';
+import { appendInOpenTransaction } from './sql-open-transaction-append';
 import { SqlEventStore } from './sql-event-store';
 
 for (const backend of sqlBackends()) {
@@ -15,11 +17,25 @@ for (const backend of sqlBackends()) {
       await database?.dispose();
     });
 
-    eventStoreContract(`${backend.name}`, async (options) => {
-      const store = await SqlEventStore.create(database.client, options);
-      // The store leaves the client open; the database is disposed once after the suite.
-      return { store, dispose: () => store.close() };
-    });
+    // PGlite has one connection: a transaction held open would hold up every other statement, and appends there
+    // never overlap, so there is no gap to guard.
+    const appendHeldOpen: AppendHeldOpen | undefined =
+      backend.name === 'PostgreSQL'
+        ? async (streamId, events, expectedRevision) => {
+            const { result, commit } = await appendInOpenTransaction(database.client, streamId, events, expectedRevision);
+            return { position: result.position, commit };
+          }
+        : undefined;
+
+    eventStoreContract(
+      `${backend.name}`,
+      async (options) => {
+        const store = await SqlEventStore.create(database.client, options);
+        // The store leaves the client open; the database is disposed once after the suite.
+        return { store, dispose: () => store.close() };
+      },
+      { appendHeldOpen },
+    );
   });
 }
 

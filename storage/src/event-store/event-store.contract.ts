@@ -1,5 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { EventMetadata, EventStore, NewEvent, RecordedEvent, WrongExpectedRevisionError } from './event-store.port';
+import {
+  AppendHeldOpen,
+  appendDelivered,
+  concurrentWritersViolations,
+  event,
+  heldOpenReadViolations,
+  metadata,
+  runConcurrentWriters,
+  ScenarioStreams,
+  sleep,
+  waitFor,
+} from './event-store.contract-scenarios';
+import { EventStore, RecordedEvent, WrongExpectedRevisionError } from './event-store.port';
 import { EventUpcasters } from './upcasting';
 
 /** What the contract asks of createStore; adapters ignore options that do not apply to them. */
@@ -21,6 +33,11 @@ export interface EventStoreContractOptions {
    * exact head-position assertions. Shared servers (EventStoreDB) pass false and only get relative checks.
    */
   isolatedDatabase?: boolean;
+  /**
+   * Appends in a transaction held open until told to commit, for adapters whose appends can overlap
+   * (PostgreSQL): the gap-safety tests then include slow committers. Without it they run without.
+   */
+  appendHeldOpen?: AppendHeldOpen;
 }
 
 /** Test event type the contract upcasts: v1 {name} → v2 {firstName, lastName} → v3 adds preferredName. */
@@ -38,24 +55,6 @@ function contractUpcasters(): EventUpcasters {
     }));
 }
 
-function metadata(overrides: Partial<EventMetadata> = {}): EventMetadata {
-  return { userId: 'user-1', correlationId: randomUUID(), causationId: null, ...overrides };
-}
-
-function event(type: string, data: unknown, extra: Partial<NewEvent> = {}): NewEvent {
-  return { type, data, metadata: metadata(), ...extra };
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor(condition: () => boolean, description: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${description}`);
-    await sleep(10);
-  }
-}
-
 async function expectWrongRevision(
   attempt: Promise<unknown>,
   expected: Pick<WrongExpectedRevisionError, 'streamId' | 'expected' | 'actual'>,
@@ -67,12 +66,6 @@ async function expectWrongRevision(
   expect(error).toBeInstanceOf(WrongExpectedRevisionError);
   const wrong = error as WrongExpectedRevisionError;
   expect({ streamId: wrong.streamId, expected: wrong.expected, actual: wrong.actual }).toEqual(expected);
-}
-
-/** Guards test handlers against an adapter that redelivers forever (it would exhaust memory, not fail). */
-function appendDelivered(delivered: RecordedEvent[], batch: RecordedEvent[]): void {
-  if (delivered.length > 50_000) throw new Error('Runaway delivery: the subscription keeps redelivering events');
-  delivered.push(...batch);
 }
 
 function expectStrictlyIncreasing(positions: number[]): void {
@@ -99,6 +92,7 @@ export function eventStoreContract(
     const runId = randomUUID().slice(0, 8);
     const streamName = (name: string) => `contract-${runId}-${name}`;
     const isOwn = (recorded: RecordedEvent) => recorded.streamId.startsWith(`contract-${runId}-`);
+    const streams: ScenarioStreams = { streamName, isOwn };
 
     const opened: StoreUnderTest[] = [];
     const openStore = async (options: Partial<ContractStoreOptions> = {}) => {
@@ -576,68 +570,20 @@ export function eventStoreContract(
         expectStrictlyIncreasing(events.map((recorded) => recorded.position));
       });
 
-      it('delivers every event exactly once, in strictly increasing position order, to a live subscriber', async () => {
-        const writers = 8;
-        const appendsPerWriter = 50;
-        const sharedStream = streamName('contended');
-        const before = await store.headPosition();
+      const appendHeldOpen = contractOptions.appendHeldOpen;
+      if (appendHeldOpen) {
+        it('readAll never returns a position above one drawn by a transaction still open', async () => {
+          expect(await heldOpenReadViolations(store, appendHeldOpen, streams)).toEqual([]);
+        });
+      }
 
-        const delivered: RecordedEvent[] = [];
-        const subscription = store.subscribeToAll(
-          before,
-          async (batch) => {
-            appendDelivered(delivered, batch);
-          },
-          { batchSize: 37 },
-        );
+      it(`delivers every event exactly once, in strictly increasing position order, to a live subscriber${
+        appendHeldOpen ? ', with slow committers among the writers' : ''
+      }`, async () => {
+        const outcome = await runConcurrentWriters(store, streams, appendHeldOpen);
+        expect(concurrentWritersViolations(outcome, streams, isolated)).toEqual([]);
 
-        const appendedIds = new Set<string>();
-        let sharedAppends = 0;
-        const appendToShared = async (writer: number, attempt: number) => {
-          for (;;) {
-            const current = await store.readStream(sharedStream);
-            const expected = current.length === 0 ? 'no_stream' : current[current.length - 1].revision;
-            const newEvent = event('ContractShared', { writer, attempt }, { eventId: randomUUID() });
-            try {
-              await store.append(sharedStream, [newEvent], expected);
-              appendedIds.add(newEvent.eventId!);
-              sharedAppends += 1;
-              return;
-            } catch (error) {
-              if (!(error instanceof WrongExpectedRevisionError)) throw error;
-            }
-          }
-        };
-        const writer = async (writerIndex: number) => {
-          const revisions = new Map<string, number>();
-          for (let i = 0; i < appendsPerWriter; i++) {
-            if (i % 10 === 0) {
-              await appendToShared(writerIndex, i);
-              continue;
-            }
-            const streamId = streamName(`writer-${writerIndex}-${i % 4}`);
-            // Some appends carry several events, which must arrive together and in revision order.
-            const count = i % 7 === 0 ? 3 : 1;
-            const newEvents = Array.from({ length: count }, (_, k) =>
-              event('ContractConcurrent', { writerIndex, i, k }, { eventId: randomUUID() }),
-            );
-            const last = revisions.get(streamId);
-            const result = await store.append(streamId, newEvents, last === undefined ? 'no_stream' : last);
-            revisions.set(streamId, result.revision);
-            newEvents.forEach((newEvent) => appendedIds.add(newEvent.eventId!));
-          }
-        };
-
-        try {
-          await Promise.all(Array.from({ length: writers }, (_, index) => writer(index)));
-          const ownDelivered = () => delivered.filter(isOwn).filter((recorded) => appendedIds.has(recorded.eventId));
-          // A timeout here is reported by the assertions below, which say what went missing.
-          await waitFor(() => ownDelivered().length >= appendedIds.size, 'all appended events', 15_000).catch(() => undefined);
-          await sleep(100);
-        } finally {
-          await subscription.stop();
-        }
-
+        const { before, delivered, appendedIds, sharedStream, sharedAppends, writers, appendsPerWriter } = outcome;
         expectStrictlyIncreasing(delivered.map((recorded) => recorded.position));
         expect(delivered.every((recorded) => recorded.position > before)).toBe(true);
         const deliveredIds = delivered.filter(isOwn).map((recorded) => recorded.eventId);
@@ -659,8 +605,7 @@ export function eventStoreContract(
         expect(sharedAppends).toBe(writers * (appendsPerWriter / 10));
 
         // The subscriber saw exactly what a reader by position sees afterwards.
-        const readBack = (await store.readAll(before, 100_000)).filter(isOwn);
-        expect(readBack.map((recorded) => recorded.eventId)).toEqual(deliveredIds);
+        expect(outcome.readBack.map((recorded) => recorded.eventId)).toEqual(deliveredIds);
       });
     });
   });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { SqlClient } from '../sql/sql-client';
+import { SqlClient, SqlExecutor } from '../sql/sql-client';
 import { CatchUpSubscription } from './catch-up-subscription';
 import { assertValidAppend, parseUntil } from './event-store-arguments';
 import {
@@ -15,12 +15,14 @@ import {
   Subscription,
   WrongExpectedRevisionError,
 } from './event-store.port';
+import { APPEND_LOCK_KEY, SqlSafeHead } from './sql-safe-head';
 import { EventUpcasters } from './upcasting';
 
-/** NOTIFY channel carrying the new head position after every append. */
+/**
+ * NOTIFY channel that wakes subscriptions in other processes after appends. Payload: "<store instance id>
+ * <position>"; a store ignores its own notifications (it has woken its readers already).
+ */
 export const EVENTS_CHANNEL = 'cans_events';
-/** Advisory lock key serialising appends (arbitrary constant: "cans" in ASCII). */
-export const APPEND_LOCK_KEY = 0x63616e73;
 /** Separate key so two processes starting at once do not race on CREATE TABLE IF NOT EXISTS. */
 const SCHEMA_LOCK_KEY = APPEND_LOCK_KEY + 1;
 const EVENTS_TABLE = 'events';
@@ -55,7 +57,7 @@ function eventsTableDdl(table: string): string {
  * The rows of one append as a single JSON array parameter, expanded server-side by jsonb_array_elements: one
  * multi-row INSERT whatever the batch size, and JSON null data stays JSON null (not SQL NULL).
  */
-function eventsAsJsonParameter(events: NewEvent[]): string {
+export function eventsAsJsonParameter(events: NewEvent[]): string {
   return JSON.stringify(
     events.map((event) => ({
       eventId: event.eventId ?? randomUUID(),
@@ -86,15 +88,18 @@ const INSERT_COLUMNS = '(event_id, stream_id, revision, type, schema_version, da
 
 /**
  * One statement, one round trip, autocommit: take the append lock in SHARED mode, check the expected revision,
- * insert, notify. The lock CTE feeds the INSERT's source rows, so it is held before nextval() runs and until
- * commit. Appends therefore run concurrently (and share WAL flushes like plain INSERTs), while a reader that
- * takes the same lock EXCLUSIVELY waits until every append that may have drawn a position has committed or
- * rolled back: see safeHighWaterMark().
+ * insert. The lock CTE feeds the INSERT's source rows, so it is held before nextval() runs and until the
+ * transaction ends: that is what lets a reader find the appends in flight (sql-safe-head.ts). Nobody takes the
+ * lock exclusively, so appends never wait for it, nor for readers.
+ *
+ * No NOTIFY here: PostgreSQL serialises the commits of notifying transactions (PreCommit_Notify holds a global
+ * lock through the commit's WAL flush), which cost 8 concurrent writers three quarters of their throughput.
+ * Other processes are told after commit instead (notifyOtherProcesses).
  *
  * The statement's snapshot predates the lock, so `head` can miss an append that committed while we waited. That
  * can only hide revisions the caller could not have seen, so a check that passes on a stale head then collides
  * on UNIQUE (stream_id, revision): append() reports that as WrongExpectedRevisionError (or retries for 'any').
- * A failed check inserts nothing and never calls nextval(); NOTIFY is delivered on commit only.
+ * A failed check inserts nothing and never calls nextval().
  */
 const CHECKED_APPEND_SQL = `
   WITH append_lock AS MATERIALIZED (
@@ -111,10 +116,39 @@ const CHECKED_APPEND_SQL = `
   ), appended AS (
     SELECT max(position) AS position, max(revision) AS revision FROM inserted
   )
-  SELECT head.revision AS previous_revision, appended.position, appended.revision,
-         CASE WHEN appended.position IS NOT NULL
-              THEN pg_notify('${EVENTS_CHANNEL}', appended.position::text) END AS notified
+  SELECT head.revision AS previous_revision, appended.position, appended.revision
   FROM head, appended`;
+
+/**
+ * A notifying transaction with nothing else to commit: asynchronous commit, since a lost wake-up costs at most
+ * one poll interval. set_config(…, true) applies to this statement's own transaction.
+ */
+export const NOTIFY_SQL = `SELECT set_config('synchronous_commit', 'off', true), pg_notify('${EVENTS_CHANNEL}', $1)`;
+
+/**
+ * Runs one checked append through `sql`: the store's own path, and tests that hold the transaction open after
+ * it (appendInOpenTransaction). Throws WrongExpectedRevisionError when the check fails.
+ */
+export async function runCheckedAppend(
+  sql: SqlExecutor,
+  streamId: string,
+  eventsJson: string,
+  expectedRevision: ExpectedRevision,
+): Promise<AppendResult> {
+  const expectedKind = typeof expectedRevision === 'number' ? 'revision' : expectedRevision;
+  const expectedNumber = typeof expectedRevision === 'number' ? expectedRevision : null;
+  const { rows } = await sql.query<{
+    previous_revision: number;
+    position: number | string | null;
+    revision: number | null;
+  }>(CHECKED_APPEND_SQL, [streamId, eventsJson, expectedKind, expectedNumber]);
+  const outcome = rows[0];
+  if (outcome.position === null || outcome.revision === null) {
+    const actual = outcome.previous_revision < 0 ? 'no_stream' : outcome.previous_revision;
+    throw new WrongExpectedRevisionError(streamId, expectedRevision, actual);
+  }
+  return { revision: outcome.revision, position: Number(outcome.position) };
+}
 
 /** 'any' never conflicts by definition; it only loses the race described above, and simply tries again. */
 const MAX_ATTEMPTS_FOR_ANY = 10;
@@ -152,12 +186,10 @@ function isDatabaseError(error: unknown): error is { code?: string; constraint?:
 }
 
 /**
- * Event store over PostgreSQL or PGlite with the same SQL on both. Gap safety: each append holds a shared
- * transaction-scoped advisory lock from before the position sequence advances until commit; readAll only reads up
- * to a high-water mark taken under the same lock in exclusive mode, i.e. at a moment when no append was in
- * flight, so a reader by position never skips an event that a slower concurrent transaction commits later.
- * Each append is one statement (see CHECKED_APPEND_SQL); UNIQUE (stream_id, revision) makes the optimistic
- * concurrency check exact.
+ * Event store over PostgreSQL or PGlite with the same SQL on both. Gap safety: readAll (and so every
+ * subscription) reads only up to the safe head, below which no position can still appear (sql-safe-head.ts);
+ * readers find it without taking any lock, so they never hold up an append. Each append is one statement (see
+ * CHECKED_APPEND_SQL); UNIQUE (stream_id, revision) makes the optimistic concurrency check exact.
  *
  * The store does not own the SqlClient: close() stops subscriptions and the LISTEN callback; whoever created the
  * client closes it afterwards.
@@ -170,15 +202,25 @@ export class SqlEventStore implements EventStore {
   private readonly subscriptions = new Set<CatchUpSubscription>();
   private listenerRemoval: Promise<(() => Promise<void>) | null> | null = null;
   private closed = false;
-  /** Every position at or below this is committed or will never exist; refreshed when a reader reaches it. */
-  private safeHead = 0;
+  /** Refreshed when a reader reaches it; one refresh at a time for the whole store. */
+  private readonly safeHead: SqlSafeHead;
+  /** The NOTIFY in flight for other processes, and whether appends committed since it was sent. */
+  private notifying: Promise<void> | null = null;
+  private notifyAgain = false;
+  private lastAppendedPosition = 0;
+  private readonly instanceId = randomUUID();
 
-  private constructor(
-    private readonly client: SqlClient,
+  /** Protected so a test can take the gap safety away and show that the contract notices (gap-safety.spec.ts). */
+  protected constructor(
+    protected readonly client: SqlClient,
     options: SqlEventStoreOptions,
   ) {
     this.upcasters = options.upcasters ?? new EventUpcasters();
     this.pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
+    this.safeHead = new SqlSafeHead(client, {
+      onRecheck: () => this.appendSignal.emit('appended'),
+      maxRecheckMs: this.pollIntervalMs,
+    });
   }
 
   /** Creates the events table if missing (safe to call from several processes at once). */
@@ -195,7 +237,7 @@ export class SqlEventStore implements EventStore {
     let result: AppendResult | null = null;
     for (let attempt = 1; result === null; attempt++) {
       try {
-        result = await this.tryAppend(streamId, eventsJson, expectedRevision);
+        result = await runCheckedAppend(this.client, streamId, eventsJson, expectedRevision);
       } catch (error) {
         const lostRace = isDatabaseError(error) && error.code === UNIQUE_VIOLATION && error.constraint === REVISION_CONSTRAINT;
         if (!lostRace) throw error;
@@ -204,24 +246,30 @@ export class SqlEventStore implements EventStore {
         }
       }
     }
-    this.appendSignal.emit('appended', result.position);
+    this.wakeReaders();
+    this.notifyOtherProcesses(result.position);
     return result;
   }
 
-  private async tryAppend(streamId: string, eventsJson: string, expectedRevision: ExpectedRevision): Promise<AppendResult> {
-    const expectedKind = typeof expectedRevision === 'number' ? 'revision' : expectedRevision;
-    const expectedNumber = typeof expectedRevision === 'number' ? expectedRevision : null;
-    const { rows } = await this.client.query<{
-      previous_revision: number;
-      position: number | string | null;
-      revision: number | null;
-    }>(CHECKED_APPEND_SQL, [streamId, eventsJson, expectedKind, expectedNumber]);
-    const outcome = rows[0];
-    if (outcome.position === null || outcome.revision === null) {
-      const actual = outcome.previous_revision < 0 ? 'no_stream' : outcome.previous_revision;
-      throw new WrongExpectedRevisionError(streamId, expectedRevision, actual);
+  /**
+   * One NOTIFY in flight at a time; appends committed meanwhile are announced by one more when it returns. A
+   * lost notification only delays other processes until their poll.
+   */
+  private notifyOtherProcesses(position: number): void {
+    this.lastAppendedPosition = Math.max(this.lastAppendedPosition, position);
+    if (this.notifying) {
+      this.notifyAgain = true;
+      return;
     }
-    return { revision: outcome.revision, position: Number(outcome.position) };
+    this.notifying = this.sendNotifications();
+  }
+
+  private async sendNotifications(): Promise<void> {
+    do {
+      this.notifyAgain = false;
+      await this.client.query(NOTIFY_SQL, [`${this.instanceId} ${this.lastAppendedPosition}`]).catch(() => undefined);
+    } while (this.notifyAgain && !this.closed);
+    this.notifying = null;
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -266,6 +314,7 @@ export class SqlEventStore implements EventStore {
         },
         pollIntervalMs: this.pollIntervalMs,
         wakeUpsReady: listening,
+        shortReadReachesHead: true,
       },
       handler,
       options,
@@ -280,35 +329,36 @@ export class SqlEventStore implements EventStore {
     if (this.closed) return;
     this.closed = true;
     await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
+    this.safeHead.close();
+    await this.notifying;
     const unlisten = await this.listenerRemoval;
     await unlisten?.().catch(() => undefined);
+  }
+
+  /** Wakes in-process subscriptions after a commit (ours, or another process's announced by NOTIFY). */
+  private wakeReaders(): void {
+    this.safeHead.noteWakeUp();
+    this.appendSignal.emit('appended');
   }
 
   /** LISTEN for appends by other processes; started with the first subscription. */
   private startListening(): Promise<unknown> {
     return (this.listenerRemoval ??= this.client
-      .listen(EVENTS_CHANNEL, () => this.appendSignal.emit('appended'))
+      .listen(EVENTS_CHANNEL, (payload) => {
+        if (!payload.startsWith(`${this.instanceId} `)) this.wakeReaders();
+      })
       // Without LISTEN, subscriptions still see other processes' appends through the poll.
       .catch(() => null));
   }
 
-  /** The safe high-water mark, refreshed only when a reader has caught up with the cached one. */
-  private async readableHead(fromPosition: number): Promise<number> {
-    if (fromPosition >= this.safeHead) this.safeHead = Math.max(this.safeHead, await this.safeHighWaterMark());
-    return this.safeHead;
-  }
-
   /**
-   * The exclusive lock is granted only when no append holds the shared one, so the highest position visible
-   * right after it has no uncommitted position below it. The lock is held for two short statements; appends
-   * queue behind it meanwhile.
+   * The highest position readAll may return: the safe head, refreshed when the reader has reached it or a
+   * commit was announced since the last refresh. So a read that returns fewer events than asked has returned
+   * every event announced before it began (what CatchUpSubscription's shortReadReachesHead relies on).
    */
-  private async safeHighWaterMark(): Promise<number> {
-    return this.client.transaction(async (tx) => {
-      await tx.query(`SELECT pg_advisory_xact_lock(${APPEND_LOCK_KEY})`);
-      const { rows } = await tx.query<{ head: number | string }>(`SELECT coalesce(max(position), 0) AS head FROM ${EVENTS_TABLE}`);
-      return Number(rows[0].head);
-    });
+  protected async readableHead(fromPosition: number): Promise<number> {
+    if (fromPosition >= this.safeHead.current || this.safeHead.behindWakeUps) await this.safeHead.refresh();
+    return this.safeHead.current;
   }
 
   private async currentRevision(streamId: string): Promise<number | 'no_stream'> {
@@ -333,8 +383,8 @@ export async function prepareRawInsertBaseline(client: SqlClient): Promise<void>
 }
 
 /**
- * Benchmark baseline: the same multi-row INSERT as append, into the scratch table, without the transaction,
- * lock, revision check or NOTIFY. The caller supplies revisions (firstRevision for events[0]).
+ * Benchmark baseline: the same multi-row INSERT as append, into the scratch table, without the lock, the
+ * revision check or the NOTIFY. The caller supplies revisions (firstRevision for events[0]).
  */
 export async function rawInsertBaseline(client: SqlClient, streamId: string, events: NewEvent[], firstRevision: number): Promise<void> {
   await client.query(`INSERT INTO ${RAW_BASELINE_TABLE} ${INSERT_COLUMNS} ${insertedRowsSelect('$3::int')}`, [

@@ -1,7 +1,7 @@
 /**
  * The MongoDB adapter's filter translation, checked without a server (the contract needs MONGODB_URL).
  */
-import { escapeRegex, toMongoFilter } from './mongo-read-store';
+import { escapeRegex, toMongoFilter } from './mongo-read-store-filter';
 import { Filter } from './read-store.port';
 import { parseFilter } from './read-store-query';
 

@@ -13,17 +13,67 @@
  * same type, $prefix / $contains are literal and case-insensitive, missing fields sort first ascending.
  * Known difference: string order is binary here, collation-dependent on PostgreSQL; and on array-valued fields
  * MongoDB's equality also matches elements, which the SQL adapter does not (the port does not filter on arrays).
+ *
+ * Aliases: a published alias is a read-only VIEW rm_<alias> on rm_<target> with an empty pipeline (it reads, and
+ * sorts with, the target's indexes); read_store_collection_links records alias → target. publishCollections() is
+ * NOT one transaction here, because MongoDB allows no view DDL (create with viewOn, collMod) inside a transaction:
+ *   1. one transaction writes the links and the checkpoint changes (the state a runner resumes from);
+ *   2. then each alias's view is re-pointed with collMod (atomic per alias), or created; a plain collection with
+ *      the alias's name (from before aliases) is dropped first.
+ * Why that is safe: the old targets still exist until publishCollections() has returned (the caller drops them
+ * after), so between 1 and 2 readers read the old, complete collections, never a missing or half-built one. Costs:
+ * two aliases of one projection switch a moment apart, not together; replacing a plain collection leaves its name
+ * absent (reads as empty) between the drop and the create, once per alias; and if the process dies between 1 and
+ * 2, readers keep reading the old targets until the views are repaired from the links, which open() and every
+ * publishCollections() do.
+ *
+ * Leases (read_store_leases) compare with the server's clock ($$NOW), so instances on several hosts agree.
  */
-import { AnyBulkWriteOperation, Collection, Db, Filter as MongoFilter, MongoClient, MongoServerError } from 'mongodb';
-import { Checkpoint, CollectionDefinition, Document, Filter, FindOptions, ReadStore, WriteOperation } from './read-store.port';
-import { assertCollectionName, FieldPath, FilterNode, parseFieldPath, parseFilter, parseFindOptions } from './read-store-query';
-import { CollectionWrites, planWrites, validateCheckpoint } from './read-store-write-plan';
+import { AnyBulkWriteOperation, ClientSession, Collection, Db, MongoClient, MongoServerError } from 'mongodb';
+import {
+  Checkpoint,
+  CheckpointChanges,
+  CollectionDefinition,
+  CollectionLink,
+  Document,
+  Filter,
+  FindOptions,
+  Lease,
+  ReadStore,
+  WriteOperation,
+} from './read-store.port';
+import { assertCollectionName, parseFieldPath, parseFilter, parseFindOptions } from './read-store-query';
+import { mongoField, toMongoFilter } from './mongo-read-store-filter';
+import {
+  CheckpointWrite,
+  CollectionWrites,
+  planWrites,
+  validateCheckpointChanges,
+  validateCheckpoints,
+  validateCollectionLinks,
+  validateLeaseArguments,
+} from './read-store-write-plan';
 
 const CHECKPOINTS_COLLECTION = 'projection_checkpoints';
+const LINKS_COLLECTION = 'read_store_collection_links';
+const LEASES_COLLECTION = 'read_store_leases';
 const NAMESPACE_NOT_FOUND = 26;
 const NAMESPACE_EXISTS = 48;
+const DUPLICATE_KEY = 11000;
 
 type StoredDocument = { _id: string } & Record<string, unknown>;
+
+interface StoredLink {
+  _id: string;
+  target: string;
+  linkedAt: Date;
+}
+
+interface StoredLease {
+  _id: string;
+  owner: string;
+  expiresAt: Date;
+}
 
 interface StoredCheckpoint {
   _id: string;
@@ -63,12 +113,16 @@ export class MongoReadStore implements ReadStore {
 
   private static async open(db: Db, ownedClient: MongoClient | null): Promise<MongoReadStore> {
     // Created up front: implicit creation inside a transaction needs MongoDB 4.4+ and fails on sharded clusters.
-    await createCollectionIfMissing(db, CHECKPOINTS_COLLECTION);
-    return new MongoReadStore(db, ownedClient);
+    for (const name of [CHECKPOINTS_COLLECTION, LINKS_COLLECTION, LEASES_COLLECTION]) await createCollectionIfMissing(db, name);
+    const store = new MongoReadStore(db, ownedClient);
+    // A publish that died between its transaction and its view changes left views behind their links: repair them.
+    await store.pointViewsAtLinks(await db.collection<StoredLink>(LINKS_COLLECTION).find({}).toArray());
+    return store;
   }
 
   async ensureCollection(definition: CollectionDefinition): Promise<void> {
-    const name = collectionName(definition.name);
+    // On a linked alias the indexes belong on the collection the alias reads (a view cannot be indexed).
+    const name = collectionName((await this.collectionTarget(definition.name)) ?? definition.name);
     // Validate every path before creating anything, as the SQL adapter does.
     const fields = [...new Set(definition.indexes ?? [])].map((path) => mongoField(parseFieldPath(path, Error)));
     // Substring search is a case-insensitive regex here, which no MongoDB index serves: searchIndexes are only
@@ -82,13 +136,16 @@ export class MongoReadStore implements ReadStore {
     }
   }
 
+  /** Unlinking first: a crash before the drop leaves an unlinked view, which open() does not bring back. */
   async dropCollection(name: string): Promise<void> {
-    try {
-      await this.db.collection(collectionName(name)).drop();
-    } catch (error) {
-      // Servers before 7.0 report dropping an absent collection as an error.
-      if (!(error instanceof MongoServerError && error.code === NAMESPACE_NOT_FOUND)) throw error;
+    const physical = collectionName(name);
+    const readers = await this.links().find({ target: name }).toArray();
+    if (readers.length > 0) {
+      const aliases = readers.map((link) => `"${link._id}"`).join(', ');
+      throw new Error(`Cannot drop read-store collection "${name}": ${aliases} read(s) from it; re-point or drop the alias first`);
     }
+    await this.links().deleteOne({ _id: name });
+    await dropIfPresent(this.db, physical);
   }
 
   async get<T extends Document = Document>(collection: string, id: string): Promise<T | null> {
@@ -126,31 +183,129 @@ export class MongoReadStore implements ReadStore {
    * One transaction (withTransaction retries transient errors): one ordered bulkWrite per collection from the
    * folded plan (see read-store-write-plan.ts), then the checkpoint.
    */
-  async apply(operations: WriteOperation[], checkpoint?: Omit<Checkpoint, 'updatedAt'>): Promise<void> {
+  async apply(operations: WriteOperation[], checkpoint?: CheckpointWrite | CheckpointWrite[]): Promise<void> {
     const plan = planWrites(operations);
-    validateCheckpoint(checkpoint);
-    if (plan.length === 0 && !checkpoint) return;
-    const session = this.db.client.startSession();
+    const checkpoints = validateCheckpoints(checkpoint);
+    if (plan.length === 0 && checkpoints.length === 0) return;
     try {
-      await session.withTransaction(async () => {
+      await this.inTransaction(async (session) => {
         for (const writes of plan) {
           // Validated here, inside the transaction: a bad name in a later operation undoes the earlier ones.
           const documents = this.documents(writes.collection);
           const bulk = toBulkOperations(writes);
           if (bulk.length > 0) await documents.bulkWrite(bulk, { session, ordered: true });
         }
-        if (checkpoint) {
-          await this.checkpoints().updateOne(
-            { _id: checkpoint.projection },
-            // Server time, like now() in the SQL adapter.
-            { $set: { version: checkpoint.version, position: checkpoint.position }, $currentDate: { updatedAt: true } },
-            { upsert: true, session },
-          );
-        }
+        await this.writeCheckpoints(checkpoints, session);
       });
+    } catch (error) {
+      // Error path only: a write to a view fails on the server; say why in the port's words.
+      const [link] = await this.links()
+        .find({ _id: { $in: plan.map((writes) => writes.collection) } })
+        .toArray();
+      if (link) {
+        throw new Error(
+          `apply() cannot write to "${link._id}": it is an alias (it reads "${link.target}"); write operations name physical collections`,
+        );
+      }
+      throw error;
+    }
+  }
+
+  /** See the file comment for the two steps and why they are safe. */
+  async publishCollections(links: CollectionLink[], checkpoints: CheckpointChanges = {}): Promise<void> {
+    validateCollectionLinks(links);
+    const changes = validateCheckpointChanges(checkpoints);
+    for (const { alias, target } of links) {
+      if ((await this.kindOf(collectionName(target))) !== 'collection') {
+        throw new Error(`publishCollections(): target "${target}" of alias "${alias}" is not a collection (create and fill it first)`);
+      }
+    }
+    await this.inTransaction(async (session) => {
+      for (const { alias, target } of links) {
+        await this.links().updateOne({ _id: alias }, { $set: { target }, $currentDate: { linkedAt: true } }, { upsert: true, session });
+      }
+      await this.writeCheckpoints(changes.set, session);
+      if (changes.delete.length > 0) await this.checkpoints().deleteMany({ _id: { $in: changes.delete } }, { session });
+    });
+    await this.pointViewsAtLinks(links.map(({ alias, target }) => ({ _id: alias, target, linkedAt: new Date() })));
+  }
+
+  async collectionTarget(alias: string): Promise<string | null> {
+    assertCollectionName(alias);
+    return (await this.links().findOne({ _id: alias }))?.target ?? null;
+  }
+
+  async tryAcquireLease(name: string, owner: string, ttlMs: number): Promise<boolean> {
+    validateLeaseArguments(name, owner, ttlMs);
+    try {
+      // A pipeline update so that expiry is computed from the server's clock; a lease held by another owner and
+      // not expired does not match, and the upsert then collides with it on _id: refused.
+      const result = await this.leases().updateOne(
+        { _id: name, $or: [{ owner }, { $expr: { $lte: ['$expiresAt', '$$NOW'] } }] },
+        [{ $set: { owner, expiresAt: { $add: ['$$NOW', ttlMs] } } }],
+        { upsert: true },
+      );
+      return result.matchedCount + result.upsertedCount === 1;
+    } catch (error) {
+      if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) return false;
+      throw error;
+    }
+  }
+
+  async releaseLease(name: string, owner: string): Promise<void> {
+    validateLeaseArguments(name, owner);
+    await this.leases().deleteOne({ _id: name, owner });
+  }
+
+  async getLease(name: string): Promise<Lease | null> {
+    validateLeaseArguments(name);
+    const stored = await this.leases().findOne({ _id: name, $expr: { $gt: ['$expiresAt', '$$NOW'] } });
+    return stored ? { name: stored._id, owner: stored.owner, expiresAt: new Date(stored.expiresAt).toISOString() } : null;
+  }
+
+  /** Makes each alias a view on its target: collMod re-points an existing view atomically. */
+  private async pointViewsAtLinks(links: StoredLink[]): Promise<void> {
+    for (const { _id: alias, target } of links) {
+      const view = collectionName(alias);
+      const kind = await this.kindOf(view);
+      if (kind === 'view') {
+        await this.db.command({ collMod: view, viewOn: collectionName(target), pipeline: [] });
+        continue;
+      }
+      if (kind === 'collection') await dropIfPresent(this.db, view);
+      await this.db.createCollection(view, { viewOn: collectionName(target), pipeline: [] });
+    }
+  }
+
+  private async kindOf(name: string): Promise<'collection' | 'view' | null> {
+    const [info] = await this.db.listCollections({ name }, { nameOnly: false }).toArray();
+    if (!info) return null;
+    return info.type === 'view' ? 'view' : 'collection';
+  }
+
+  /** withTransaction retries transient errors. */
+  private async inTransaction(work: (session: ClientSession) => Promise<void>): Promise<void> {
+    const session = this.db.client.startSession();
+    try {
+      await session.withTransaction(() => work(session));
     } finally {
       await session.endSession();
     }
+  }
+
+  private async writeCheckpoints(checkpoints: CheckpointWrite[], session: ClientSession): Promise<void> {
+    if (checkpoints.length === 0) return;
+    await this.checkpoints().bulkWrite(
+      checkpoints.map((checkpoint) => ({
+        updateOne: {
+          filter: { _id: checkpoint.projection },
+          // Server time, like now() in the SQL adapter.
+          update: { $set: { version: checkpoint.version, position: checkpoint.position }, $currentDate: { updatedAt: true } },
+          upsert: true,
+        },
+      })),
+      { session, ordered: true },
+    );
   }
 
   async getCheckpoint(projection: string): Promise<Checkpoint | null> {
@@ -181,6 +336,23 @@ export class MongoReadStore implements ReadStore {
   private checkpoints(): Collection<StoredCheckpoint> {
     return this.db.collection<StoredCheckpoint>(CHECKPOINTS_COLLECTION);
   }
+
+  private links(): Collection<StoredLink> {
+    return this.db.collection<StoredLink>(LINKS_COLLECTION);
+  }
+
+  private leases(): Collection<StoredLease> {
+    return this.db.collection<StoredLease>(LEASES_COLLECTION);
+  }
+}
+
+async function dropIfPresent(db: Db, name: string): Promise<void> {
+  try {
+    await db.collection(name).drop();
+  } catch (error) {
+    // Servers before 7.0 report dropping an absent collection as an error.
+    if (!(error instanceof MongoServerError && error.code === NAMESPACE_NOT_FOUND)) throw error;
+  }
 }
 
 async function createCollectionIfMissing(db: Db, name: string): Promise<void> {
@@ -195,11 +367,6 @@ function collectionName(collection: string): string {
   assertCollectionName(collection);
   // Prefixed like the SQL tables, so no read-model collection can collide with projection_checkpoints.
   return `rm_${collection}`;
-}
-
-/** The port's "id" is MongoDB's _id; every other path is used as is (dotted paths reach into sub-documents). */
-function mongoField(field: FieldPath): string {
-  return field.dotted === 'id' ? '_id' : field.dotted;
 }
 
 function toBulkOperations(writes: CollectionWrites): AnyBulkWriteOperation<StoredDocument>[] {
@@ -233,48 +400,4 @@ function toCheckpoint(stored: StoredCheckpoint): Checkpoint {
     position: Number(stored.position),
     updatedAt: new Date(stored.updatedAt).toISOString(),
   };
-}
-
-/** Exported for unit tests: the MongoDB query for a parsed filter. */
-export function toMongoFilter(node: FilterNode): MongoFilter<StoredDocument> {
-  return translate(node) as MongoFilter<StoredDocument>;
-}
-
-function translate(node: FilterNode): Record<string, unknown> {
-  switch (node.kind) {
-    case 'and':
-      if (node.children.length === 0) return {};
-      // Each condition stays its own clause: two conditions on one field (e.g. $exists: false and $eq: 5 both
-      // become $eq) would overwrite each other in a single object.
-      return node.children.length === 1 ? translate(node.children[0]) : { $and: node.children.map(translate) };
-    case 'or':
-      return { $or: node.children.map(translate) };
-  }
-  const field = mongoField(node.field);
-  switch (node.kind) {
-    case 'eq':
-      return { [field]: { $eq: node.value } };
-    case 'ne':
-      return { [field]: { $ne: node.value } }; // also matches missing fields, as the port requires
-    case 'missingOrNull':
-      return { [field]: { $eq: null } }; // MongoDB: null matches missing or null
-    case 'presentAndNotNull':
-      return { [field]: { $ne: null } };
-    case 'in':
-      return { [field]: { $in: node.values } };
-    case 'nin':
-      return { [field]: { $nin: node.values } }; // also matches missing fields
-    case 'compare':
-      // MongoDB compares within a type bracket only, matching the SQL adapter's type check.
-      return { [field]: { [`$${node.operator}`]: node.value } };
-    case 'prefix':
-      return { [field]: { $regex: `^${escapeRegex(node.value)}`, $options: 'i' } };
-    case 'contains':
-      return { [field]: { $regex: escapeRegex(node.value), $options: 'i' } };
-  }
-}
-
-/** The caller's text is literal: every regex metacharacter is escaped. */
-export function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 }

@@ -10,8 +10,10 @@
  * kinds (a projection rebuild alternates upserts and patches all the time), and the result equals applying the
  * operations one by one. That keeps apply() of hundreds of operations to a handful of round trips.
  */
-import { Checkpoint, Document, WriteOperation } from './read-store.port';
-import { isPlainObject } from './read-store-query';
+import { Checkpoint, CheckpointChanges, CollectionLink, Document, WriteOperation } from './read-store.port';
+import { assertCollectionName, isPlainObject } from './read-store-query';
+
+export type CheckpointWrite = Omit<Checkpoint, 'updatedAt'>;
 
 export interface PatchWrite {
   id: string;
@@ -118,8 +120,68 @@ function withoutUndefined(value: Record<string, unknown>): Record<string, unknow
   return copy;
 }
 
-export function validateCheckpoint(checkpoint: Omit<Checkpoint, 'updatedAt'> | undefined): void {
-  if (checkpoint === undefined) return;
+/** apply()'s checkpoint argument (none, one or several) as a list; each projection at most once. */
+export function validateCheckpoints(checkpoints: CheckpointWrite | CheckpointWrite[] | undefined): CheckpointWrite[] {
+  if (checkpoints === undefined) return [];
+  const list = Array.isArray(checkpoints) ? checkpoints : [checkpoints];
+  list.forEach(validateCheckpoint);
+  assertDistinct(
+    list.map((checkpoint) => checkpoint.projection),
+    'checkpoint for projection',
+  );
+  return list;
+}
+
+export function validateCheckpointChanges(changes: CheckpointChanges): { set: CheckpointWrite[]; delete: string[] } {
+  if (!isPlainObject(changes)) throw new Error('checkpoint changes must be an object');
+  const set = changes.set ?? [];
+  const deleted = changes.delete ?? [];
+  if (!Array.isArray(set) || !Array.isArray(deleted)) throw new Error('checkpoint changes: set and delete must be arrays');
+  set.forEach(validateCheckpoint);
+  for (const projection of deleted) {
+    if (typeof projection !== 'string' || projection.length === 0) throw new Error('checkpoint changes: delete names projections');
+  }
+  assertDistinct([...set.map((checkpoint) => checkpoint.projection), ...deleted], 'checkpoint change for projection');
+  return { set, delete: deleted };
+}
+
+/** Names are valid collection names, each alias appears once, and no name is both an alias and a target. */
+export function validateCollectionLinks(links: CollectionLink[]): void {
+  if (!Array.isArray(links)) throw new Error('publishCollections() expects an array of { alias, target }');
+  for (const link of links) {
+    if (!isPlainObject(link)) throw new Error('publishCollections() expects an array of { alias, target }');
+    assertCollectionName(link.alias);
+    assertCollectionName(link.target);
+  }
+  assertDistinct(
+    links.map((link) => link.alias),
+    'link for alias',
+  );
+  const aliases = new Set(links.map((link) => link.alias));
+  for (const { target } of links) {
+    if (aliases.has(target)) throw new Error(`publishCollections(): "${target}" cannot be both an alias and a target`);
+  }
+}
+
+export function validateLeaseArguments(name: unknown, owner?: unknown, ttlMs?: unknown): void {
+  if (typeof name !== 'string' || name.length === 0) throw new Error('lease name must be a non-empty string');
+  if (owner !== undefined && (typeof owner !== 'string' || owner.length === 0)) {
+    throw new Error('lease owner must be a non-empty string');
+  }
+  if (ttlMs !== undefined && (!Number.isSafeInteger(ttlMs) || (ttlMs as number) <= 0)) {
+    throw new Error('lease ttlMs must be a positive integer');
+  }
+}
+
+function assertDistinct(values: string[], what: string): void {
+  const seen = new Set<string>();
+  for (const value of values) {
+    if (seen.has(value)) throw new Error(`Repeated ${what} ${JSON.stringify(value)}`);
+    seen.add(value);
+  }
+}
+
+function validateCheckpoint(checkpoint: CheckpointWrite): void {
   if (!isPlainObject(checkpoint)) throw new Error('checkpoint must be an object');
   if (typeof checkpoint.projection !== 'string' || checkpoint.projection.length === 0) {
     throw new Error('checkpoint.projection must be a non-empty string');

@@ -72,19 +72,61 @@ export interface Checkpoint {
   updatedAt: string;
 }
 
+/** An alias (the logical collection name readers use) and the physical collection it currently reads from. */
+export interface CollectionLink {
+  alias: string;
+  target: string;
+}
+
+/** Who holds a named lease, until when (ISO timestamp, the database's clock). */
+export interface Lease {
+  name: string;
+  owner: string;
+  expiresAt: string;
+}
+
+/** Checkpoints moved together with a publishCollections(). */
+export interface CheckpointChanges {
+  set?: Omit<Checkpoint, 'updatedAt'>[];
+  delete?: string[];
+}
+
 export interface ReadStore {
+  /**
+   * Creates the collection and its indexes when missing. On a linked alias it ensures them on the alias's current
+   * target (the collection readers read).
+   */
   ensureCollection(definition: CollectionDefinition): Promise<void>;
-  /** Removes a collection and its documents (projection rebuild). */
+  /**
+   * Removes a plain collection and its documents, or unlinks an alias (the alias disappears, its target stays).
+   * Dropping a collection that an alias currently reads from is refused: re-point or unlink the alias first.
+   */
   dropCollection(name: string): Promise<void>;
   get<T extends Document = Document>(collection: string, id: string): Promise<T | null>;
   getMany<T extends Document = Document>(collection: string, ids: string[]): Promise<T[]>;
   find<T extends Document = Document>(collection: string, filter?: Filter, options?: FindOptions): Promise<T[]>;
   count(collection: string, filter?: Filter): Promise<number>;
   /**
-   * Applies the operations in order, atomically, together with the checkpoint when given: after a crash
-   * either all of them and the checkpoint are stored, or none.
+   * Applies the operations in order, atomically, together with the checkpoint(s) when given (zero, one or several,
+   * each projection at most once): after a crash either all of them and the checkpoints are stored, or none.
+   * Operations name physical collections: writing to a linked alias is refused (nothing is written).
    */
-  apply(operations: WriteOperation[], checkpoint?: Omit<Checkpoint, 'updatedAt'>): Promise<void>;
+  apply(operations: WriteOperation[], checkpoint?: Omit<Checkpoint, 'updatedAt'> | Omit<Checkpoint, 'updatedAt'>[]): Promise<void>;
+  /**
+   * Atomically (one transaction on SQL; see the MongoDB adapter for its steps) makes each alias read from its
+   * target and sets / deletes the checkpoints. A plain collection with an alias's name is dropped first (its data
+   * is replaced). After it returns every reader, on every instance, reading an alias sees its new target. The
+   * previous targets are NOT dropped: the caller drops them with dropCollection. Targets must be plain collections.
+   */
+  publishCollections(links: CollectionLink[], checkpoints?: CheckpointChanges): Promise<void>;
+  /** The physical collection an alias currently reads from; null when the name is not a linked alias. */
+  collectionTarget(alias: string): Promise<string | null>;
+  /** Takes the lease when free or expired, renews it when `owner` holds it; false while another owner holds it. */
+  tryAcquireLease(name: string, owner: string, ttlMs: number): Promise<boolean>;
+  /** Gives the lease up if `owner` holds it; otherwise does nothing. */
+  releaseLease(name: string, owner: string): Promise<void>;
+  /** The current holder, or null when the lease is free or expired. */
+  getLease(name: string): Promise<Lease | null>;
   getCheckpoint(projection: string): Promise<Checkpoint | null>;
   listCheckpoints(): Promise<Checkpoint[]>;
   deleteCheckpoint(projection: string): Promise<void>;

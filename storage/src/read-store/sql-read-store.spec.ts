@@ -107,6 +107,54 @@ for (const backend of sqlBackends()) {
       });
     });
 
+    it('filters and sorts on an alias use the indexes of its target', async () => {
+      await store.ensureCollection({ name: 'aliased__g1', indexes: ['age'] });
+      await store.apply(
+        Array.from({ length: 300 }, (_, index) => ({
+          kind: 'upsert' as const,
+          collection: 'aliased__g1',
+          document: { id: `a${index}`, age: index % 50 },
+        })),
+      );
+      await database.client.query('ANALYZE rm_aliased__g1');
+      await store.publishCollections([{ alias: 'aliased', target: 'aliased__g1' }]);
+      for (const find of [
+        () => store.find('aliased', { age: 7 }),
+        () => store.find('aliased', {}, { sort: [{ field: 'age', direction: 'desc' }], limit: 5 }),
+      ]) {
+        statements.length = 0;
+        await find();
+        const { sql, params } = statements[statements.length - 1];
+        expect(sql).toMatch(/FROM rm_aliased WHERE/);
+        const plan = await database.client.transaction(async (tx) => {
+          await tx.query('SET LOCAL enable_seqscan = off');
+          const { rows } = await tx.query<Record<string, string>>(`EXPLAIN ${sql}`, params);
+          return rows.map((row) => Object.values(row)[0]).join('\n');
+        });
+        expect(plan).toMatch(/Index Scan.* (using|on) rm_aliased__g1_ix_/);
+      }
+    });
+
+    it('keeps index names of the longest collection names within PostgreSQL identifiers (no truncation)', async () => {
+      const name = `${'z'.repeat(36)}__g12`;
+      expect(name).toHaveLength(41);
+      await store.ensureCollection({ name, indexes: ['a.b', 'c'], searchIndexes: ['a.b'] });
+      const { rows } = await database.client.query<{ indexname: string }>(
+        `SELECT indexname FROM pg_indexes WHERE tablename = $1 ORDER BY indexname`,
+        [`rm_${name}`],
+      );
+      const { rows: trigram } = await database.client.query<{ present: boolean }>(
+        `SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') AS present`,
+      );
+      // Primary key, two btree indexes and (with pg_trgm) one search index: names cut at 63 characters could
+      // collide, and IF NOT EXISTS would then skip an index silently.
+      expect(rows).toHaveLength(trigram[0].present ? 4 : 3);
+      for (const { indexname } of rows) {
+        expect(indexname.startsWith(`rm_${name}_`)).toBe(true);
+        expect(indexname.length).toBeLessThanOrEqual(63);
+      }
+    });
+
     it('indexes declared search fields with pg_trgm when available (PostgreSQL), and searches without it (PGlite)', async () => {
       await store.ensureCollection({ name: 'searched', searchIndexes: ['cin', 'child.name'] });
       await store.apply(

@@ -12,18 +12,56 @@
  *
  * Collections that were never created read as empty, and apply() creates them on first write (like MongoDB).
  *
+ * Aliases (blue/green rebuilds) and leases: see sql-read-store-layout.ts. A published alias is a view over its
+ * target; collections created by earlier versions are plain tables and behave as before until published over.
+ *
  * Safety: only validated identifiers (collection names, field-path segments) are ever written into SQL text;
  * every value travels as a query parameter.
  */
 import { createHash } from 'node:crypto';
 import { SqlClient, SqlExecutor } from '../sql/sql-client';
-import { Checkpoint, CollectionDefinition, Document, Filter, FindOptions, ReadStore, WriteOperation } from './read-store.port';
-import { assertCollectionName, FieldPath, FilterNode, parseFieldPath, parseFilter, parseFindOptions } from './read-store-query';
-import { CollectionWrites, planWrites, validateCheckpoint } from './read-store-write-plan';
+import {
+  Checkpoint,
+  CheckpointChanges,
+  CollectionDefinition,
+  CollectionLink,
+  Document,
+  Filter,
+  FindOptions,
+  Lease,
+  ReadStore,
+  WriteOperation,
+} from './read-store.port';
+import { FieldPath, parseFieldPath, parseFilter, parseFindOptions } from './read-store-query';
+import { filterSql, jsonPath, jsonTextPath, SqlParameters } from './sql-read-store-filter';
+import {
+  ALIAS_WRITE_REFUSED,
+  collectionTargetOf,
+  createLayoutTables,
+  dropCollectionOrAlias,
+  errorCode,
+  getLease,
+  LAYOUT_LOCK_SQL,
+  linkAliases,
+  linksWhere,
+  releaseLease,
+  tableName,
+  tryAcquireLease,
+} from './sql-read-store-layout';
+import {
+  CheckpointWrite,
+  CollectionWrites,
+  planWrites,
+  validateCheckpointChanges,
+  validateCheckpoints,
+  validateCollectionLinks,
+} from './read-store-write-plan';
 
 const CHECKPOINTS_TABLE = 'projection_checkpoints';
 /** PostgreSQL's "undefined_table": reading a collection that was never created. */
 const UNDEFINED_TABLE = '42P01';
+/** INSERT … ON CONFLICT into a view (an alias) fails with "no unique constraint matching" before any trigger. */
+const INVALID_COLUMN_REFERENCE = '42P10';
 
 interface CheckpointRow {
   projection: string;
@@ -45,18 +83,24 @@ export class SqlReadStore implements ReadStore {
    * close() does not close it; whoever created the client closes it after the store.
    */
   static async create(client: SqlClient): Promise<SqlReadStore> {
-    await client.execScript(`
-      CREATE TABLE IF NOT EXISTS ${CHECKPOINTS_TABLE} (
-        projection text PRIMARY KEY,
-        version integer NOT NULL,
-        position bigint NOT NULL,
-        updated_at timestamptz NOT NULL DEFAULT now()
-      )`);
+    // Under the layout lock: two instances starting at once would otherwise race on CREATE … IF NOT EXISTS.
+    await client.transaction(async (tx) => {
+      await tx.query(LAYOUT_LOCK_SQL);
+      await tx.query(`
+        CREATE TABLE IF NOT EXISTS ${CHECKPOINTS_TABLE} (
+          projection text PRIMARY KEY,
+          version integer NOT NULL,
+          position bigint NOT NULL,
+          updated_at timestamptz NOT NULL DEFAULT now()
+        )`);
+      await createLayoutTables(tx);
+    });
     return new SqlReadStore(client);
   }
 
   async ensureCollection(definition: CollectionDefinition): Promise<void> {
-    const table = tableName(definition.name);
+    // On a linked alias the indexes belong on the table the alias reads (a view cannot be indexed).
+    const table = tableName((await this.collectionTarget(definition.name)) ?? definition.name);
     const searchFields = [...new Set(definition.searchIndexes ?? [])].map((path) => parseFieldPath(path, Error));
     const statements = [createTableSql(table)];
     for (const path of new Set(definition.indexes ?? [])) {
@@ -104,9 +148,11 @@ export class SqlReadStore implements ReadStore {
   }
 
   async dropCollection(name: string): Promise<void> {
-    const table = tableName(name);
-    await this.client.query(`DROP TABLE IF EXISTS ${table}`);
-    this.knownTables.delete(table);
+    try {
+      await dropCollectionOrAlias(this.client, name);
+    } finally {
+      this.knownTables.delete(tableName(name));
+    }
   }
 
   async get<T extends Document = Document>(collection: string, id: string): Promise<T | null> {
@@ -154,22 +200,24 @@ export class SqlReadStore implements ReadStore {
    * One transaction: at most three set-based statements per collection (see read-store-write-plan.ts for why that
    * keeps the given order's result), then the checkpoint. Any failure rolls everything back.
    */
-  async apply(operations: WriteOperation[], checkpoint?: Omit<Checkpoint, 'updatedAt'>): Promise<void> {
+  async apply(operations: WriteOperation[], checkpoint?: Omit<Checkpoint, 'updatedAt'> | Omit<Checkpoint, 'updatedAt'>[]): Promise<void> {
     const plan = planWrites(operations);
-    validateCheckpoint(checkpoint);
-    if (plan.length === 0 && !checkpoint) return;
+    const checkpoints = validateCheckpoints(checkpoint);
+    if (plan.length === 0 && checkpoints.length === 0) return;
     try {
-      await this.applyInTransaction(plan, checkpoint);
+      await this.applyInTransaction(plan, checkpoints);
     } catch (error) {
-      if (errorCode(error) !== UNDEFINED_TABLE) throw error;
+      const code = errorCode(error);
+      if (code === ALIAS_WRITE_REFUSED || code === INVALID_COLUMN_REFERENCE) await this.throwIfWritingAnAlias(plan);
+      if (code !== UNDEFINED_TABLE) throw error;
       // Another store instance (a rebuild elsewhere) dropped a table this one had cached as existing. The
       // transaction rolled back, so forget the cache and run it once more, now creating the tables.
       this.knownTables.clear();
-      await this.applyInTransaction(plan, checkpoint);
+      await this.applyInTransaction(plan, checkpoints);
     }
   }
 
-  private async applyInTransaction(plan: CollectionWrites[], checkpoint: Omit<Checkpoint, 'updatedAt'> | undefined): Promise<void> {
+  private async applyInTransaction(plan: CollectionWrites[], checkpoints: CheckpointWrite[]): Promise<void> {
     const createdTables: string[] = [];
     await this.client.transaction(async (tx) => {
       for (const writes of plan) {
@@ -181,17 +229,58 @@ export class SqlReadStore implements ReadStore {
         }
         await writeCollection(tx, table, writes);
       }
-      if (checkpoint) {
-        await tx.query(
-          `INSERT INTO ${CHECKPOINTS_TABLE} (projection, version, position, updated_at) VALUES ($1, $2, $3, now())
-           ON CONFLICT (projection) DO UPDATE
-             SET version = EXCLUDED.version, position = EXCLUDED.position, updated_at = EXCLUDED.updated_at`,
-          [checkpoint.projection, checkpoint.version, checkpoint.position],
-        );
-      }
+      if (checkpoints.length > 0) await writeCheckpoints(tx, checkpoints);
     });
     // Only after COMMIT: a rolled-back CREATE TABLE left no table behind.
     for (const table of createdTables) this.knownTables.add(table);
+  }
+
+  /** Error path only (the hot path asks nothing): turns a refused write into an error that says what happened. */
+  private async throwIfWritingAnAlias(plan: CollectionWrites[]): Promise<void> {
+    const [link] = await linksWhere(
+      this.client,
+      'alias',
+      plan.map((writes) => writes.collection),
+    );
+    if (link) {
+      throw new Error(
+        `apply() cannot write to "${link.alias}": it is an alias (it reads "${link.target}"); write operations name physical collections`,
+      );
+    }
+  }
+
+  async publishCollections(links: CollectionLink[], checkpoints: CheckpointChanges = {}): Promise<void> {
+    validateCollectionLinks(links);
+    const changes = validateCheckpointChanges(checkpoints);
+    try {
+      await this.client.transaction(async (tx) => {
+        await tx.query(LAYOUT_LOCK_SQL);
+        await linkAliases(tx, links);
+        if (changes.set.length > 0) await writeCheckpoints(tx, changes.set);
+        if (changes.delete.length > 0) {
+          await tx.query(`DELETE FROM ${CHECKPOINTS_TABLE} WHERE projection = ANY($1::text[])`, [changes.delete]);
+        }
+      });
+    } finally {
+      // The alias names are views now (or, after a rollback, whatever they were): apply() must not assume tables.
+      for (const { alias } of links) this.knownTables.delete(tableName(alias));
+    }
+  }
+
+  collectionTarget(alias: string): Promise<string | null> {
+    return collectionTargetOf(this.client, alias);
+  }
+
+  tryAcquireLease(name: string, owner: string, ttlMs: number): Promise<boolean> {
+    return tryAcquireLease(this.client, name, owner, ttlMs);
+  }
+
+  releaseLease(name: string, owner: string): Promise<void> {
+    return releaseLease(this.client, name, owner);
+  }
+
+  getLease(name: string): Promise<Lease | null> {
+    return getLease(this.client, name);
   }
 
   async getCheckpoint(projection: string): Promise<Checkpoint | null> {
@@ -229,6 +318,16 @@ export class SqlReadStore implements ReadStore {
   }
 }
 
+async function writeCheckpoints(tx: SqlExecutor, checkpoints: CheckpointWrite[]): Promise<void> {
+  await tx.query(
+    `INSERT INTO ${CHECKPOINTS_TABLE} (projection, version, position, updated_at)
+     SELECT projection, version, position, now() FROM unnest($1::text[], $2::integer[], $3::bigint[]) AS c(projection, version, position)
+     ON CONFLICT (projection) DO UPDATE
+       SET version = EXCLUDED.version, position = EXCLUDED.position, updated_at = EXCLUDED.updated_at`,
+    [checkpoints.map((c) => c.projection), checkpoints.map((c) => c.version), checkpoints.map((c) => String(c.position))],
+  );
+}
+
 async function writeCollection(tx: SqlExecutor, table: string, writes: CollectionWrites): Promise<void> {
   // The plan holds one net effect per document, so these statements touch disjoint ids and their order is free.
   if (writes.deletes.length > 0) {
@@ -254,16 +353,6 @@ async function writeCollection(tx: SqlExecutor, table: string, writes: Collectio
   }
 }
 
-/** The SQLSTATE of a pg or PGlite error (both expose it as `code`). */
-function errorCode(error: unknown): unknown {
-  return typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-}
-
-function tableName(collection: string): string {
-  assertCollectionName(collection);
-  return `rm_${collection}`;
-}
-
 function createTableSql(table: string): string {
   return `CREATE TABLE IF NOT EXISTS ${table} (id text PRIMARY KEY, doc jsonb NOT NULL)`;
 }
@@ -276,83 +365,6 @@ function createTableSql(table: string): string {
 function indexName(table: string, field: FieldPath, kind: 'btree' | 'trgm' = 'btree'): string {
   const hash = createHash('sha256').update(`v1:${field.dotted}`).digest('hex').slice(0, 12);
   return kind === 'btree' ? `${table}_ix_${hash}` : `${table}_tx_${hash}`;
-}
-
-/**
- * (doc #> '{"child","lastName"}'): the jsonb value at the path, SQL NULL when missing. Segments are quoted in the
- * array literal because an unquoted segment named null would be read as a NULL element. Segments are validated
- * identifiers, so they contain no quotes or backslashes.
- */
-function jsonPath(field: FieldPath): string {
-  return `(doc #> '{${field.segments.map((segment) => `"${segment}"`).join(',')}}')`;
-}
-
-function jsonTextPath(field: FieldPath): string {
-  return `(doc #>> '{${field.segments.map((segment) => `"${segment}"`).join(',')}}')`;
-}
-
-class SqlParameters {
-  readonly values: unknown[] = [];
-
-  add(value: unknown): string {
-    this.values.push(value);
-    return `$${this.values.length}`;
-  }
-
-  /** A scalar as a jsonb parameter: JSON text cast to jsonb behaves the same on pg and PGlite. */
-  addJson(value: unknown): string {
-    return `${this.add(JSON.stringify(value))}::jsonb`;
-  }
-}
-
-const SQL_COMPARISON = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
-
-function filterSql(node: FilterNode, params: SqlParameters): string {
-  switch (node.kind) {
-    case 'and':
-      return node.children.length === 0 ? 'TRUE' : `(${node.children.map((child) => filterSql(child, params)).join(' AND ')})`;
-    case 'or':
-      return `(${node.children.map((child) => filterSql(child, params)).join(' OR ')})`;
-    default:
-      return fieldSql(node, params);
-  }
-}
-
-function fieldSql(node: Exclude<FilterNode, { kind: 'and' | 'or' }>, params: SqlParameters): string {
-  const value = jsonPath(node.field);
-  switch (node.kind) {
-    case 'eq':
-      return `${value} = ${params.addJson(node.value)}`;
-    case 'ne':
-      return `(${value} IS NULL OR ${value} <> ${params.addJson(node.value)})`;
-    case 'missingOrNull':
-      return `(${value} IS NULL OR ${value} = 'null'::jsonb)`;
-    case 'presentAndNotNull':
-      return `(${value} IS NOT NULL AND ${value} <> 'null'::jsonb)`;
-    case 'in':
-      return `${value} = ANY(${params.add(node.values.map((item) => JSON.stringify(item)))}::jsonb[])`;
-    case 'nin':
-      return `(${value} IS NULL OR NOT (${value} = ANY(${params.add(node.values.map((item) => JSON.stringify(item)))}::jsonb[])))`;
-    case 'compare':
-      // jsonb orders across types (strings < numbers < booleans), so without the type check $gt: 5 would match
-      // every boolean and $lt: 5 every string. The typeof name comes from a fixed set, not from the caller.
-      return `(${value} ${SQL_COMPARISON[node.operator]} ${params.addJson(node.value)} AND jsonb_typeof(${value}) = '${jsonTypeOf(node.value)}')`;
-    case 'prefix':
-    case 'contains': {
-      const literal = escapeLikePattern(node.value);
-      const pattern = node.kind === 'prefix' ? `${literal}%` : `%${literal}%`;
-      return `(jsonb_typeof(${value}) = 'string' AND lower(${jsonTextPath(node.field)}) LIKE lower(${params.add(pattern)}) ESCAPE '\\')`;
-    }
-  }
-}
-
-function jsonTypeOf(value: string | number | boolean): 'string' | 'number' | 'boolean' {
-  return typeof value === 'string' ? 'string' : typeof value === 'number' ? 'number' : 'boolean';
-}
-
-/** The caller's text is literal: %, _ and the escape character itself lose their LIKE meaning. */
-export function escapeLikePattern(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
 function toCheckpoint(row: CheckpointRow): Checkpoint {

@@ -38,6 +38,8 @@ export interface AssessmentChangeResult extends CommandResult {
   /** False when the decision found nothing to change (nothing was appended; position is 0). */
   readonly changed: boolean;
   readonly events: readonly AssessmentEvent[];
+  /** The state the decision was made on (what the change changed is the difference to `state`). */
+  readonly before: AssessmentState;
   readonly state: AssessmentState;
   readonly library: AssessmentLibrary | null;
   readonly context: AssessmentContext;
@@ -121,6 +123,7 @@ export class ChangeAssessmentHandler implements ICommandHandler<ChangeAssessment
       position: outcome.changed ? outcome.position : 0,
       changed: outcome.changed,
       events: outcome.events,
+      before: outcome.decidedOn.state,
       state: applyDecided(outcome.decidedOn.state, outcome.events, built.context),
       library: built.library,
       context: built.context,
@@ -171,6 +174,7 @@ export class StartAssessmentHandler implements ICommandHandler<StartAssessmentCo
       position: outcome.changed ? outcome.position : 0,
       changed: outcome.changed,
       events: outcome.events,
+      before: initialAssessmentState,
       state: applyDecided(initialAssessmentState, outcome.events, context),
       library,
       context,

@@ -55,12 +55,19 @@ for (const backend of sqlBackends()) {
     let database: TestDatabase;
     let store: SqlEventStore;
     let handler: EventSourcedCommandHandler;
+    /**
+     * Another app instance on the same store. Merging commands on one stream queue within one instance, so the
+     * concurrent writer of the races below is another instance: only there can a write land between a load and its
+     * append.
+     */
+    let otherInstance: EventSourcedCommandHandler;
     let counter = 0;
 
     beforeAll(async () => {
       database = await backend.create();
       store = await SqlEventStore.create(database.client);
       handler = new EventSourcedCommandHandler(store);
+      otherInstance = new EventSourcedCommandHandler(store);
     });
 
     afterAll(async () => {
@@ -78,10 +85,11 @@ for (const backend of sqlBackends()) {
       ctx: AssessmentContext,
       afterLoad?: (attempt: number) => Promise<void>,
       clientRevision?: number,
+      instance: EventSourcedCommandHandler = handler,
     ) {
       let loads = 0;
       const batch = { commands: [command], context: ctx };
-      return handler.handle(assessmentStreamId(assessmentId), assessmentDecider, batch, {
+      return instance.handle(assessmentStreamId(assessmentId), assessmentDecider, batch, {
         actor: actor(ctx.actorId),
         concurrency: assessmentConcurrency([command.type], clientRevision),
         prepare: async () => {
@@ -130,7 +138,16 @@ for (const backend of sqlBackends()) {
         { type: 'RateItem', questionCode: 'ANXIETY', caregiverId: null, rating: '3' },
         colleague,
         async (attempt) => {
-          if (attempt === 1) await run(id, { type: 'RateItem', questionCode: 'DEPRESSION', caregiverId: null, rating: '2' }, worker);
+          if (attempt === 1) {
+            await run(
+              id,
+              { type: 'RateItem', questionCode: 'DEPRESSION', caregiverId: null, rating: '2' },
+              worker,
+              undefined,
+              undefined,
+              otherInstance,
+            );
+          }
         },
       );
       expect(outcome.attempts).toBe(2);
@@ -146,7 +163,16 @@ for (const backend of sqlBackends()) {
         { type: 'RateItem', questionCode: 'DEPRESSION', caregiverId: null, rating: '3' },
         context({ actorId: SIBLING }),
         async (attempt) => {
-          if (attempt === 1) await run(id, { type: 'RateItem', questionCode: 'DEPRESSION', caregiverId: null, rating: '1' }, context());
+          if (attempt === 1) {
+            await run(
+              id,
+              { type: 'RateItem', questionCode: 'DEPRESSION', caregiverId: null, rating: '1' },
+              context(),
+              undefined,
+              undefined,
+              otherInstance,
+            );
+          }
         },
       );
       expect((await load(id)).state.childRatings).toEqual({ DEPRESSION: '3' });
@@ -181,6 +207,9 @@ for (const backend of sqlBackends()) {
             id,
             { type: 'RateItem', questionCode: 'DEPRESSION', caregiverId: null, rating: (other % 2 === 0 ? '1' : '2') as never },
             context(),
+            undefined,
+            undefined,
+            otherInstance,
           );
         },
       );

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Put } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiCookieAuth, ApiNoContentResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCookieAuth, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
 import { Auth, RequestAuth, RequirePrivileges } from '../../identity/access/access.decorators';
 import { RecordLists } from '../../identity/api-users/api-client-record-limit';
@@ -17,7 +17,8 @@ import type { Rating } from '@cans/domain/library/instrument/instrument.types';
 import { AssessmentCommand, ChildInformationInput, RULE_MESSAGES, routePrivileges, sharesKeptFrom } from '@cans/domain/assessments';
 import { assessmentListRules, AssessmentListRow, ListAssessmentsQuery } from '../queries/assessment-list.queries';
 import { AssessmentView, AssessmentViewService } from '../queries/assessment-view.service';
-import { fromWireRating, questionnaireView, triggeredItems } from '../queries/questionnaire-view';
+import { fromWireRating } from '../queries/questionnaire-view';
+import { ratingChangeView } from '../queries/rating-change-view';
 import {
   AddCaregiverDto,
   BindFamilyCaregiversDto,
@@ -34,6 +35,7 @@ import {
   ShareAssessmentDto,
   StartAssessmentDto,
 } from './assessment.dto';
+import { RatingAnswer } from './rating-answer.dto';
 
 /** Assessment and comment ids are UUIDs of any version (the routes have always taken any). */
 const uuid = new ParseUUIDPipe();
@@ -141,9 +143,10 @@ export class AssessmentsController {
   @RequirePrivileges(...routePrivileges('RateItem'))
   @ApiOperation({
     summary:
-      'Save one answer (one event); answers the questionnaire with triggered modules/questions and progress. Merges with concurrent answers: no revision.',
+      "Save one answer (one event); answers what it changed: the rating, its domain's progress, triggered items, and the whole questionnaire only when the shown items changed. Merges with concurrent answers: no revision.",
   })
-  async rate(@IdParam('id', uuid) id: string, @Body() body: RateItemDto, @Auth() auth: RequestAuth) {
+  @ApiOkResponse({ type: RatingAnswer })
+  async rate(@IdParam('id', uuid) id: string, @Body() body: RateItemDto, @Auth() auth: RequestAuth): Promise<CommandAnswer<RatingAnswer>> {
     const rating = fromWireRating(body.rating);
     const caregiverId = body.caregiverId ?? null;
     const command: AssessmentCommand =
@@ -151,13 +154,13 @@ export class AssessmentsController {
         ? { type: 'ClearItemRating', questionCode: body.questionCode, caregiverId }
         : { type: 'RateItem', questionCode: body.questionCode, caregiverId, rating: rating as Rating };
     const result: AssessmentChangeResult = await this.commands.execute(new ChangeAssessmentCommand(auth.user, auth.actor, id, [command]));
-    const questionnaire = result.library ? questionnaireView(result.state, result.library) : null;
+    const change = result.library
+      ? ratingChangeView(result.before, result.state, result.library, { questionCode: body.questionCode, caregiverId })
+      : null;
     return answerCommand(result, {
       revision: result.revision,
       position: result.position,
-      questionnaire,
-      triggered: result.library ? triggeredItems(result.state, result.library) : { modules: [], questions: [] },
-      progress: questionnaire?.progress ?? 0,
+      ...RatingAnswer.of(change, body.questionCode, caregiverId),
     });
   }
 

@@ -4,10 +4,12 @@ import {
   countAssessmentRows,
   statusCountsSince,
 } from '@cans/projections/assessments/assessment-list.queries';
+import { countsOfOwners, stateWideMonthCount } from '@cans/projections/assessments/assessment-list/counters';
+import { DEFAULT_REMINDER_SETTINGS } from '@cans/domain/assessments/reminder-settings';
 import { READ_STORE } from '../../platform/storage/storage-tokens';
 import type { Filter, ReadStore } from '@cans/storage/read-store/read-store.port';
-import { AssessmentAccessService, AssessmentPrincipal } from '../access/assessment-access.service';
-import { ASSESSMENT_STATUS_CODES, addDays } from '@cans/domain/assessments';
+import { AssessmentAccessService, AssessmentListScope, AssessmentPrincipal } from '../access/assessment-access.service';
+import { ASSESSMENT_STATUS_CODES, AssessmentStatus, addDays } from '@cans/domain/assessments';
 import { assessmentListFilter, LAST_UPDATED_DAYS } from '../queries/assessment-list.queries';
 import { FieldValidationException } from '../../platform/http/validation';
 
@@ -37,12 +39,14 @@ const STATUS_CODES = ['i', 'r', 'c', 'a', 'e'] as const;
 
 /**
  * Home counts (spec 001 "Five count cards … Each links to the assessment list with the status and the period", the
- * overdue and follow-up links). Every count is the total the assessment list would show for the same filter —
- * it runs the list's own filter (assessmentListFilter) and row-access scope (AssessmentAccessService.listScope)
- * over the same read model, so a card and the list it links to never disagree. For users who see everything the
- * status counts come from the list projection's status-per-day counters (same rows, same last-update day bound),
- * which stays a few hundred small documents however many assessments there are, and the overdue / follow-up
- * counts from its due-day counters (assessmentListTotalFromCounters).
+ * overdue and follow-up links). Every count is the total the assessment list would show for the same filter and
+ * row-access scope (AssessmentAccessService.listScope), so a card and the list it links to never disagree — but
+ * none of them counts rows of the list one by one:
+ * - who sees everything (administrator, state-level monitor, API client) reads the list projection's state-wide
+ *   counters (status per day of last update, due day, month of assessment);
+ * - everyone else sees the rows of a set of owners (self, supervisees, parent group) — read from those owners'
+ *   counters (counters.ts, countsOfOwners) — plus, for some, other rows (shared with them, their agencies',
+ *   temporary access): those are counted exactly, leaving out the owners' rows already counted.
  */
 @Injectable()
 export class AssessmentCountsService {
@@ -56,27 +60,10 @@ export class AssessmentCountsService {
       throw new FieldValidationException({ days: [`must be one of ${HOME_PERIOD_DAYS.join(', ')}`] });
     }
     const today = now.toISOString().slice(0, 10);
-    const scope = await this.access.listScope(principal);
-    const count = (listFilter: Record<string, unknown>) => {
-      const { filter } = assessmentListFilter(listFilter, today);
-      const where: Filter = Object.keys(scope.filter).length ? { $and: [scope.filter, filter] } : filter;
-      return countAssessmentRows(this.readStore, where);
-    };
-    const period = days === null ? {} : { period: days };
-    // Who sees everything (administrator, state-level monitor, API client) reads the state-wide status counters
-    // the list projection keeps per day of last update, instead of counting up to every row of the list.
-    const byStatus = scope.scope.everything
-      ? this.statusCountersSince(days === null ? null : addDays(today, -days))
-      : Promise.all(STATUS_CODES.map((status) => count({ status, ...period })));
-    const tab = async (view: 'overdue' | 'followUp') =>
-      (scope.scope.everything ? await assessmentListTotalFromCounters(this.readStore, { view }, today) : null) ?? (await count({ view }));
     const month = today.slice(0, 7);
-    const [[i, r, c, a, e], overdue, followUp, assessedThisMonth] = await Promise.all([
-      byStatus,
-      tab('overdue'),
-      tab('followUp'),
-      count({ month }),
-    ]);
+    const scope = await this.access.listScope(principal);
+    const counts = scope.scope.everything ? await this.stateWide(today, days) : await this.ofScope(scope, today, days);
+    const [i, r, c, a, e] = STATUS_CODES.map((code) => counts.byStatus.get(code) ?? 0);
     return {
       days,
       byStatus: { i, r, c, a, e },
@@ -85,20 +72,74 @@ export class AssessmentCountsService {
       returned: r,
       approved: a,
       closed: e,
-      overdue,
-      followUp,
+      overdue: counts.overdue,
+      followUp: counts.followUp,
       month,
-      assessedThisMonth,
+      assessedThisMonth: counts.month,
     };
   }
 
-  /** Live assessments per status code (i, r, c, a, e), last updated on or after `sinceDay` (null: ever). */
-  private async statusCountersSince(sinceDay: string | null): Promise<number[]> {
-    const totals = new Map<string, number>();
-    for (const [status, count] of await statusCountsSince(this.readStore, sinceDay)) {
-      const code = ASSESSMENT_STATUS_CODES[status];
-      totals.set(code, (totals.get(code) ?? 0) + count);
-    }
-    return STATUS_CODES.map((code) => totals.get(code) ?? 0);
+  /** From the state-wide counters. */
+  private async stateWide(today: string, days: number | null): Promise<CodeCounts> {
+    const tab = (view: 'overdue' | 'followUp') => assessmentListTotalFromCounters(this.readStore, { view }, today).then((n) => n ?? 0);
+    const [statuses, overdue, followUp, month] = await Promise.all([
+      statusCountsSince(this.readStore, days === null ? null : addDays(today, -days)),
+      tab('overdue'),
+      tab('followUp'),
+      stateWideMonthCount(this.readStore, today.slice(0, 7)),
+    ]);
+    return { byStatus: byCode(statuses), overdue, followUp, month };
   }
+
+  /**
+   * Rows of the scope's owners from their counters, plus the scope's other rows (shared, agency, temporary) that
+   * none of those owners owns, counted. Every row an owner of the scope owns is in the scope (the policy's filter
+   * starts with `ownerId in owners`), so the two parts add up to the scope without overlap.
+   */
+  private async ofScope(scope: AssessmentListScope, today: string, days: number | null): Promise<CodeCounts> {
+    const owners = [...new Set([scope.scope.actorId, ...scope.scope.editableOwnerIds, ...scope.scope.viewableOwnerIds])];
+    const overdueBefore = addDays(today, -Math.max(0, DEFAULT_REMINDER_SETTINGS.daysOfTimeoutAlert));
+    const owned = countsOfOwners(this.readStore, owners, {
+      since: days === null ? null : addDays(today, -days),
+      overdueBefore,
+      today,
+      month: today.slice(0, 7),
+    });
+    const scopeClauses = (scope.filter.$or as Filter[] | undefined) ?? [scope.filter];
+    if (scopeClauses.length <= 1) {
+      const counts = await owned;
+      return { ...counts, byStatus: byCode(counts.byStatus) };
+    }
+    const others: Filter = { $and: [scope.filter, { ownerId: { $nin: owners } }] };
+    const count = (listFilter: Record<string, unknown>) =>
+      countAssessmentRows(this.readStore, { $and: [others, assessmentListFilter(listFilter, today).filter] });
+    const period = days === null ? {} : { period: days };
+    const [counts, statuses, overdue, followUp, month] = await Promise.all([
+      owned,
+      Promise.all(STATUS_CODES.map((status) => count({ status, ...period }))),
+      count({ view: 'overdue' }),
+      count({ view: 'followUp' }),
+      count({ month: today.slice(0, 7) }),
+    ]);
+    const byStatus = byCode(counts.byStatus);
+    STATUS_CODES.forEach((code, index) => byStatus.set(code, (byStatus.get(code) ?? 0) + statuses[index]));
+    return { byStatus, overdue: counts.overdue + overdue, followUp: counts.followUp + followUp, month: counts.month + month };
+  }
+}
+
+interface CodeCounts {
+  /** By status code (i, r, c, a, e). */
+  byStatus: Map<string, number>;
+  overdue: number;
+  followUp: number;
+  month: number;
+}
+
+function byCode(statuses: Map<AssessmentStatus, number>): Map<string, number> {
+  const totals = new Map<string, number>();
+  for (const [status, count] of statuses) {
+    const code = ASSESSMENT_STATUS_CODES[status];
+    totals.set(code, (totals.get(code) ?? 0) + count);
+  }
+  return totals;
 }

@@ -165,6 +165,30 @@ describe.each(backends)('answer statistics and home counts over HTTP (%s)', (bac
       expect(Number(/\/(\d+)$/.exec(list.headers['content-range'])?.[1])).toBe(counts.assessedThisMonth);
     });
 
+    it('counts a record shared with the user once, beside their own (owners from counters, the rest counted), as the list does', async () => {
+      const before = (await get('/api/assessment-counts', ownerToken)).body;
+      // The colleague's record shared with the owner joins the owner's counts; the owner's own record shared with
+      // the owner too must not count twice.
+      const shared = await writer.start(colleagueId, { cin: 'PID-SH1' });
+      await writer.share(shared, colleagueId, [ownerId]);
+      const own = await writer.start(ownerId, { cin: 'PID-SH2' });
+      await writer.complete(own, ownerId);
+      await writer.share(own, ownerId, [ownerId, colleagueId]);
+      for (const days of [null, 7]) {
+        const counts = (await get(`/api/assessment-counts${days ? `?days=${days}` : ''}`, ownerToken)).body;
+        if (days === null) expect([counts.byStatus.i, counts.byStatus.c]).toEqual([before.byStatus.i + 1, before.byStatus.c + 1]);
+        const totalOf = async (filter: Record<string, unknown>) => {
+          const list = await get('/api/assessments', ownerToken).query({ filter: JSON.stringify(filter), range: '[0,0]' });
+          expect(list.status).toBe(200);
+          return Number(/\/(\d+)$/.exec(list.headers['content-range'])?.[1]);
+        };
+        for (const status of ['i', 'r', 'c', 'a', 'e'])
+          expect([status, counts.byStatus[status]]).toEqual([status, await totalOf({ status, ...(days ? { period: days } : {}) })]);
+        for (const view of ['overdue', 'followUp'] as const) expect([view, counts[view]]).toEqual([view, await totalOf({ view })]);
+        expect(counts.assessedThisMonth).toBe(await totalOf({ month: counts.month }));
+      }
+    });
+
     it('gives the administrator (state-wide counters) the same numbers as the list, and both match an exact count', async () => {
       const admin = t.adminToken();
       // An overdue assessment whose child then gets a later assessment leaves the overdue tab (and its counter).

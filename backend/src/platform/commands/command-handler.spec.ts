@@ -1,7 +1,8 @@
 /**
  * The command handler's policies through the real event store (PGlite): 'append-only' appends without reading the
  * stream (so a log never conflicts), and handlePlanned plans again on a race and answers from the recorded position,
- * also when the answer is a refusal whose fact was recorded first.
+ * also when the answer is a refusal whose fact was recorded first; 'merge' commands on one stream never collide in
+ * one process (they queue), however many arrive at once.
  */
 import type { Decider, EventUnion } from '@cans/domain/decider';
 import { SqlEventStore } from '@cans/storage/event-store/sql-event-store';
@@ -86,5 +87,36 @@ describe('EventSourcedCommandHandler', () => {
       ),
     ).rejects.toBe(refusal);
     expect(await totals(streamId)).toEqual([{ total: 1 }]);
+  });
+
+  it("'merge' commands on one stream run one after another in the process: 60 at once, none needs a retry", async () => {
+    const streamId = 'merge-burst';
+    // One attempt only: without the queue, all but one of the commands that loaded the same revision would fail.
+    const outcomes = await Promise.all(
+      Array.from({ length: 60 }, () =>
+        handler.handle(streamId, counter, { type: 'Count' }, { actor, concurrency: { kind: 'merge', maxAttempts: 1 } }),
+      ),
+    );
+    expect(outcomes.map((outcome) => outcome.attempts)).toEqual(Array(60).fill(1));
+    expect(await totals(streamId)).toEqual(Array.from({ length: 60 }, (_, i) => ({ total: i + 1 })));
+  });
+
+  it("'merge' commands of different streams, and a failed one, do not hold up the rest", async () => {
+    const failing: Decider<number, CountCommand, CounterEvent> = {
+      ...counter,
+      decide: () => {
+        throw new Error('refused');
+      },
+    };
+    const merge = { actor, concurrency: { kind: 'merge', maxAttempts: 1 } } as const;
+    const results = await Promise.allSettled([
+      handler.handle('merge-a', counter, { type: 'Count' }, merge),
+      handler.handle('merge-a', failing, { type: 'Count' }, merge),
+      handler.handle('merge-a', counter, { type: 'Count' }, merge),
+      handler.handle('merge-b', counter, { type: 'Count' }, merge),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect(await totals('merge-a')).toEqual([{ total: 1 }, { total: 2 }]);
+    expect(await totals('merge-b')).toEqual([{ total: 1 }]);
   });
 });

@@ -85,6 +85,13 @@ export interface HandleCommandOptions<TState, TCommand> {
  */
 @Injectable()
 export class EventSourcedCommandHandler {
+  /**
+   * Merging commands on one stream run one after another in this process: concurrent ones would otherwise load the
+   * same revision and all but one would retry, and under a burst (50+ answers at once) some run out of attempts.
+   * The retry stays for writers in other processes.
+   */
+  private readonly mergeQueues = new KeyedQueue();
+
   constructor(@Inject(EVENT_STORE) private readonly eventStore: EventStore) {}
 
   async load<TState, TEvent extends DomainEvent>(
@@ -140,6 +147,16 @@ export class EventSourcedCommandHandler {
     commandFor: (loaded: LoadedStream<TState>) => Promise<TCommand> | TCommand,
     options: Omit<HandleCommandOptions<TState, TCommand>, 'prepare'>,
   ): Promise<CommandOutcome<TState, TEvent>> {
+    const decide = () => this.decideAndAppendNow(streamId, decider, commandFor, options);
+    return options.concurrency?.kind === 'merge' ? this.mergeQueues.run(streamId, decide) : decide();
+  }
+
+  private async decideAndAppendNow<TState, TCommand, TEvent extends DomainEvent>(
+    streamId: string,
+    decider: Decider<TState, TCommand, TEvent>,
+    commandFor: (loaded: LoadedStream<TState>) => Promise<TCommand> | TCommand,
+    options: Omit<HandleCommandOptions<TState, TCommand>, 'prepare'>,
+  ): Promise<CommandOutcome<TState, TEvent>> {
     const policy = options.concurrency ?? REJECT_ON_CONFLICT;
     const maxAttempts = policy.kind === 'merge' ? Math.max(1, policy.maxAttempts) : 1;
     for (let attempt = 1; ; attempt++) {
@@ -188,3 +205,28 @@ export class EventSourcedCommandHandler {
 const unread = <TState>(initialState: TState): LoadedStream<TState> => ({ state: initialState, revision: 'no_stream', position: 0 });
 
 const revisionNumber = (revision: number | 'no_stream'): number => (revision === 'no_stream' ? -1 : revision);
+
+/** Runs the tasks of one key one after another (in arrival order); tasks of different keys run side by side. */
+export class KeyedQueue {
+  private readonly tails = new Map<string, Promise<unknown>>();
+
+  run<T>(key: string, task: () => Promise<T>): Promise<T> {
+    const previous = this.tails.get(key) ?? Promise.resolve();
+    const result = previous.then(task, task);
+    const tail = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.tails.set(key, tail);
+    // The last task of a key removes the key, so the map holds only streams with work under way.
+    void tail.then(() => {
+      if (this.tails.get(key) === tail) this.tails.delete(key);
+    });
+    return result;
+  }
+
+  /** Keys with a task running or waiting (for tests). */
+  get size(): number {
+    return this.tails.size;
+  }
+}

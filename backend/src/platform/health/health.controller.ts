@@ -31,7 +31,8 @@ export class HealthController {
   @Public()
   @Get('ready')
   @ApiOperation({
-    summary: 'Readiness: storage reachable and every projection running and caught up within READY_MAX_PROJECTION_DELAY_MS (503 otherwise)',
+    summary:
+      'Readiness: storage reachable and every projection running and caught up within READY_MAX_PROJECTION_DELAY_MS (503 otherwise); a blue/green rebuild under way keeps serving and shows its progress (position, head, events/s, ETA)',
   })
   @ApiOkResponse({ description: 'Ready' })
   @ApiServiceUnavailableResponse({ description: 'Storage unreachable, a projection not running, or one behind by more than the bound' })

@@ -1,29 +1,45 @@
+import type { BuildProgress } from '@cans/projections/engine/blue-green-build';
 import type { ProjectionStatus } from '@cans/projections/engine/projection-runner';
 import type { EventStore } from '@cans/storage/event-store/event-store.port';
 
+/** A blue/green rebuild under way (ProjectionStatus.rebuild), as /api/ready shows it. */
+export type RebuildProgress = BuildProgress;
+
+/** What readiness reads of a projection's status. */
+export type ProjectionStatusInput = Pick<ProjectionStatus, 'name' | 'position' | 'lag' | 'state'> & { rebuild?: RebuildProgress | null };
+
 export interface ProjectionReadiness {
   name: string;
-  state: ProjectionStatus['state'];
+  state: ProjectionStatusInput['state'];
   position: number;
   lag: number;
   /** Age of the oldest event this projection has not applied yet; absent when caught up. */
   behindMs?: number;
+  /** A blue/green rebuild under way (readers are served the previous collections meanwhile), with its progress. */
+  rebuild?: RebuildProgress & { percent: number };
 }
+
+/** States whose read models are served and follow the stream: fresh enough while within the bound. */
+const FOLLOWING_STATES = new Set(['live', 'catching-up', 'following']);
 
 /**
  * Whether the read models are fresh enough to serve. Under steady writes projections are always a few events
- * behind for a moment: lag alone says nothing. A projection is fine while it runs and the oldest event it has
- * not applied yet is younger than `maxDelayMs`; one that is stopped, failed, rebuilding (its read models are
- * being refilled), or that has left an event unapplied longer than that (stuck, or falling behind the writes)
- * makes the app not ready. Event times are the store's commit times, compared with this process's clock
- * (both NTP-synchronised in production; a skew counts against the bound).
+ * behind for a moment: lag alone says nothing. A projection is fine while it runs (or, on an instance that does not
+ * run the projections, while the running instance's checkpoints advance) and the oldest event it has not applied
+ * yet is younger than `maxDelayMs`. One that is stopped, failed, rebuilding with nothing to serve yet (a first
+ * build), or that has left an event unapplied longer than that (stuck, or falling behind the writes) makes the app
+ * not ready. A blue/green rebuild does not: readers keep the previous collections until the switch ('stale' after a
+ * version bump: served, not updated until then), and its progress is shown. Event times are the store's commit
+ * times, compared with this process's clock (both NTP-synchronised in production; a skew counts against the bound).
  */
 export async function projectionReadiness(
-  statuses: ProjectionStatus[],
+  statuses: ProjectionStatusInput[],
   eventStore: EventStore,
   maxDelayMs: number,
+  /** When the statuses were taken (positions are as of then): the wait for the reads below never counts as behind. */
   now: number = Date.now(),
 ): Promise<{ projections: ProjectionReadiness[]; problems: string[] }> {
+  // One read per distinct position, however many projections share it (with one shared reader, most do).
   const oldestUnapplied = new Map<number, Promise<number | null>>();
   const commitTimeAfter = (position: number) => {
     let time = oldestUnapplied.get(position);
@@ -36,10 +52,12 @@ export async function projectionReadiness(
 
   const problems: string[] = [];
   const projections = await Promise.all(
-    statuses.map(async ({ name, state, position, lag }): Promise<ProjectionReadiness> => {
+    statuses.map(async ({ name, state, position, lag, rebuild }): Promise<ProjectionReadiness> => {
       const readiness: ProjectionReadiness = { name, state, position, lag };
-      if (state !== 'live' && state !== 'catching-up') {
-        problems.push(`projection ${name} is ${state}`);
+      if (rebuild) readiness.rebuild = { ...rebuild, percent: percentOf(rebuild) };
+      if (state === 'stale' && rebuild) return readiness;
+      if (!FOLLOWING_STATES.has(state)) {
+        problems.push(`projection ${name} is ${state}${state === 'rebuilding' && rebuild ? ` (${percentOf(rebuild)}% built)` : ''}`);
         return readiness;
       }
       if (lag === 0) return readiness;
@@ -55,4 +73,8 @@ export async function projectionReadiness(
     }),
   );
   return { projections, problems };
+}
+
+function percentOf(rebuild: RebuildProgress): number {
+  return rebuild.headPosition <= 0 ? 100 : Math.min(100, Math.floor((rebuild.position / rebuild.headPosition) * 100));
 }

@@ -7,9 +7,23 @@ import type { IncomingMessage } from 'node:http';
  * marker says a query was there. The parsed query is dropped too.
  */
 export function requestLogSerializer(request: Record<string, unknown>): Record<string, unknown> {
-  const { query: _query, ...rest } = request;
-  return { ...rest, url: withoutQueryString(String(request.url ?? '')) };
+  // Only what follows a request: every request writes a line, so the headers (cookies, user agent …) are left out —
+  // serialising and redacting them cost more than the line is worth, and they carry nothing an operator needs.
+  return {
+    id: request.id,
+    method: request.method,
+    url: withoutQueryString(String(request.url ?? '')),
+    remoteAddress: request.remoteAddress,
+  };
 }
+
+/** The response as logged: its status. Its headers are the same security headers on every answer. */
+export function responseLogSerializer(response: Record<string, unknown>): Record<string, unknown> {
+  return { statusCode: response.statusCode };
+}
+
+/** pino-http serializers of the request log (app.module.ts). */
+export const requestLogSerializers = { req: requestLogSerializer, res: responseLogSerializer };
 
 export function withoutQueryString(url: string): string {
   const start = url.indexOf('?');

@@ -6,17 +6,17 @@ import { AssessmentAssessorDocument, AssessmentListDocument, reminderFactsOf } f
 
 type StartedEvent = Extract<ProjectedEvent<AssessmentEvent>, { type: typeof AssessmentEvents.Started }>;
 
-/** The fields computed from others: status code, names, the sharing key and the next due date. */
+/**
+ * The fields computed from others (status code, names, the sharing key and the next due date), set on `doc`, a row
+ * the caller owns (a copy it got from the view or built itself); answers it.
+ */
 export function withDerived(doc: AssessmentListDocument): AssessmentListDocument {
-  const dueOn = nextAssessmentDueOn(reminderFactsOf(doc), DEFAULT_REMINDER_SETTINGS);
-  return {
-    ...doc,
-    statusCode: ASSESSMENT_STATUS_CODES[doc.status],
-    fullName: `${doc.firstName} ${doc.lastName}`.trim(),
-    assessorName: `${doc.assessorFirstName} ${doc.assessorLastName}`.trim(),
-    sharedWithKey: `|${doc.sharedWith.join('|')}|`,
-    nextAssessmentDueOn: dueOn,
-  };
+  doc.statusCode = ASSESSMENT_STATUS_CODES[doc.status];
+  doc.fullName = `${doc.firstName} ${doc.lastName}`.trim();
+  doc.assessorName = `${doc.assessorFirstName} ${doc.assessorLastName}`.trim();
+  doc.sharedWithKey = `|${doc.sharedWith.join('|')}|`;
+  doc.nextAssessmentDueOn = nextAssessmentDueOn(reminderFactsOf(doc), DEFAULT_REMINDER_SETTINGS);
+  return doc;
 }
 
 export function startedRow(event: StartedEvent, assessor: AssessmentAssessorDocument): AssessmentListDocument {
@@ -56,16 +56,19 @@ export function startedRow(event: StartedEvent, assessor: AssessmentAssessorDocu
   };
 }
 
-/** The row after one event (the assessor names are filled in by the caller on Started and Reassigned). */
-export function evolveRow(row: AssessmentListDocument, event: ProjectedEvent<AssessmentEvent>): AssessmentListDocument {
-  const next: AssessmentListDocument = { ...row, revision: event.revision, lastModifiedAt: event.recordedAt };
+/**
+ * What one event changes on the row besides revision and lastModifiedAt (every event moves those); null when it
+ * changes nothing else (an answer, a comment, the narrative: most events), which lets the projection skip the
+ * derived fields, shares, child groups and counters. The assessor names are filled in by the caller on Started and
+ * Reassigned.
+ */
+export function rowChanges(row: AssessmentListDocument, event: ProjectedEvent<AssessmentEvent>): Partial<AssessmentListDocument> | null {
   switch (event.type) {
     case AssessmentEvents.LibraryVersionRecorded:
-      return { ...next, libraryVersion: event.data.version };
+      return { libraryVersion: event.data.version };
     case AssessmentEvents.ChildInformationSaved: {
       const { child } = event.data;
       return {
-        ...next,
         cin: child.cin,
         firstName: child.firstName,
         lastName: child.lastName,
@@ -75,32 +78,32 @@ export function evolveRow(row: AssessmentListDocument, event: ProjectedEvent<Ass
       };
     }
     case AssessmentEvents.TypeChanged:
-      return { ...next, assessmentType: event.data.to };
+      return { assessmentType: event.data.to };
     case AssessmentEvents.CaregiverAdded:
-      return { ...next, caregiverCount: row.caregiverCount + 1 };
+      return { caregiverCount: row.caregiverCount + 1 };
     case AssessmentEvents.CaregiverRemoved:
-      return { ...next, caregiverCount: Math.max(0, row.caregiverCount - 1) };
+      return { caregiverCount: Math.max(0, row.caregiverCount - 1) };
     case AssessmentEvents.FamilyCaregiversBound:
-      return { ...next, familyId: event.data.familyId, caregiverCount: row.caregiverCount + event.data.caregivers.length };
+      return { familyId: event.data.familyId, caregiverCount: row.caregiverCount + event.data.caregivers.length };
     case AssessmentEvents.Completed:
-      return { ...next, status: 'pendingApproval', completedAt: event.recordedAt };
+      return { status: 'pendingApproval', completedAt: event.recordedAt };
     case AssessmentEvents.Returned:
-      return { ...next, status: 'returned' };
+      return { status: 'returned' };
     case AssessmentEvents.Approved:
-      return { ...next, status: 'approved', approvedAt: event.recordedAt, approvedBy: event.data.approvedBy };
+      return { status: 'approved', approvedAt: event.recordedAt, approvedBy: event.data.approvedBy };
     case AssessmentEvents.Closed:
-      return { ...next, status: 'closed' };
+      return { status: 'closed' };
     case AssessmentEvents.IncludedInReports:
-      return { ...next, includedInReports: true };
+      return { includedInReports: true };
     case AssessmentEvents.ExcludedFromReports:
-      return { ...next, includedInReports: false };
+      return { includedInReports: false };
     case AssessmentEvents.SharedWithUsers:
-      return { ...next, sharedWith: [...event.data.userIds] };
+      return { sharedWith: [...event.data.userIds] };
     case AssessmentEvents.Reassigned: {
       const { toUserId, agencyId } = event.data;
-      return { ...next, ownerId: toUserId, agencyId, sharedWith: row.sharedWith.filter((u) => u !== toUserId) };
+      return { ownerId: toUserId, agencyId, sharedWith: row.sharedWith.filter((u) => u !== toUserId) };
     }
     default:
-      return next;
+      return null;
   }
 }

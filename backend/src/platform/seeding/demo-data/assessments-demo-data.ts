@@ -27,7 +27,7 @@ import type { Privilege } from '@cans/domain/identity/privileges';
 import { BUILT_IN_GROUPS, DIRECT_CARE_WORKER_GROUP_ID, SUPERVISOR_GROUP_ID } from '../../../identity/user-groups/built-in-groups';
 import type { Rating } from '@cans/domain/library/instrument/instrument.types';
 import type { Actor } from '../../commands/actor';
-import { NotFoundError } from '@cans/domain/domain-errors';
+import { DomainRuleViolation, NotFoundError } from '@cans/domain/domain-errors';
 import { DEMO_USER_IDS } from './identity-demo-data';
 
 const NORTHSIDE_AGENCY_ID = '5d1c2a8e-0c51-4d7e-9a51-3f6f1f0a0001';
@@ -267,14 +267,18 @@ export async function seedAssessmentsDemoData(commands: CommandBus, report: { cr
       throw error;
     }
     report.created += 1;
-    // Commands of the supervisor need the identity read models (the supervisor tree); right after the identity
-    // seed they may still be catching up, so a "not visible yet" is retried briefly.
+    // Commands of the supervisor need the identity read models (the supervisor tree), and binding a family reads
+    // the sibling's row in the assessment list; right after the writes they read, those read models may still be
+    // catching up (the seed runs at full speed, with no reads of its own), so a "not visible yet" is retried briefly.
     const change = async (who: AssessmentPrincipal, list: AssessmentCommand[]): Promise<AssessmentChangeResult> => {
       for (let attempt = 1; ; attempt++) {
         try {
           return await commands.execute(new ChangeAssessmentCommand(who, actorOf(who, demo.key), id, list));
         } catch (error) {
-          if (!(error instanceof NotFoundError) || attempt >= 100) throw error;
+          const notVisibleYet =
+            error instanceof NotFoundError ||
+            (error instanceof DomainRuleViolation && error.message === RULE_MESSAGES.familyHasNoCaregivers);
+          if (!notVisibleYet || attempt >= 100) throw error;
           await sleep(100);
         }
       }

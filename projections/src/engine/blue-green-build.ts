@@ -1,0 +1,160 @@
+import type { EventStore, RecordedEvent, Subscription } from '@cans/storage/event-store/event-store.port';
+import type { ReadStore } from '@cans/storage/read-store/read-store.port';
+import type { Projection } from './projection';
+import { buildCheckpointKey, CollectionTargets, generationTargets } from './projection-collections';
+import { ProjectionUnitOfWork } from './projection-unit-of-work';
+import { RebuildWorkingSet } from './rebuild-working-set';
+import { Throughput } from './throughput';
+
+export interface BuildProgress {
+  version: number;
+  generation: number;
+  position: number;
+  headPosition: number;
+  eventsPerSecond: number;
+  /** Seconds to reach the head at the current rate; null before a rate is known. */
+  etaSeconds: number | null;
+  /** Null when another process runs the build (only its checkpoint is known here). */
+  startedAt: string | null;
+}
+
+export interface BuildOptions {
+  batchSize: number;
+  retryDelayMs: number;
+  onError(error: unknown): void;
+  onProgress(): void;
+}
+
+/**
+ * One blue/green build of a projection: replays the event stream into a fresh generation of physical
+ * collections (`<alias>__g<n>`) with its own subscription and checkpoint (`<projection>@g<n>`), while readers keep
+ * reading the aliases' current collections. The runner switches the aliases once it has caught up.
+ *
+ * A fresh build starts from empty collections that only it writes, so its unit of work keeps what it wrote in
+ * memory (RebuildWorkingSet): a lookup of a document never written costs no query. A build resumed after a
+ * restart has stored batches it no longer holds in memory, so it reads through to the store instead.
+ */
+export class BlueGreenBuild {
+  readonly targets: CollectionTargets;
+  readonly checkpointKey: string;
+  readonly startedAt = new Date().toISOString();
+  /** Events delivered to this build (all types, as a replay reads them). */
+  events = 0;
+  error: string | null = null;
+  private subscription: Subscription | null = null;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private readonly throughput = new Throughput();
+  private readonly workingSet: RebuildWorkingSet | undefined;
+  private headPosition = 0;
+  private batches = 0;
+  private stopped = false;
+  private reachedHead!: () => void;
+  /** Resolves when the build has applied every event that existed when it last looked (a short batch). */
+  readonly caughtUp = new Promise<void>((resolve) => (this.reachedHead = resolve));
+
+  constructor(
+    private readonly eventStore: EventStore,
+    private readonly readStore: ReadStore,
+    readonly projection: Projection,
+    readonly generation: number,
+    public position: number,
+    private readonly options: BuildOptions,
+  ) {
+    this.targets = generationTargets(projection, generation);
+    this.checkpointKey = buildCheckpointKey(projection, generation);
+    this.workingSet = position === 0 ? new RebuildWorkingSet() : undefined;
+  }
+
+  /** Empties the targets of a fresh build (a crashed earlier attempt may have left rows) and starts replaying. */
+  async start(): Promise<void> {
+    if (this.position === 0) {
+      for (const target of this.targets.values()) await this.readStore.dropCollection(target);
+      // Secondary indexes come after the replay: building one index once is far cheaper than maintaining it.
+      for (const target of this.targets.values()) await this.readStore.ensureCollection({ name: target });
+      await this.readStore.deleteCheckpoint(this.checkpointKey);
+    }
+    await this.subscribe();
+  }
+
+  progress(): BuildProgress {
+    const eventsPerSecond = this.throughput.eventsPerSecond();
+    const remaining = Math.max(0, this.headPosition - this.position);
+    return {
+      version: this.projection.version,
+      generation: this.generation,
+      position: this.position,
+      headPosition: Math.max(this.headPosition, this.position),
+      eventsPerSecond,
+      etaSeconds: eventsPerSecond > 0 ? Math.ceil(remaining / eventsPerSecond) : remaining === 0 ? 0 : null,
+      startedAt: this.startedAt,
+    };
+  }
+
+  /** The indexes the projection declares, on the new collections (before readers are switched to them). */
+  async createIndexes(): Promise<void> {
+    for (const collection of this.projection.collections) {
+      await this.readStore.ensureCollection({ ...collection, name: this.targets.get(collection.name)! });
+    }
+  }
+
+  /** Stops replaying; the batch in flight is stored first. Returns the final position. */
+  async stop(): Promise<number> {
+    this.stopped = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    await this.subscription?.stop();
+    this.subscription = null;
+    return this.position;
+  }
+
+  /** Gives the build up: its collections and checkpoint go. */
+  async abandon(): Promise<void> {
+    await this.stop();
+    for (const target of this.targets.values()) await this.readStore.dropCollection(target);
+    await this.readStore.deleteCheckpoint(this.checkpointKey);
+  }
+
+  private async subscribe(): Promise<void> {
+    if (this.stopped) return;
+    this.headPosition = await this.eventStore.headPosition();
+    if (this.position >= this.headPosition) this.reachedHead();
+    this.subscription = this.eventStore.subscribeToAll(this.position, (batch) => this.applyBatch(batch), {
+      batchSize: this.options.batchSize,
+      onError: (error) => {
+        this.error = error instanceof Error ? error.message : String(error);
+        this.options.onError(error);
+        // Retry from the last stored batch; the working set only ever holds stored batches.
+        this.retryTimer = setTimeout(() => {
+          this.retryTimer = null;
+          void this.subscribe();
+        }, this.options.retryDelayMs);
+      },
+    });
+  }
+
+  private async applyBatch(batch: RecordedEvent[]): Promise<void> {
+    const unitOfWork = new ProjectionUnitOfWork(this.readStore, { physicalNames: this.targets, workingSet: this.workingSet });
+    const wanted = this.projection.eventTypes ? new Set(this.projection.eventTypes) : null;
+    for (const event of batch) if (!wanted || wanted.has(event.type)) await this.projection.apply(event, unitOfWork);
+    const last = batch[batch.length - 1].position;
+    await this.readStore.apply(unitOfWork.operations(), {
+      projection: this.checkpointKey,
+      version: this.projection.version,
+      position: last,
+    });
+    unitOfWork.commit();
+    this.position = last;
+    this.events += batch.length;
+    this.error = null;
+    this.throughput.record(batch.length);
+    if (last > this.headPosition) this.headPosition = last;
+    // A short batch means the head was reached; a full one may have ended exactly there (then no further batch
+    // would come to say so), or the head moved on while a long replay ran: look when it ends where we last saw it,
+    // and now and then for the ETA.
+    if (batch.length === this.options.batchSize && (last >= this.headPosition || ++this.batches % 20 === 0)) {
+      this.headPosition = Math.max(this.headPosition, await this.eventStore.headPosition());
+    }
+    if (batch.length < this.options.batchSize || last >= this.headPosition) this.reachedHead();
+    this.options.onProgress();
+  }
+}

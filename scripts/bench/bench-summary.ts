@@ -1,0 +1,221 @@
+/**
+ * The summary `npm run bench` prints last: every figure of issue 12's table (PostgreSQL unless said) beside its
+ * same-run baseline, its target and whether it is met, as a Markdown table (pasted as is into a note). The figures
+ * come from the parts' own rows (run-benchmarks.ts collects them in `Measured`); a part that failed or did not run
+ * shows as "not measured" with its error.
+ */
+import type { AnswerSaveRow } from './answer-save-bench';
+import type { ListBenchRow } from './assessment-list-bench';
+import type { BlueGreenResult } from './blue-green-bench';
+import type { ReadinessBenchRow } from './readiness-bench';
+import type { RealMixRow } from './real-mix/real-mix-bench';
+
+/** One row of the append bench (run-benchmarks.ts): the store beside raw SQL in the same run. */
+export interface AppendRow {
+  backend: string;
+  scenario: string;
+  events: number;
+  'events/s': number;
+  'raw SQL events/s': number | string;
+  'store/raw': string;
+}
+
+/** What the parts measured, for the summary (a part that failed or did not run leaves its entry empty). */
+export interface Measured {
+  appends: AppendRow[];
+  realMix: RealMixRow[];
+  list: ListBenchRow[] | null;
+  /** The list bench's rebuild of assessment-list (from its log line) and the raw read of the same events after it. */
+  listRebuild: { events: number; seconds: number; eventsPerSecond: number; rawReadEventsPerSecond: number } | null;
+  answerSaves: AnswerSaveRow[] | null;
+  readiness: ReadinessBenchRow[] | null;
+  blueGreen: BlueGreenResult | null;
+  failures: Map<string, string>;
+  sizes: { writers: number; realMixPostgres: number; realMixPglite: number; list: number; blueGreen: number };
+}
+
+interface SummaryRow {
+  figure: string;
+  measured: string;
+  baseline: string;
+  target: string;
+  met: boolean | null;
+}
+
+const perSecond = (n: number) => `${Math.round(n).toLocaleString('en-US')}/s`;
+
+/** Every figure of issue 12's table (PostgreSQL unless said), beside its same-run baseline and target. */
+function summaryRows(m: Measured): SummaryRow[] {
+  const rows: SummaryRow[] = [];
+  const notMeasured = (figure: string, target: string, part: string) =>
+    rows.push({
+      figure,
+      measured: m.failures.has(part) ? `not measured: ${part} failed (${m.failures.get(part)!.slice(0, 80)})` : 'not measured',
+      baseline: '-',
+      target,
+      met: null,
+    });
+  const save = (prefix: string) => m.answerSaves?.find((row) => row.backend === 'PostgreSQL' && row.scenario.startsWith(prefix));
+  const answerPart = 'answer saves through HTTP';
+
+  const append = save('baseline: bare 1-event append');
+  const rawInsert = save('baseline: raw single-row INSERT');
+  const appendTarget = 'p50 ≤ 2x the raw INSERT';
+  if (append?.['p50 ms'] != null && rawInsert?.['p50 ms'] != null) {
+    const ratio = append['p50 ms'] / rawInsert['p50 ms'];
+    rows.push({
+      figure: 'bare one-event append inside the running app',
+      measured: `p50 ${append['p50 ms']} ms (${ratio.toFixed(2)}x raw), p99 ${append['p99 ms']} ms`,
+      baseline: `raw single-row INSERT commit p50 ${rawInsert['p50 ms']} ms`,
+      target: appendTarget,
+      met: ratio <= 2,
+    });
+  } else notMeasured('bare one-event append inside the running app', appendTarget, answerPart);
+
+  const answer = save('answer save:');
+  const health = save('baseline: empty GET /api/health');
+  const answerTarget = 'p50 < 8 ms, p99 < 30 ms (HTTP)';
+  if (answer?.['p50 ms'] != null && answer['p99 ms'] != null) {
+    rows.push({
+      figure: 'answer save through HTTP (sequential, cookie auth)',
+      measured: `p50 ${answer['p50 ms']} ms, p99 ${answer['p99 ms']} ms (${answer.note})`,
+      baseline: `empty GET /api/health p50 ${health?.['p50 ms']} ms; raw INSERT p50 ${rawInsert?.['p50 ms']} ms`,
+      target: answerTarget,
+      met: answer['p50 ms'] < 8 && answer['p99 ms'] < 30,
+    });
+  } else notMeasured('answer save through HTTP (sequential, cookie auth)', answerTarget, answerPart);
+
+  const writers = m.appends.find((row) => row.backend === 'PostgreSQL' && row.scenario.startsWith(`append, ${m.sizes.writers} concurrent`));
+  if (writers) {
+    const ratio = parseFloat(writers['store/raw']);
+    rows.push({
+      figure: `${m.sizes.writers} concurrent writers, store/raw time`,
+      measured: `${ratio.toFixed(2)}x (${perSecond(writers['events/s'])})`,
+      baseline: `raw SQL INSERTs ${perSecond(Number(writers['raw SQL events/s']))}`,
+      target: '< 2x',
+      met: ratio < 2,
+    });
+  } else notMeasured(`${m.sizes.writers} concurrent writers, store/raw time`, '< 2x', 'appends, PostgreSQL');
+
+  const listFigure = `rebuild of assessment-list, ${m.sizes.list.toLocaleString('en-US')} assessments (list bench)`;
+  if (m.listRebuild) {
+    const r = m.listRebuild;
+    rows.push({
+      figure: listFigure,
+      measured: `${perSecond(r.eventsPerSecond)} (${r.events.toLocaleString('en-US')} events in ${r.seconds} s)`,
+      baseline: `raw read of the same events ${perSecond(r.rawReadEventsPerSecond)}`,
+      target: '> 20,000 events/s',
+      met: r.eventsPerSecond > 20_000,
+    });
+  } else notMeasured(listFigure, '> 20,000 events/s', 'assessment list, PostgreSQL');
+
+  const systemLog = m.realMix.find((row) => row.backend === 'PostgreSQL' && row.projection === 'system-log');
+  if (systemLog) {
+    rows.push({
+      figure: `rebuild of system-log, real mix (${m.sizes.realMixPostgres.toLocaleString('en-US')} assessments)`,
+      measured: `${perSecond(systemLog['events/s'])} (${systemLog.events.toLocaleString('en-US')} events)`,
+      baseline: `raw read ${perSecond(systemLog['raw read events/s'])}`,
+      target: '> 20,000 events/s',
+      met: systemLog['events/s'] > 20_000,
+    });
+  } else notMeasured('rebuild of system-log, real mix', '> 20,000 events/s', 'real-mix rebuilds, PostgreSQL');
+
+  for (const [backend, size, floor] of [
+    ['PostgreSQL', m.sizes.realMixPostgres, 20_000],
+    ['PGlite (data folder)', m.sizes.realMixPglite, 10_000],
+  ] as const) {
+    const figure = `rebuild of every projection, real mix, ${backend} (${size.toLocaleString('en-US')} assessments)`;
+    const target = `each > ${floor.toLocaleString('en-US')} events/s`;
+    const mix = m.realMix.filter((row) => row.backend === backend);
+    if (mix.length === 0) {
+      notMeasured(figure, target, `real-mix rebuilds, ${backend.startsWith('PGlite') ? 'PGlite' : 'PostgreSQL'}`);
+      continue;
+    }
+    const slowest = mix.reduce((a, b) => (b['events/s'] < a['events/s'] ? b : a));
+    const below = mix.filter((row) => row['events/s'] <= floor).map((row) => `${row.projection} ${perSecond(row['events/s'])}`);
+    rows.push({
+      figure,
+      measured: `${mix.length} projections; slowest ${slowest.projection} ${perSecond(slowest['events/s'])}${below.length ? `; below: ${below.join(', ')}` : ''}`,
+      baseline: `raw read ${perSecond(Math.min(...mix.map((row) => row['raw read events/s'])))}–${perSecond(Math.max(...mix.map((row) => row['raw read events/s'])))}`,
+      target,
+      met: below.length === 0,
+    });
+  }
+
+  const counts = m.list?.find((row) => row.scenario.startsWith('home counts (supervisor,'));
+  const pk = m.list?.find((row) => row.scenario.startsWith('baseline: one list row by primary key'));
+  if (counts) {
+    rows.push({
+      figure: `home counts, supervisor scope, ${m.sizes.list.toLocaleString('en-US')} assessments`,
+      measured: `p50 ${counts['p50 ms']} ms, p99 ${counts['p99 ms']} ms`,
+      baseline: pk ? `one list row by primary key p50 ${pk['p50 ms']} ms` : '-',
+      target: 'p50 < 10 ms',
+      met: counts['p50 ms'] < 10,
+    });
+  } else notMeasured('home counts, supervisor scope', 'p50 < 10 ms', 'assessment list, PostgreSQL');
+
+  const ready = m.readiness?.[0];
+  const readyTarget = '200 on every poll; ≥ 95 % of the writes/s wanted, 0 failed';
+  if (ready) {
+    rows.push({
+      figure: `/api/ready under ${ready['writes/s wanted']} writes/s`,
+      measured: `200 on ${ready['200']} of ${ready.polls} polls (503 on ${ready['503']}); ${ready['writes/s achieved']} writes/s, ${ready['saves failed']} failed`,
+      baseline: `${ready['writes/s wanted']} writes/s wanted; slowest poll ${ready['poll max ms']} ms`,
+      target: readyTarget,
+      met:
+        ready.polls > 0 &&
+        ready['200'] === ready.polls &&
+        ready['saves failed'] === 0 &&
+        ready['writes/s achieved'] >= 0.95 * ready['writes/s wanted'],
+    });
+  } else notMeasured('/api/ready under 130 writes/s', readyTarget, '/api/ready under writes, PostgreSQL');
+
+  const concurrent = m.answerSaves?.filter((row) => row.backend === 'PostgreSQL' && /concurrent saves/.test(row.scenario)) ?? [];
+  if (concurrent.length > 0) {
+    const refused = concurrent.map((row) => Number(/^(\d+) refused/.exec(row.note)?.[1] ?? NaN));
+    rows.push({
+      figure: `${concurrent[0].count} concurrent rating saves on one assessment`,
+      measured: concurrent.map((row) => `${row.note} (${row.scenario.replace(/^\d+ concurrent saves, /, '')})`).join('; '),
+      baseline: `p99 ${concurrent.map((row) => `${row['p99 ms']} ms`).join(' / ')} while all ${concurrent[0].count} wait`,
+      target: '0 refused: rating saves merge',
+      met: refused.every((n) => n === 0),
+    });
+  } else notMeasured('50+ concurrent rating saves on one assessment', '0 refused: rating saves merge', answerPart);
+
+  const bg = m.blueGreen;
+  const bgFigure = `live blue/green rebuild of assessment-list, ${m.sizes.blueGreen.toLocaleString('en-US')} assessments, saves going on`;
+  const bgTarget = '0 failed saves and reads; no read of a half-built list';
+  if (bg) {
+    rows.push({
+      figure: bgFigure,
+      measured:
+        `${bg.rebuild.seconds} s, ${perSecond(bg.rebuild.eventsPerSecond)}; saves during p50 ${bg.savesDuring.p50} ms, p99 ${bg.savesDuring.p99} ms, ` +
+        `${bg.savesDuring.failed} failed${bg.savesNotSent ? `, ${bg.savesNotSent} not sent` : ''}; ${bg.listReadsDuring.count} list reads served (${bg.listReadsDuring.failed} failed, ${bg.incompleteListReads} half-built)`,
+      baseline: `saves before p50 ${bg.savesBefore.p50} ms, p99 ${bg.savesBefore.p99} ms; raw read ${perSecond(bg.rawReadEventsPerSecond)}`,
+      target: bgTarget,
+      met:
+        bg.savesDuring.failed === 0 &&
+        bg.savesBefore.failed === 0 &&
+        bg.listReadsDuring.failed === 0 &&
+        bg.incompleteListReads === 0 &&
+        bg.savesNotSent === 0 &&
+        bg.savesDuring.count > 0 &&
+        bg.listReadsDuring.count > 0,
+    });
+  } else notMeasured(bgFigure, bgTarget, 'live blue/green rebuild, PostgreSQL');
+  return rows;
+}
+
+/** The summary as a Markdown table (pasted as is into a note). */
+export function printSummary(m: Measured, seconds: number): void {
+  const cell = (text: string) => text.replace(/\|/g, '\\|');
+  const verdict = (met: boolean | null) => (met === null ? 'not measured' : met ? 'yes' : '**NO**');
+  console.log(
+    `\n## Issue 12 figures — npm run bench, ${new Date().toISOString()}, node ${process.version}, ${Math.round(seconds / 60)} min in all\n`,
+  );
+  console.log('| figure | measured | same-run baseline | target | met? |');
+  console.log('|---|---|---|---|---|');
+  for (const row of summaryRows(m))
+    console.log(`| ${[row.figure, row.measured, row.baseline, row.target, verdict(row.met)].map(cell).join(' | ')} |`);
+  for (const [part, message] of m.failures) console.log(`\nFAILED: ${part}: ${message}`);
+}
