@@ -155,7 +155,6 @@ async function listBenchWithRebuild(serverUrl: string, measured: Measured): Prom
   const admin = new Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
-  await admin.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -258,7 +257,9 @@ async function main(): Promise<void> {
     });
     await part(measured, 'real-mix rebuilds, PostgreSQL', async () => {
       measured.realMix.push(
-        ...(await withScratchDatabase(serverUrl, (client) => runRealMixBench('PostgreSQL', client, REAL_MIX_POSTGRES))),
+        ...(await withScratchDatabase(serverUrl, (client, generation) =>
+          runRealMixBench('PostgreSQL', client, REAL_MIX_POSTGRES, console.log, generation),
+        )),
       );
     });
   }
