@@ -6,6 +6,9 @@ import { ProjectionUnitOfWork } from './projection-unit-of-work';
 import { RebuildWorkingSet } from './rebuild-working-set';
 import { Throughput } from './throughput';
 
+/** Batches a build applies in memory before it stores them (with batches of 1,000 events: every 10,000 events). */
+const BATCHES_PER_FLUSH = 10;
+
 export interface BuildProgress {
   version: number;
   generation: number;
@@ -47,6 +50,10 @@ export class BlueGreenBuild {
   private readonly workingSet: RebuildWorkingSet | undefined;
   private headPosition = 0;
   private batches = 0;
+  /** Batches applied in memory and not stored yet (see applyBatch). */
+  private pending: { unitOfWork: ProjectionUnitOfWork; batches: number; last: number } | null = null;
+  /** The last position applied, stored or not (progress); `position` is the last one stored. */
+  private processed = 0;
   private stopped = false;
   private reachedHead!: () => void;
   /** Resolves when the build has applied every event that existed when it last looked (a short batch). */
@@ -78,12 +85,13 @@ export class BlueGreenBuild {
 
   progress(): BuildProgress {
     const eventsPerSecond = this.throughput.eventsPerSecond();
-    const remaining = Math.max(0, this.headPosition - this.position);
+    const applied = Math.max(this.position, this.processed);
+    const remaining = Math.max(0, this.headPosition - applied);
     return {
       version: this.projection.version,
       generation: this.generation,
-      position: this.position,
-      headPosition: Math.max(this.headPosition, this.position),
+      position: applied,
+      headPosition: Math.max(this.headPosition, applied),
       eventsPerSecond,
       etaSeconds: eventsPerSecond > 0 ? Math.ceil(remaining / eventsPerSecond) : remaining === 0 ? 0 : null,
       startedAt: this.startedAt,
@@ -104,6 +112,7 @@ export class BlueGreenBuild {
     this.retryTimer = null;
     await this.subscription?.stop();
     this.subscription = null;
+    await this.flush();
     return this.position;
   }
 
@@ -121,6 +130,8 @@ export class BlueGreenBuild {
     this.subscription = this.eventStore.subscribeToAll(this.position, (batch) => this.applyBatch(batch), {
       batchSize: this.options.batchSize,
       onError: (error) => {
+        // A batch failed half-applied: what was pending is dropped and replayed from the last stored position.
+        this.pending = null;
         this.error = error instanceof Error ? error.message : String(error);
         this.options.onError(error);
         // Retry from the last stored batch; the working set only ever holds stored batches.
@@ -133,17 +144,19 @@ export class BlueGreenBuild {
   }
 
   private async applyBatch(batch: RecordedEvent[]): Promise<void> {
-    const unitOfWork = new ProjectionUnitOfWork(this.readStore, { physicalNames: this.targets, workingSet: this.workingSet });
-    const wanted = this.projection.eventTypes ? new Set(this.projection.eventTypes) : null;
-    for (const event of batch) if (!wanted || wanted.has(event.type)) await this.projection.apply(event, unitOfWork);
-    const last = batch[batch.length - 1].position;
-    await this.readStore.apply(unitOfWork.operations(), {
-      projection: this.checkpointKey,
-      version: this.projection.version,
-      position: last,
+    // Batches accumulate in one unit of work and are stored every few batches: a document touched by many events
+    // (a counter, a child group) is written once per flush instead of once per batch.
+    const pending = (this.pending ??= {
+      unitOfWork: new ProjectionUnitOfWork(this.readStore, { physicalNames: this.targets, workingSet: this.workingSet }),
+      batches: 0,
+      last: this.position,
     });
-    unitOfWork.commit();
-    this.position = last;
+    const wanted = this.projection.eventTypes ? new Set(this.projection.eventTypes) : null;
+    for (const event of batch) if (!wanted || wanted.has(event.type)) await this.projection.apply(event, pending.unitOfWork);
+    const last = batch[batch.length - 1].position;
+    pending.last = last;
+    pending.batches++;
+    this.processed = last;
     this.events += batch.length;
     this.error = null;
     this.throughput.record(batch.length);
@@ -154,7 +167,23 @@ export class BlueGreenBuild {
     if (batch.length === this.options.batchSize && (last >= this.headPosition || ++this.batches % 20 === 0)) {
       this.headPosition = Math.max(this.headPosition, await this.eventStore.headPosition());
     }
-    if (batch.length < this.options.batchSize || last >= this.headPosition) this.reachedHead();
+    const atHead = batch.length < this.options.batchSize || last >= this.headPosition;
+    if (atHead || pending.batches >= BATCHES_PER_FLUSH) await this.flush();
+    if (atHead) this.reachedHead();
     this.options.onProgress();
+  }
+
+  /** Stores what the pending batches changed, with the checkpoint of the last of them. */
+  private async flush(): Promise<void> {
+    const pending = this.pending;
+    if (!pending) return;
+    await this.readStore.apply(pending.unitOfWork.operations(), {
+      projection: this.checkpointKey,
+      version: this.projection.version,
+      position: pending.last,
+    });
+    pending.unitOfWork.commit();
+    this.pending = null;
+    this.position = pending.last;
   }
 }
