@@ -1,6 +1,6 @@
 import type { EventStore, RecordedEvent, Subscription } from '@cans/storage/event-store/event-store.port';
 import type { ReadStore } from '@cans/storage/read-store/read-store.port';
-import type { Projection } from './projection';
+import { applyEvents, Projection } from './projection';
 import { buildCheckpointKey, CollectionTargets, generationTargets } from './projection-collections';
 import { ProjectionUnitOfWork } from './projection-unit-of-work';
 import { RebuildWorkingSet } from './rebuild-working-set';
@@ -116,13 +116,6 @@ export class BlueGreenBuild {
     return this.position;
   }
 
-  /** Gives the build up: its collections and checkpoint go. */
-  async abandon(): Promise<void> {
-    await this.stop();
-    for (const target of this.targets.values()) await this.readStore.dropCollection(target);
-    await this.readStore.deleteCheckpoint(this.checkpointKey);
-  }
-
   private async subscribe(): Promise<void> {
     if (this.stopped) return;
     this.headPosition = await this.eventStore.headPosition();
@@ -151,8 +144,7 @@ export class BlueGreenBuild {
       batches: 0,
       last: this.position,
     });
-    const wanted = this.projection.eventTypes ? new Set(this.projection.eventTypes) : null;
-    for (const event of batch) if (!wanted || wanted.has(event.type)) await this.projection.apply(event, pending.unitOfWork);
+    await applyEvents(this.projection, batch, pending.unitOfWork);
     const last = batch[batch.length - 1].position;
     pending.last = last;
     pending.batches++;

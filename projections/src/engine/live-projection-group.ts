@@ -1,6 +1,6 @@
 import type { EventStore, RecordedEvent, Subscription } from '@cans/storage/event-store/event-store.port';
 import type { Checkpoint, ReadStore } from '@cans/storage/read-store/read-store.port';
-import type { Projection } from './projection';
+import { applyEvents, Projection } from './projection';
 import type { CollectionTargets } from './projection-collections';
 import { ProjectionUnitOfWork } from './projection-unit-of-work';
 import { RebuildWorkingSet } from './rebuild-working-set';
@@ -165,8 +165,7 @@ export class LiveProjectionGroup {
     let cache = this.caches.get(member);
     if (!cache) this.caches.set(member, (cache = new RebuildWorkingSet({ startsEmpty: false, maxDocuments: LIVE_CACHE_DOCUMENTS })));
     const unitOfWork = new ProjectionUnitOfWork(this.readStore, { physicalNames: member.targets, workingSet: cache });
-    const wanted = member.projection.eventTypes ? new Set(member.projection.eventTypes) : null;
-    for (const event of events) if (!wanted || wanted.has(event.type)) await member.projection.apply(event, unitOfWork);
+    await applyEvents(member.projection, events, unitOfWork);
     return unitOfWork;
   }
 }

@@ -5,7 +5,7 @@ import type { Checkpoint, ReadStore } from '@cans/storage/read-store/read-store.
 import { BlueGreenBuild, BuildProgress } from './blue-green-build';
 import { LiveProjectionGroup, ProjectionMember, ProjectionState } from './live-projection-group';
 import type { Projection } from './projection';
-import { buildGenerationOf, generationOf } from './projection-collections';
+import { buildCheckpointKey, buildGenerationOf, generationOf, generationTargets } from './projection-collections';
 import { buildProgressFromCheckpoints, followedMember } from './checkpoint-views';
 import { PROJECTIONS_LEASE, takeRebuildRequests } from './rebuild-requests';
 import { Throughput } from './throughput';
@@ -191,7 +191,7 @@ export class ProjectionRunner {
         const generation = buildGenerationOf(projection, checkpoint.projection);
         if (generation === null) continue;
         if (checkpoint.version === projection.version) pendingBuilds.push({ projection, generation, position: checkpoint.position });
-        else await this.discardBuild(projection, generation, checkpoint);
+        else await this.discardBuild(projection, generation);
       }
     }
     await this.group.restart();
@@ -295,14 +295,10 @@ export class ProjectionRunner {
     this.notifyProgress();
   }
 
-  private async discardBuild(projection: Projection, generation: number, checkpoint: Checkpoint): Promise<void> {
-    const build = new BlueGreenBuild(this.eventStore, this.readStore, projection, generation, checkpoint.position, {
-      batchSize: this.batchSize,
-      retryDelayMs: this.retryDelayMs,
-      onError: () => undefined,
-      onProgress: () => undefined,
-    });
-    await build.abandon();
+  /** A build of a version that is no longer the code's (left by a restart): its collections and checkpoint go. */
+  private async discardBuild(projection: Projection, generation: number): Promise<void> {
+    for (const target of generationTargets(projection, generation).values()) await this.readStore.dropCollection(target);
+    await this.readStore.deleteCheckpoint(buildCheckpointKey(projection, generation));
   }
 
   private memberFailed(member: ProjectionMember, error: unknown): void {

@@ -28,6 +28,15 @@ export interface Projection {
   apply(event: RecordedEvent, view: ProjectionView): void | Promise<void>;
 }
 
+const eventTypeSets = new WeakMap<Projection, ReadonlySet<string> | null>();
+
+/** Applies, in order, the events among `events` that the projection reacts to (its eventTypes; all when omitted). */
+export async function applyEvents(projection: Projection, events: readonly RecordedEvent[], view: ProjectionView): Promise<void> {
+  let wanted = eventTypeSets.get(projection);
+  if (wanted === undefined) eventTypeSets.set(projection, (wanted = projection.eventTypes ? new Set(projection.eventTypes) : null));
+  for (const event of events) if (!wanted || wanted.has(event.type)) await projection.apply(event, view);
+}
+
 export function defineProjection(projection: Projection): Projection {
   if (!/^[a-z][a-z0-9-]*$/.test(projection.name)) throw new Error(`Invalid projection name: ${projection.name}`);
   if (!Number.isInteger(projection.version) || projection.version < 1) {

@@ -3,7 +3,7 @@ import type { Document, ReadStore } from '@cans/storage/read-store/read-store.po
 import { SqlReadStore } from '@cans/storage/read-store/sql-read-store';
 import { createTestPgliteDatabase, TestDatabase } from '@cans/storage/test-support/databases';
 import { allProjections } from '../index';
-import type { Projection } from './projection';
+import { applyEvents, Projection } from './projection';
 import { ProjectionUnitOfWork } from './projection-unit-of-work';
 import { RebuildWorkingSet } from './rebuild-working-set';
 
@@ -196,11 +196,9 @@ describe('RebuildWorkingSet', () => {
     const physicalNames = new Map(projection.collections.map((c) => [c.name, `${c.name}__${suffix}`]));
     for (const name of physicalNames.values()) await store.ensureCollection({ name });
     const log = eventLog();
-    const wanted = projection.eventTypes ? new Set(projection.eventTypes) : null;
     for (let first = 0; first < log.length; first += batchSize) {
       const unitOfWork = new ProjectionUnitOfWork(store, { physicalNames, workingSet });
-      for (const event of log.slice(first, first + batchSize))
-        if (!wanted || wanted.has(event.type)) await projection.apply(event, unitOfWork);
+      await applyEvents(projection, log.slice(first, first + batchSize), unitOfWork);
       await store.apply(unitOfWork.operations());
       unitOfWork.commit();
     }

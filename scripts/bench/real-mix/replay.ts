@@ -7,7 +7,7 @@
  *   stored with its checkpoint in one apply, the indexes built at the end). Used to measure the projections on
  *   their own, apart from the runner's scheduling; the bench's rebuild rows use the runner.
  */
-import type { Projection } from '@cans/projections/engine/projection';
+import { applyEvents, Projection } from '@cans/projections/engine/projection';
 import { ProjectionUnitOfWork } from '@cans/projections/engine/projection-unit-of-work';
 import { RebuildWorkingSet } from '@cans/projections/engine/rebuild-working-set';
 import type { EventStore } from '@cans/storage/event-store/event-store.port';
@@ -50,7 +50,6 @@ export async function replayProjection(
     await readStore.ensureCollection({ name: target });
   }
   const workingSet = options.workingSet === false ? undefined : new RebuildWorkingSet();
-  const wanted = projection.eventTypes ? new Set(projection.eventTypes) : null;
   const checkpoint = `${projection.name}${suffix}`;
   const started = performance.now();
   let events = 0;
@@ -66,7 +65,7 @@ export async function replayProjection(
     next.catch(() => undefined);
     t = performance.now();
     const unitOfWork = new ProjectionUnitOfWork(readStore, { physicalNames, workingSet });
-    for (const event of batch) if (!wanted || wanted.has(event.type)) await projection.apply(event, unitOfWork);
+    await applyEvents(projection, batch, unitOfWork);
     const operations = unitOfWork.operations();
     split.project += performance.now() - t;
     t = performance.now();
