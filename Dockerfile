@@ -19,4 +19,4 @@ RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 3000
 HEALTHCHECK CMD node -e "fetch('http://127.0.0.1:3000/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "dist/backend/src/main.js"]
+CMD ["node", "--max-semi-space-size=64", "dist/backend/src/main.js"]

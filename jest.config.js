@@ -17,7 +17,14 @@ const swc = [
 module.exports = {
   testEnvironment: 'node',
   transform: { '^.+\\.tsx?$': swc },
-  roots: ['<rootDir>/storage', '<rootDir>/domain', '<rootDir>/projections', '<rootDir>/backend', '<rootDir>/scripts'],
+  roots: [
+    '<rootDir>/storage',
+    '<rootDir>/domain',
+    '<rootDir>/projections',
+    '<rootDir>/backend',
+    '<rootDir>/scripts',
+    '<rootDir>/frontend/src',
+  ],
   // The workspaces import each other by package name (tsconfig.base.json "paths"); jest resolves them to source.
   moduleNameMapper: {
     '^@cans/projections$': '<rootDir>/projections/src/index.ts',

@@ -5,11 +5,13 @@ import { LoggerModule } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import { randomUUID } from 'node:crypto';
 import { AgenciesModule } from './administration/agencies/agencies.module';
+import { SystemNotificationModule } from './administration/notification/system-notification.module';
 import { AssessmentsModule } from './assessments/assessments.module';
 import { AssessmentStatisticsModule } from './assessments/statistics/assessment-statistics.module';
 import { AssessmentSummaryModule } from './assessments/summary/assessment-summary.module';
 import { IdentityModule } from './identity/identity.module';
 import { LibraryModule } from './library/library.module';
+import { ReportsModule } from './reports/reports.module';
 import type { AppConfig } from './platform/config/app-config';
 import { HealthController } from './platform/health/health.controller';
 import { ApiExceptionFilter } from './platform/http/api-exception.filter';
@@ -62,10 +64,12 @@ export function createAppModule(config: AppConfig, options: AppModuleOptions = {
       ProjectionsModule,
       IdentityModule,
       AgenciesModule,
+      SystemNotificationModule,
       LibraryModule,
       AssessmentsModule,
       AssessmentSummaryModule,
       AssessmentStatisticsModule,
+      ReportsModule,
     ],
     controllers: [HealthController],
     providers: [

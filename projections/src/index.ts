@@ -10,6 +10,7 @@ import { sessionsProjection } from './identity/sessions.projection';
 import { userGroupsProjection } from './identity/user-groups.projection';
 import { usersProjection } from './identity/users.projection';
 import { libraryProjection } from './library/library.projection';
+import { reportRowsProjection } from './reports/report-rows.projection';
 
 /** Every projection the app runs. Add new ones here (see docs/writing-a-projection.md). */
 export const allProjections: Projection[] = [
@@ -28,4 +29,6 @@ export const allProjections: Projection[] = [
   assessmentListProjection,
   // approved-assessment facts and per-question answer counts (answer statistics, reports)
   assessmentStatisticsProjection,
+  // reports: one narrow row per approved assessment included in reports (report wizards, Quick Glance)
+  reportRowsProjection,
 ];

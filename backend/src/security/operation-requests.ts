@@ -176,6 +176,35 @@ export const OPERATION_REQUESTS: Record<string, Prepare> = {
   'GET /api/assessments/{id}/print.pdf': assessment('/print.pdf'),
   'GET /api/answer-statistics/{questionCode}': (fx) => ({ path: `/api/answer-statistics/${fx.ids.questionCode}` }),
   'GET /api/assessment-counts': () => ({ path: '/api/assessment-counts', query: { days: '30' } }),
+  'GET /api/reports/filter-options': () => ({ path: '/api/reports/filter-options' }),
+  'GET /api/reports/domains': () => ({ path: '/api/reports/domains' }),
+  'GET /api/reports/cohort': () => ({ path: '/api/reports/cohort', query: { minAge: '-1', range: '[0,29]' } }),
+  'GET /api/reports/many-children-one-cans': () => ({ path: '/api/reports/many-children-one-cans' }),
+  'GET /api/reports/glance': () => ({ path: '/api/reports/glance' }),
+  'GET /api/reports/comparison-options': () => ({ path: '/api/reports/comparison-options' }),
+  'GET /api/reports/comparison': () => ({ path: '/api/reports/comparison' }),
+  'GET /api/reports/one-child-one-cans/cases': () => ({ path: '/api/reports/one-child-one-cans/cases', query: { fullName: 'a' } }),
+  'GET /api/reports/one-child-one-cans': (fx) => ({
+    path: '/api/reports/one-child-one-cans',
+    query: { assessment: fx.ids.approvedAssessment },
+  }),
+  'GET /api/reports/one-child-many-cans/children': () => ({ path: '/api/reports/one-child-many-cans/children' }),
+  'GET /api/reports/one-child-many-cans/time-points': (fx) => ({
+    path: '/api/reports/one-child-many-cans/time-points',
+    query: { cin: fx.ids.cin },
+  }),
+  'GET /api/reports/one-child-many-cans': (fx) => ({
+    path: '/api/reports/one-child-many-cans',
+    query: { assessments: fx.ids.approvedAssessment },
+  }),
+  'GET /api/reports/many-children-many-cans/cohort': () => ({
+    path: '/api/reports/many-children-many-cans/cohort',
+    query: { range: '[0,19]' },
+  }),
+  'GET /api/reports/many-children-many-cans': () => ({ path: '/api/reports/many-children-many-cans' }),
+  'GET /api/assessment-counts/months': () => ({ path: '/api/assessment-counts/months' }),
+  'GET /api/assessment-counts/supervisees': () => ({ path: '/api/assessment-counts/supervisees' }),
+  'GET /api/system-notification': () => ({ path: '/api/system-notification' }),
 
   // The public sign-in steps get an incomplete body: the answer (400) shows the request got past every guard
   // without failing a sign-in (which is recorded and counts towards a lockout).

@@ -65,6 +65,8 @@ const APPROVE = '           401  A     403   A     A     A    403  403  403  403
 // Include / exclude an approved (a) assessment: Assessment_Report_Inclusion and one's own caseload.
 const INCLUDE = '           401  A     403   A     A     A    403  403  403  403';
 // Reassign: edit rights on the assessment and (the case worker or User_Actions).
+// Reports: Report_Assessment (every built-in group and API clients); row access inside the answer.
+const REPORT = '            401  A     A     A     A     A    A    A    A    A';
 const REASSIGN = '          401  A     403   A     A     403  A    404  403  403';
 
 export const ROUTE_MATRIX: Record<string, string> = {
@@ -128,6 +130,7 @@ export const ROUTE_MATRIX: Record<string, string> = {
 
   'GET /api/agencies': SIGNED_IN,
   'GET /api/agencies/{id}': SIGNED_IN,
+  'GET /api/system-notification': SIGNED_IN,
   'POST /api/agencies': AGENCY,
   'PUT /api/agencies/{id}': AGENCY,
   'DELETE /api/agencies/{id}': AGENCY,
@@ -188,6 +191,22 @@ export const ROUTE_MATRIX: Record<string, string> = {
   'GET /api/assessment-assessors': ASSESSMENT_VIEW,
   'GET /api/answer-statistics/{questionCode}': ASSESSMENT_VIEW,
   'GET /api/assessment-counts': ASSESSMENT_VIEW,
+  'GET /api/reports/filter-options': REPORT,
+  'GET /api/reports/domains': REPORT,
+  'GET /api/reports/cohort': REPORT,
+  'GET /api/reports/many-children-one-cans': REPORT,
+  'GET /api/reports/glance': REPORT,
+  'GET /api/reports/comparison-options': REPORT,
+  'GET /api/reports/comparison': REPORT,
+  'GET /api/reports/one-child-one-cans/cases': REPORT,
+  'GET /api/reports/one-child-one-cans': REPORT,
+  'GET /api/reports/one-child-many-cans/children': REPORT,
+  'GET /api/reports/one-child-many-cans/time-points': REPORT,
+  'GET /api/reports/one-child-many-cans': REPORT,
+  'GET /api/reports/many-children-many-cans/cohort': REPORT,
+  'GET /api/reports/many-children-many-cans': REPORT,
+  'GET /api/assessment-counts/months': ASSESSMENT_VIEW,
+  'GET /api/assessment-counts/supervisees': ASSESSMENT_VIEW,
 };
 
 /** The cells of a row, by role. */

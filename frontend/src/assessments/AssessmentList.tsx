@@ -26,7 +26,7 @@ import { useApiMutation } from '../providers/useApi';
 import { formatDate } from '../shared/format';
 import type { AssessmentRow, AssessmentView } from './assessment-types';
 import { assessmentApiPath, assessmentPaths } from './assessment-paths';
-import { useAssessmentListFilters } from './AssessmentListFilters';
+import { AssessmentFilterHints, useAssessmentListFilters } from './AssessmentListFilters';
 import { labelByKey, useAssessmentOptions } from './child-fields';
 import { ConfirmDialog } from './dialogs';
 import { ShareDialog } from './ShareDialog';
@@ -113,7 +113,6 @@ const AssessmentGrid = ({ showTabs }: { showTabs: ViewTab[] }) => {
   const dueText = (days: number) => text(filterValues.view === 'overdue' ? 'overdueDays' : 'dueDaysAgo', { smart_count: days });
   // The list rows carry an agency name only where agencies are in use.
   const showAgency = agency.visible && (data ?? []).some((row) => !!row.agencyName);
-  const monthFilter = typeof filterValues.month === 'string' ? filterValues.month : null;
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -131,11 +130,7 @@ const AssessmentGrid = ({ showTabs }: { showTabs: ViewTab[] }) => {
   return (
     <>
       {showTabs.length > 1 && <ViewTabs tabs={showTabs} />}
-      {monthFilter && (
-        <Typography variant="body2" color="text.secondary" sx={{ px: 2, pt: 1.5 }}>
-          {text('assessedIn', { month: monthFilter })}
-        </Typography>
-      )}
+      <AssessmentFilterHints />
       <ScrollRegion label={text('region')}>
         <Datagrid
           bulkActionButtons={false}

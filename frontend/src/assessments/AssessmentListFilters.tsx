@@ -1,8 +1,14 @@
-/* The assessment lists' filters (spec 000 §2 "Filters"): search, status, dates, scope, last update and assessor. */
+/*
+ * The assessment lists' filters (spec 000 §2 "Filters"): search, status, dates, scope, last update and assessor, and
+ * the hints that name the filters links apply without an input of their own (month, latest, next due date).
+ */
 import { useState, type ReactElement } from 'react';
-import { AutocompleteInput, DateInput, SearchInput, SelectInput, useTranslate } from 'react-admin';
+import { AutocompleteInput, DateInput, SearchInput, SelectInput, useListContext, useTranslate } from 'react-admin';
+import { Box, IconButton, Stack, Typography } from '@mui/material';
+import CloseIcon from '@mui/icons-material/Close';
 import { useApiQuery } from '../providers/useApi';
-import { ASSESSMENT_STATUS } from '../shared/StatusChip';
+import { formatDate } from '../shared/format';
+import { ASSESSMENT_STATUS, type AssessmentStatusCode } from '../shared/StatusChip';
 
 /** The states a list can be filtered by (not Deleted). */
 const FILTER_STATES = ['i', 'r', 'c', 'a', 'e'] as const;
@@ -34,6 +40,31 @@ const AssessorFilterInput = ({ source, label }: { source: string; label: string;
   return <AutocompleteInput source={source} label={label} choices={choices} setFilter={setSearch} helperText={false} />;
 };
 
+const statusLabel = (code: string): string => ASSESSMENT_STATUS[code as AssessmentStatusCode]?.label ?? code;
+
+/**
+ * Status filter: one state, or a set of states a link applies (the supervisor table's "in progress" is incomplete and
+ * returned). A set is shown as one choice naming its states ("Incomplete, Returned"), which the select offers while it
+ * is the filter; the select holds it as 'i,r' and the filter as ['i', 'r'].
+ */
+const StatusFilterInput = ({ source, label, emptyText }: { source: string; label: string; emptyText: string; alwaysOn?: boolean }) => {
+  const { filterValues } = useListContext();
+  const current: unknown = filterValues[source];
+  const choices = FILTER_STATES.map((code) => ({ id: code as string, name: statusLabel(code) }));
+  if (Array.isArray(current) && current.length > 1)
+    choices.push({ id: current.join(','), name: current.map((code) => statusLabel(String(code))).join(', ') });
+  return (
+    <SelectInput
+      source={source}
+      label={label}
+      choices={choices}
+      emptyText={emptyText}
+      format={(value: unknown) => (Array.isArray(value) ? value.join(',') : ((value as string | null | undefined) ?? ''))}
+      parse={(value: string) => (value === '' ? null : value.includes(',') ? value.split(',') : value)}
+    />
+  );
+};
+
 /** The filters of the full list, or only the search of the overdue and follow-up list. */
 export function useAssessmentListFilters(kind: 'all' | 'overdue'): ReactElement[] {
   const translate = useTranslate();
@@ -43,14 +74,7 @@ export function useAssessmentListFilters(kind: 'all' | 'overdue'): ReactElement[
   const any = text('all');
   return [
     search,
-    <SelectInput
-      key="status"
-      source="status"
-      label={text('status')}
-      choices={FILTER_STATES.map((code) => ({ id: code, name: ASSESSMENT_STATUS[code].label }))}
-      emptyText={any}
-      alwaysOn
-    />,
+    <StatusFilterInput key="status" source="status" label={text('status')} emptyText={any} alwaysOn />,
     <DateInput key="dateFrom" source="dateFrom" label={text('dateFrom')} />,
     <DateInput key="dateTo" source="dateTo" label={text('dateTo')} />,
     <SelectInput
@@ -73,3 +97,75 @@ export function useAssessmentListFilters(kind: 'all' | 'overdue'): ReactElement[
     <AssessorFilterInput key="ownerId" source="ownerId" label={text('assessor')} />,
   ];
 }
+
+/** One hint: what a filter without an input keeps, and a button that removes it. */
+const FilterHint = ({ label, onRemove }: { label: string; onRemove: () => void }) => {
+  const translate = useTranslate();
+  return (
+    <Box
+      component="li"
+      sx={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: 0.25,
+        pl: 1.5,
+        pr: 0.25,
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 4,
+        maxWidth: '100%',
+      }}
+    >
+      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        {label}
+      </Typography>
+      <IconButton size="small" onClick={onRemove} aria-label={translate('cans.assessments.list.hints.remove', { filter: label })}>
+        <CloseIcon fontSize="small" />
+      </IconButton>
+    </Box>
+  );
+};
+
+/**
+ * The filters that links apply (home cards, the dashboard's month bars and supervisor table) and no input shows:
+ * month of assessment, each child's latest assessment, next due date range. Each is named and removable, so the list
+ * never filters by something the user cannot see.
+ */
+export const AssessmentFilterHints = () => {
+  const { filterValues, setFilters, displayedFilters } = useListContext();
+  const translate = useTranslate();
+  const text = (key: string, options?: Record<string, unknown>) => translate(`cans.assessments.list.${key}`, options);
+  const without =
+    (...keys: string[]) =>
+    () =>
+      setFilters(Object.fromEntries(Object.entries(filterValues).filter(([key]) => !keys.includes(key))), displayedFilters);
+  const given = (key: string): string | null =>
+    typeof filterValues[key] === 'string' && filterValues[key] !== '' ? filterValues[key] : null;
+  const hints: { key: string; label: string; onRemove: () => void }[] = [];
+  const month = given('month');
+  if (month) hints.push({ key: 'month', label: text('assessedIn', { month }), onRemove: without('month') });
+  if (filterValues.latest === true || filterValues.latest === 'true')
+    hints.push({ key: 'latest', label: text('hints.latest'), onRemove: without('latest') });
+  const [dueFrom, dueTo] = [given('dueFrom'), given('dueTo')];
+  if (dueFrom || dueTo) {
+    const dates = { from: formatDate(dueFrom), to: formatDate(dueTo) };
+    const label = text(dueFrom && dueTo ? 'hints.dueBetween' : dueFrom ? 'hints.dueFrom' : 'hints.dueBy', dates);
+    hints.push({ key: 'due', label, onRemove: without('dueFrom', 'dueTo') });
+  }
+  if (hints.length === 0) return null;
+  return (
+    <Stack
+      component="ul"
+      aria-label={text('hints.label')}
+      direction="row"
+      useFlexGap
+      flexWrap="wrap"
+      spacing={1}
+      sx={{ listStyle: 'none', m: 0, px: 2, pt: 1.5 }}
+    >
+      {hints.map((hint) => (
+        <FilterHint key={hint.key} label={hint.label} onRemove={hint.onRemove} />
+      ))}
+    </Stack>
+  );
+};

@@ -24,6 +24,14 @@ export const enAssessments: UiStrings = {
     views: 'Assessment views',
     tabs: { all: 'All', overdue: 'Overdue Assessments', followUp: 'Follow up Assessments' },
     assessedIn: 'Assessed in %{month}',
+    hints: {
+      label: 'Applied filters',
+      latest: 'Latest assessment of each child',
+      dueBetween: 'Next assessment due %{from} – %{to}',
+      dueFrom: 'Next assessment due from %{from}',
+      dueBy: 'Next assessment due by %{to}',
+      remove: 'Remove filter: %{filter}',
+    },
     region: 'Assessments',
     columns: {
       cin: 'PID',

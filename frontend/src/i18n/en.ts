@@ -5,8 +5,10 @@
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
 import { enAssessments } from './en-assessments';
+import { enDashboard } from './en-dashboard';
 import { enIdentity } from './en-identity';
 import { enLibrary } from './en-library';
+import { enReports } from './en-reports';
 
 export const en: TranslationMessages = {
   ...englishMessages,
@@ -21,7 +23,9 @@ export const en: TranslationMessages = {
       about: 'About',
     },
     assessments: enAssessments,
+    dashboard: enDashboard,
     identity: enIdentity,
     library: enLibrary,
+    reports: enReports,
   },
 };

@@ -1,12 +1,24 @@
+/*
+ * The home dashboard (spec 001 §2 "Home dashboard", issue 13): the count cards with the period radio, the monthly
+ * charts, the supervisor table, Recent Assessments and the report box, and the System Notification once a session.
+ */
 import { Title, useGetIdentity } from 'react-admin';
-import { Card, CardContent, Typography } from '@mui/material';
+import { Card, CardContent, Stack, Typography } from '@mui/material';
 import { AssessmentHomeLinks } from '../assessments/AssessmentHomeLinks';
+import { usePrivilege } from '../providers/usePrivilege';
+import { MonthlyCharts } from '../dashboard/MonthlyCharts';
+import { SupervisorCaseloads } from '../dashboard/SupervisorCaseloads';
+import { RecentAssessments } from '../dashboard/RecentAssessments';
+import { ReportLinks } from '../dashboard/ReportLinks';
+import { SystemNotificationDialog } from '../dashboard/SystemNotificationDialog';
 
 export const Dashboard = () => {
   const { identity } = useGetIdentity();
+  const canView = usePrivilege('Assessment_View');
   return (
     <>
       <Title title="Home" />
+      <SystemNotificationDialog />
       <Card sx={{ mt: 2, maxWidth: 760 }}>
         <CardContent sx={{ p: 3 }}>
           <Typography component="h1" variant="h2" gutterBottom>
@@ -18,6 +30,12 @@ export const Dashboard = () => {
         </CardContent>
       </Card>
       <AssessmentHomeLinks />
+      {canView && <MonthlyCharts />}
+      <SupervisorCaseloads />
+      <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap" alignItems="flex-start" sx={{ mt: 3, mb: 3 }}>
+        <RecentAssessments />
+        <ReportLinks />
+      </Stack>
     </>
   );
 };

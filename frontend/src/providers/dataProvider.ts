@@ -70,7 +70,21 @@ export type Send = <T>(method: HttpMethod, path: string, body?: unknown) => Prom
 /** react-admin's data provider plus `send`, the custom method for commands and custom reads. */
 export interface CansDataProvider extends DataProvider {
   send: Send;
+  sendForPage: SendForPage;
 }
+
+/** A GET of one page of a list whose total comes in `Content-Range` (ra-data-simple-rest), e.g. the report lists. */
+export type SendForPage = <T>(path: string) => Promise<{ data: T[]; total: number }>;
+
+const sendForPage: SendForPage = async <T>(path: string) => {
+  try {
+    const { json, headers } = await httpClient(`${API_URL}${path}`);
+    const total = Number(/\/(\d+)$/.exec(headers.get('Content-Range') ?? '')?.[1] ?? (json as T[]).length);
+    return { data: json as T[], total };
+  } catch (error) {
+    throw toApiError(error);
+  }
+};
 
 const send: Send = async <T>(method: HttpMethod, path: string, body?: unknown): Promise<T> => {
   try {
@@ -96,4 +110,4 @@ const rejectingWithApiError = (provider: DataProvider): DataProvider =>
     ]),
   ) as DataProvider;
 
-export const dataProvider: CansDataProvider = { ...rejectingWithApiError(simpleRestProvider(API_URL, httpClient)), send };
+export const dataProvider: CansDataProvider = { ...rejectingWithApiError(simpleRestProvider(API_URL, httpClient)), send, sendForPage };

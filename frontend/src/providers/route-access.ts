@@ -2,6 +2,7 @@ import { matchPath } from 'react-router-dom';
 import { assessmentsAccess, assessmentsRoutes } from '../assessments/assessments-access';
 import { identityAccess, identityRoutes } from '../identity/identity-access';
 import { libraryAccess, libraryRoutes } from '../library/library-access';
+import { reportsAccess, reportsRoutes } from '../reports/reports-access';
 import { holdsPrivilege, type AccessTable, type RequiredPrivilege, type RouteAccess } from './access-table';
 
 /**
@@ -17,7 +18,7 @@ const appRoutes: readonly RouteAccess[] = [{ path: '/' }, { path: '/home', resou
  * resource -> action -> required privilege. A resource/action that is not listed is allowed in the UI: the API is
  * the authority and answers 403 anyway. Listing an entry hides menu items and buttons and guards routes.
  */
-export const ACCESS_TABLE: AccessTable = { ...appAccess, ...identityAccess, ...libraryAccess, ...assessmentsAccess };
+export const ACCESS_TABLE: AccessTable = { ...appAccess, ...identityAccess, ...libraryAccess, ...assessmentsAccess, ...reportsAccess };
 
 /** react-admin's own routes of a resource (list, create, edit, show) and the action each needs. */
 const resourceRoutes = (resource: string): RouteAccess[] => [
@@ -30,6 +31,7 @@ const resourceRoutes = (resource: string): RouteAccess[] => [
 const ROUTES: readonly RouteAccess[] = [
   ...appRoutes,
   ...assessmentsRoutes,
+  ...reportsRoutes,
   ...libraryRoutes,
   ...identityRoutes,
   ...['users', 'user-groups', 'api-users', 'system-log'].flatMap(resourceRoutes),

@@ -31,7 +31,7 @@ import {
   syncShares,
 } from './assessment-list/assessors-and-shares';
 import { regroup } from './assessment-list/child-groups';
-import { adjustCounters, lastUpdateDayOf } from './assessment-list/counters';
+import { lastUpdateDayOf, moveCountersAfterBatch } from './assessment-list/counters';
 import {
   ASSESSMENT_ASSESSORS_COLLECTION,
   ASSESSMENT_CHILDREN_COLLECTION,
@@ -46,8 +46,9 @@ export * from './assessment-list/documents';
 
 export const assessmentListProjection = defineEventProjection<AssessmentEvent | AssessorNameEvent>({
   name: 'assessment-list',
-  // 2: status-total and due-day counters, trigram search indexes. 3: per-owner counters (counters.ts).
-  version: 3,
+  // 2: status-total and due-day counters, trigram search indexes. 3: per-owner counters (counters.ts). 4: per-owner
+  // month counters by type, one document per year, and children (latest rows) counters (home charts, supervisor table).
+  version: 4,
   collections: [
     {
       name: ASSESSMENT_LIST_COLLECTION,
@@ -77,7 +78,8 @@ export const assessmentListProjection = defineEventProjection<AssessmentEvent | 
   async apply(event, view) {
     if (isAssessorNameEvent(event)) return renameAssessor(event, view);
     const assessmentId = event.data.assessmentId;
-    const before = await view.get<AssessmentListDocument>(ASSESSMENT_LIST_COLLECTION, assessmentId);
+    // Read-only: the new row is a copy ({ ...before, … }), and nothing below changes `before`.
+    const before = await view.get<AssessmentListDocument>(ASSESSMENT_LIST_COLLECTION, assessmentId, { readOnly: true });
 
     let after: AssessmentListDocument | null;
     if (event.type === AssessmentEvents.Started) {
@@ -119,6 +121,6 @@ export const assessmentListProjection = defineEventProjection<AssessmentEvent | 
     } else {
       view.delete(ASSESSMENT_LIST_COLLECTION, assessmentId);
     }
-    await adjustCounters(view, before, after);
+    moveCountersAfterBatch(view, assessmentId, before);
   },
 });

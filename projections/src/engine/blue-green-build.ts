@@ -6,8 +6,8 @@ import { ProjectionUnitOfWork } from './projection-unit-of-work';
 import { RebuildWorkingSet } from './rebuild-working-set';
 import { Throughput } from './throughput';
 
-/** Batches a build applies in memory before it stores them (with batches of 1,000 events: every 10,000 events). */
-const BATCHES_PER_FLUSH = 10;
+/** Batches a build applies in memory before it stores them (with batches of 1,000 events: every 20,000 events). */
+const BATCHES_PER_FLUSH = 20;
 
 export interface BuildProgress {
   version: number;
@@ -47,11 +47,13 @@ export class BlueGreenBuild {
   private subscription: Subscription | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
   private readonly throughput = new Throughput();
-  private readonly workingSet: RebuildWorkingSet | undefined;
+  private workingSet: RebuildWorkingSet | undefined;
   private headPosition = 0;
   private batches = 0;
   /** Batches applied in memory and not stored yet (see applyBatch). */
   private pending: { unitOfWork: ProjectionUnitOfWork; batches: number; last: number } | null = null;
+  /** The store write in flight, if any (see flush): at most one, so checkpoints are stored in order. */
+  private storing: Promise<unknown> | null = null;
   /** The last position applied, stored or not (progress); `position` is the last one stored. */
   private processed = 0;
   private stopped = false;
@@ -113,6 +115,7 @@ export class BlueGreenBuild {
     await this.subscription?.stop();
     this.subscription = null;
     await this.flush();
+    await this.stored();
     return this.position;
   }
 
@@ -123,8 +126,10 @@ export class BlueGreenBuild {
     this.subscription = this.eventStore.subscribeToAll(this.position, (batch) => this.applyBatch(batch), {
       batchSize: this.options.batchSize,
       onError: (error) => {
-        // A batch failed half-applied: what was pending is dropped and replayed from the last stored position.
+        // A batch failed half-applied, or a write failed: what was pending is dropped and replayed from the last
+        // stored position. The working set may hold what the failed write did not store: reads go to the store now.
         this.pending = null;
+        this.workingSet = undefined;
         this.error = error instanceof Error ? error.message : String(error);
         this.options.onError(error);
         // Retry from the last stored batch; the working set only ever holds stored batches.
@@ -161,21 +166,48 @@ export class BlueGreenBuild {
     }
     const atHead = batch.length < this.options.batchSize || last >= this.headPosition;
     if (atHead || pending.batches >= BATCHES_PER_FLUSH) await this.flush();
-    if (atHead) this.reachedHead();
+    if (atHead) {
+      await this.stored();
+      this.reachedHead();
+    }
     this.options.onProgress();
   }
 
-  /** Stores what the pending batches changed, with the checkpoint of the last of them. */
+  /**
+   * Starts storing what the pending batches changed, with the checkpoint of the last of them, and returns once the
+   * previous write has ended: the next batches are applied in memory while the database writes this one (the
+   * two take about as long as each other, on different cores). The working set takes the documents at once, so
+   * those batches read what is being stored; should the write fail, the build drops the working set and
+   * replays from the last stored position (subscribe's onError). A build without a working set (resumed, or
+   * after a failed write) reads the store, so it waits for each write.
+   */
   private async flush(): Promise<void> {
     const pending = this.pending;
     if (!pending) return;
-    await this.readStore.apply(pending.unitOfWork.operations(), {
-      projection: this.checkpointKey,
-      version: this.projection.version,
-      position: pending.last,
-    });
-    pending.unitOfWork.commit();
     this.pending = null;
-    this.position = pending.last;
+    await pending.unitOfWork.settle();
+    await this.stored();
+    const operations = pending.unitOfWork.operations();
+    pending.unitOfWork.commit();
+    // Never rejects: a failed write resolves to its error, which the next stored() throws.
+    this.storing = this.readStore
+      .apply(operations, { projection: this.checkpointKey, version: this.projection.version, position: pending.last })
+      .then(
+        () => {
+          this.position = pending.last;
+          return null;
+        },
+        (error: unknown) => error ?? new Error('The build could not store a batch'),
+      );
+    // Without a working set the next batches read the store, which must hold this write first.
+    if (!this.workingSet) await this.stored();
+  }
+
+  /** Waits for the write in flight; throws its failure. */
+  private async stored(): Promise<void> {
+    const storing = this.storing;
+    this.storing = null;
+    const failure = await storing;
+    if (failure) throw failure;
   }
 }

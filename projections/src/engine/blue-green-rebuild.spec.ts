@@ -170,6 +170,25 @@ describe.each(sqlBackends())('Blue/green rebuilds and several instances on $name
     expect(await readStore.collectionTarget('stream_counts')).toBe(`stream_counts__g${build!.projection.split('@g')[1]}`);
   });
 
+  it('stores a build while it replays on, and after a failed write replays from the last stored batch without counting twice', async () => {
+    // 200 events on 4 streams in batches of 3: the build stores every twenty batches, so several writes, one of them
+    // failing while the next batches are applied; the replay after it then stores more than once.
+    for (let i = 0; i < 200; i++) await eventStore.append(`s${i % 4}`, [counted()], 'any');
+    let buildWrites = 0;
+    const failingStore: ReadStore = Object.create(readStore);
+    failingStore.apply = async (operations, checkpoint) => {
+      const isBuildWrite = [checkpoint ?? []].flat().some((c) => c.projection.includes('@g'));
+      if (isBuildWrite && ++buildWrites === 2) throw new Error('connection lost (test)');
+      return readStore.apply(operations, checkpoint);
+    };
+    const projections = new ProjectionRunner(eventStore, failingStore, [gatedCounter(1).projection], { batchSize: 3, retryDelayMs: 50 });
+    runners.push(projections);
+    await projections.start();
+    expect(await projections.waitForPosition(200, 10_000)).toBe(true);
+    expect(buildWrites).toBeGreaterThan(4);
+    expect(await counts()).toEqual({ s0: 50, s1: 50, s2: 50, s3: 50 });
+  });
+
   it('lets one instance run the projections while another follows, hands over on stop, and takes rebuild requests from other processes', async () => {
     const leaseTtlMs = 300;
     const leader = runner([gatedCounter(1).projection], { leaseTtlMs, followIntervalMs: 20 });

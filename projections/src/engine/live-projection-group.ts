@@ -166,6 +166,7 @@ export class LiveProjectionGroup {
     if (!cache) this.caches.set(member, (cache = new RebuildWorkingSet({ startsEmpty: false, maxDocuments: LIVE_CACHE_DOCUMENTS })));
     const unitOfWork = new ProjectionUnitOfWork(this.readStore, { physicalNames: member.targets, workingSet: cache });
     await applyEvents(member.projection, events, unitOfWork);
+    await unitOfWork.settle();
     return unitOfWork;
   }
 }

@@ -49,4 +49,36 @@ describe('ProjectionUnitOfWork (on PGlite)', () => {
     read.list.push(2);
     expect(await work.get('items', 'x')).toEqual({ id: 'x', list: [1] });
   });
+
+  it('runs work deferred to the end of the batch once per key, the first request kept, before the operations are taken', async () => {
+    const work = new ProjectionUnitOfWork(store);
+    const runs: string[] = [];
+    for (const [key, label] of [
+      ['total', 'first'],
+      ['total', 'second'],
+      ['other', 'third'],
+    ])
+      work.afterBatch(key, async (view) => {
+        runs.push(label);
+        const total = await view.get<{ id: string; n: number }>('items', key);
+        view.upsert('items', { id: key, n: (total?.n ?? 0) + 1 });
+      });
+    expect(() => work.operations()).toThrow(/settle/);
+    await work.settle();
+    expect(runs).toEqual(['first', 'third']);
+    expect(work.operations()).toEqual([
+      { kind: 'upsert', collection: 'items', document: { id: 'total', n: 1 } },
+      { kind: 'upsert', collection: 'items', document: { id: 'other', n: 1 } },
+    ]);
+  });
+
+  it('hands a read-only reader the held document itself, and takes an upserted document over without copying it', async () => {
+    const work = new ProjectionUnitOfWork(store);
+    const written = { id: 'x', list: [1] };
+    work.upsert('items', written);
+    const held = await work.get('items', 'x', { readOnly: true });
+    expect(held).toBe(written);
+    expect(await work.get('items', 'x')).not.toBe(written);
+    expect(work.operations()).toEqual([{ kind: 'upsert', collection: 'items', document: written }]);
+  });
 });

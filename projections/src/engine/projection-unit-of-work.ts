@@ -1,5 +1,5 @@
 import type { Document, ReadStore, WriteOperation } from '@cans/storage/read-store/read-store.port';
-import type { ProjectionView } from './projection';
+import type { ProjectionView, ReadOptions } from './projection';
 import type { RebuildWorkingSet } from './rebuild-working-set';
 
 type PendingChange =
@@ -19,13 +19,15 @@ export interface ProjectionUnitOfWorkOptions {
  * batch of hundreds of events becomes a handful of bulk statements (rebuild speed) and reads within the batch
  * see earlier writes of the same batch.
  *
- * Documents cross the boundary as copies (a projection may change what it got or what it gave), made by a plain
- * JSON-value copy rather than structuredClone, which costs several times more on the small documents projections
- * write. During a rebuild the working set answers reads the batch cannot: what earlier batches stored, or that
+ * A get hands out a copy (a projection may change what it got), made by a plain JSON-value copy rather than
+ * structuredClone, which costs several times more on the small documents projections write; a read-only get hands
+ * out the held document itself. An upsert takes the document over: the projection must not change it afterwards
+ * (docs/writing-a-projection.md). Held documents are never changed in place. During a rebuild the working set answers reads the batch cannot: what earlier batches stored, or that
  * nothing was stored — then no query runs at all.
  */
 export class ProjectionUnitOfWork implements ProjectionView {
   private readonly pending = new Map<string, PendingChange>();
+  private readonly deferred = new Map<string, (view: ProjectionView) => Promise<void>>();
   private readonly physicalNames: ReadonlyMap<string, string> | undefined;
   private readonly workingSet: RebuildWorkingSet | undefined;
 
@@ -37,21 +39,22 @@ export class ProjectionUnitOfWork implements ProjectionView {
     this.workingSet = options.workingSet;
   }
 
-  async get<T extends Document = Document>(collection: string, id: string): Promise<T | null> {
+  async get<T extends Document = Document>(collection: string, id: string, options?: ReadOptions): Promise<T | null> {
     const physical = this.physicalOf(collection);
     const key = keyOf(physical, id);
     const change = this.pending.get(key);
-    if (change?.kind === 'upsert') return copyOf(change.document) as T;
+    const copy = options?.readOnly ? <V>(value: V) => value : copyOf;
+    if (change?.kind === 'upsert') return copy(change.document) as T;
     if (change?.kind === 'delete') return null;
     // A pending patch only exists when the stored document is not in the working set (see patch()).
-    const inMemory = this.storedInMemory(physical, id);
+    const inMemory = this.storedInMemory(physical, id, copy);
     const stored = inMemory !== undefined ? inMemory : await this.store.get<T>(physical, id);
     if (change?.kind === 'patch') {
       if (!stored) return null;
       const merged = { ...stored, ...copyOf(change.changes) };
       // Now that the full document is known, keep it as an upsert: later patches merge in memory.
       this.pending.set(key, { kind: 'upsert', collection: physical, id, document: merged });
-      return copyOf(merged) as T;
+      return copy(merged) as T;
     }
     return stored as T | null;
   }
@@ -59,7 +62,7 @@ export class ProjectionUnitOfWork implements ProjectionView {
   upsert(collection: string, document: Document): void {
     if (typeof document.id !== 'string' || document.id === '') throw new Error(`${collection}: document needs an id`);
     const physical = this.physicalOf(collection);
-    this.pending.set(keyOf(physical, document.id), { kind: 'upsert', collection: physical, id: document.id, document: copyOf(document) });
+    this.pending.set(keyOf(physical, document.id), { kind: 'upsert', collection: physical, id: document.id, document });
   }
 
   patch(collection: string, id: string, changes: Record<string, unknown>): void {
@@ -78,7 +81,8 @@ export class ProjectionUnitOfWork implements ProjectionView {
       if (!known?.known) this.pending.set(key, { kind: 'patch', collection: physical, id, changes: copy });
       // Known to the working set: merge now (an upsert the store need not read), or nothing when absent.
       else if (known.document)
-        this.pending.set(key, { kind: 'upsert', collection: physical, id, document: { ...copyOf(known.document), ...copy, id } });
+        // Shallow: nothing here changes a held document's nested values in place (gets hand out deep copies).
+        this.pending.set(key, { kind: 'upsert', collection: physical, id, document: { ...known.document, ...copy, id } });
     }
     // A patch after a delete in the same batch stays a no-op, as it would against the store.
   }
@@ -88,12 +92,26 @@ export class ProjectionUnitOfWork implements ProjectionView {
     this.pending.set(keyOf(physical, id), { kind: 'delete', collection: physical, id });
   }
 
+  afterBatch(key: string, work: (view: ProjectionView) => Promise<void>): void {
+    if (!this.deferred.has(key)) this.deferred.set(key, work);
+  }
+
+  /** Runs the work deferred to the end of the batch (afterBatch); call it before operations(). */
+  async settle(): Promise<void> {
+    while (this.deferred.size > 0) {
+      const works = [...this.deferred.values()];
+      this.deferred.clear();
+      for (const work of works) await work(this);
+    }
+  }
+
   get size(): number {
     return this.pending.size;
   }
 
   /** The collapsed writes on physical collections, grouped by kind and collection so the store can bulk them. */
   operations(): WriteOperation[] {
+    if (this.deferred.size > 0) throw new Error('ProjectionUnitOfWork: settle() the deferred work before taking the operations');
     const changes = [...this.pending.values()];
     const order = { delete: 0, upsert: 1, patch: 2 } as const;
     // Each document has exactly one final change, so reordering across documents is safe.
@@ -132,10 +150,10 @@ export class ProjectionUnitOfWork implements ProjectionView {
   }
 
   /** A copy of the stored document when the working set knows it; null when it knows it is absent; undefined otherwise. */
-  private storedInMemory(physical: string, id: string): Document | null | undefined {
+  private storedInMemory(physical: string, id: string, copy: <V>(value: V) => V): Document | null | undefined {
     const known = this.workingSet?.lookup(physical, id);
     if (!known?.known) return undefined;
-    return known.document ? copyOf(known.document) : null;
+    return known.document ? copy(known.document) : null;
   }
 }
 

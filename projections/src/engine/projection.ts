@@ -6,12 +6,27 @@ import type { CollectionDefinition, Document } from '@cans/storage/read-store/re
  * What a projection may do while applying one event. Reads see the writes made earlier in the same batch;
  * writes are buffered and stored atomically with the projection's checkpoint.
  */
+export interface ReadOptions {
+  /**
+   * The caller only reads the document, or copies what it changes (`{ ...doc, field }`): it gets the document as
+   * the batch holds it, without the defensive deep copy — a rebuild reads big documents (counters, groups) often.
+   */
+  readonly readOnly?: boolean;
+}
+
 export interface ProjectionView {
-  get<T extends Document = Document>(collection: string, id: string): Promise<T | null>;
+  get<T extends Document = Document>(collection: string, id: string, options?: ReadOptions): Promise<T | null>;
   upsert(collection: string, document: Document): void;
   /** Shallow merge of top-level fields; no-op when the document does not exist. */
   patch(collection: string, id: string, changes: Record<string, unknown>): void;
   delete(collection: string, id: string): void;
+  /**
+   * Runs `work` once at the end of the batch (before its writes are taken), however often it is asked for under
+   * the same key within the batch; the first request's `work` is the one kept. For documents derived from others,
+   * such as counters: moved once per batch from the state before it (captured by the first request) to the state
+   * after it, instead of once per event.
+   */
+  afterBatch(key: string, work: (view: ProjectionView) => Promise<void>): void;
 }
 
 /**

@@ -199,6 +199,7 @@ describe('RebuildWorkingSet', () => {
     for (let first = 0; first < log.length; first += batchSize) {
       const unitOfWork = new ProjectionUnitOfWork(store, { physicalNames, workingSet });
       await applyEvents(projection, log.slice(first, first + batchSize), unitOfWork);
+      await unitOfWork.settle();
       await store.apply(unitOfWork.operations());
       unitOfWork.commit();
     }

@@ -73,9 +73,16 @@ export class RebuildWorkingSet {
     return this.documents.size;
   }
 
+  /**
+   * Lets go of the oldest tenth in one pass of one iterator once the limit is passed. Taking the oldest one key at a
+   * time (a fresh `keys().next()` per eviction) walks over every entry deleted before it, since a Map keeps those as
+   * holes until it rehashes: a rebuild writing 800k documents spent 45 s doing that.
+   */
   private evict(): void {
-    while (this.documents.size > this.maxDocuments) {
-      const oldest = this.documents.keys().next().value as string;
+    if (this.documents.size <= this.maxDocuments) return;
+    let excess = this.documents.size - this.maxDocuments + Math.floor(this.maxDocuments / 10);
+    for (const oldest of this.documents.keys()) {
+      if (excess-- <= 0) break;
       this.documents.delete(oldest);
       if (this.startsEmpty) this.spilled.add(oldest);
     }

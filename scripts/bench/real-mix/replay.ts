@@ -66,6 +66,7 @@ export async function replayProjection(
     t = performance.now();
     const unitOfWork = new ProjectionUnitOfWork(readStore, { physicalNames, workingSet });
     await applyEvents(projection, batch, unitOfWork);
+    await unitOfWork.settle();
     const operations = unitOfWork.operations();
     split.project += performance.now() - t;
     t = performance.now();

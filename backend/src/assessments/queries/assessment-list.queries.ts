@@ -51,6 +51,9 @@ export const assessmentListRules: ListRules = {
     'agencyId',
     'dateFrom',
     'dateTo',
+    'dueFrom',
+    'dueTo',
+    'latest',
     'id',
   ],
   maxPageSize: 100,
@@ -154,6 +157,24 @@ export function assessmentListFilter(
     if (value === undefined || value === '') continue;
     if (typeof value !== 'string' || !isCalendarDate(value.slice(0, 10))) errors[key] = ['must be yyyy-MM-dd'];
     else clauses.push({ dateOfAssessment: { [op]: value.slice(0, 10) } });
+  }
+  // Next assessment due in a range of days (the supervisor table's "due within 30 days" and "past due"); the '' lower
+  // bound keeps the range off the null due dates, as the tabs below.
+  const due: Record<string, string> = {};
+  for (const [key, op] of [
+    ['dueFrom', '$gte'],
+    ['dueTo', '$lte'],
+  ] as const) {
+    const value = filter[key];
+    if (value === undefined || value === '') continue;
+    if (typeof value !== 'string' || !isCalendarDate(value)) errors[key] = ['must be yyyy-MM-dd'];
+    else due[op] = value;
+  }
+  if (Object.keys(due).length) clauses.push({ nextAssessmentDueOn: { $gt: '', ...due } });
+  // Each child's latest assessment only (the supervisor table's "total children").
+  if (filter.latest !== undefined && filter.latest !== '') {
+    if (filter.latest !== true && filter.latest !== 'true') errors.latest = ['must be true'];
+    else clauses.push({ hasLaterAssessment: false });
   }
   const owner = filter.ownerId ?? filter.assessor;
   if (owner !== undefined && owner !== '') {

@@ -5,6 +5,8 @@ import { IsIn, IsInt, IsOptional } from 'class-validator';
 import { Auth, RequestAuth, RequirePrivileges } from '../../identity/access/access.decorators';
 import { AnswerStatisticsService } from './answer-statistics.service';
 import { AssessmentCountsService, HOME_PERIOD_DAYS } from './assessment-counts.service';
+import { AssessmentMonthsService } from './assessment-months.service';
+import { SupervisorCaseloadsService } from './supervisor-caseloads.service';
 
 export class AssessmentCountsQueryDto {
   @ApiPropertyOptional({
@@ -25,6 +27,8 @@ export class AssessmentStatisticsController {
   constructor(
     private readonly answers: AnswerStatisticsService,
     private readonly counts: AssessmentCountsService,
+    private readonly months: AssessmentMonthsService,
+    private readonly caseloads: SupervisorCaseloadsService,
   ) {}
 
   /** Aggregate shares only (no record is named), so no row access applies; it is shown beside every question. */
@@ -47,5 +51,30 @@ export class AssessmentStatisticsController {
   })
   assessmentCounts(@Query() query: AssessmentCountsQueryDto, @Auth() { user }: RequestAuth) {
     return this.counts.countsFor(user, query.days ?? null);
+  }
+
+  @Get('assessment-counts/months')
+  @RequirePrivileges('HOME_SHOW', 'Assessment_View')
+  @ApiOperation({
+    summary:
+      'Home charts: assessments per month of the date of assessment over the last 12 months, in total and per assessment type; row access applied',
+  })
+  @ApiOkResponse({ description: '{ months:[yyyy-MM × 12, oldest first], totals:[n × 12], types:[{ id, name, counts:[n × 12] }] }' })
+  assessmentMonths(@Auth() { user }: RequestAuth) {
+    return this.months.monthlyFor(user);
+  }
+
+  @Get('assessment-counts/supervisees')
+  @RequirePrivileges('HOME_SHOW', 'Assessment_View')
+  @ApiOperation({
+    summary:
+      'Supervisor table: per directly supervised worker, children, in progress, pending approval, completed, due within 30 days and past due, each with the list filter behind it',
+  })
+  @ApiOkResponse({
+    description:
+      '{ today, dueUntil, workers:[{ id, name, children, inProgress, pendingApproval, completed, dueSoon, pastDue, filters:{ <number>: list filter } }] }',
+  })
+  superviseeCaseloads(@Auth() { user }: RequestAuth) {
+    return this.caseloads.caseloadsFor(user);
   }
 }

@@ -20,9 +20,10 @@ export type AssessorNameEvent = Extract<UserEvent, { type: (typeof ASSESSOR_NAME
 export const isAssessorNameEvent = (event: { type: string }): event is ProjectedEvent<AssessorNameEvent> =>
   ASSESSOR_NAME_EVENT_TYPES.some((type) => type === event.type);
 
+/** Read-only (callers write a changed copy): an assessor's list of assessments grows long. */
 async function assessorOf(view: ProjectionView, userId: string): Promise<AssessmentAssessorDocument> {
   return (
-    (await view.get<AssessmentAssessorDocument>(ASSESSMENT_ASSESSORS_COLLECTION, userId)) ?? {
+    (await view.get<AssessmentAssessorDocument>(ASSESSMENT_ASSESSORS_COLLECTION, userId, { readOnly: true })) ?? {
       id: userId,
       firstName: '',
       lastName: '',
@@ -34,9 +35,10 @@ async function assessorOf(view: ProjectionView, userId: string): Promise<Assessm
 /** Records that the user owns the assessment; answers the assessor (for the names on the row). */
 export async function addOwned(view: ProjectionView, userId: string, assessmentId: string): Promise<AssessmentAssessorDocument> {
   const assessor = await assessorOf(view, userId);
-  if (!assessor.assessmentIds.includes(assessmentId)) assessor.assessmentIds = [...assessor.assessmentIds, assessmentId];
-  view.upsert(ASSESSMENT_ASSESSORS_COLLECTION, assessor);
-  return assessor;
+  if (assessor.assessmentIds.includes(assessmentId)) return assessor;
+  const updated = { ...assessor, assessmentIds: [...assessor.assessmentIds, assessmentId] };
+  view.upsert(ASSESSMENT_ASSESSORS_COLLECTION, updated);
+  return updated;
 }
 
 export async function removeOwned(view: ProjectionView, userId: string, assessmentId: string): Promise<void> {

@@ -1,6 +1,6 @@
 /** Child groups: the assessments of one child (PID) and which is the latest; every other one is "old data". */
 import type { ProjectionView } from '../../engine/projection';
-import { adjustCounters } from './counters';
+import { moveCountersAfterBatch } from './counters';
 import {
   ASSESSMENT_CHILDREN_COLLECTION,
   ASSESSMENT_LIST_COLLECTION,
@@ -40,13 +40,14 @@ export async function regroup(
   if (!self) return false;
   if (!moved) {
     if (!afterKey) return false;
-    const group = await view.get<AssessmentChildDocument>(ASSESSMENT_CHILDREN_COLLECTION, afterKey);
+    const group = await view.get<AssessmentChildDocument>(ASSESSMENT_CHILDREN_COLLECTION, afterKey, { readOnly: true });
     return group ? group.latestId !== self.id : false;
   }
   const touched = new Set([beforeKey, afterKey].filter((k): k is string => k !== null));
   let ownFlag = false;
   for (const key of touched) {
-    const group = (await view.get<AssessmentChildDocument>(ASSESSMENT_CHILDREN_COLLECTION, key)) ?? {
+    // Read-only: the group is rewritten as a copy with new members.
+    const group = (await view.get<AssessmentChildDocument>(ASSESSMENT_CHILDREN_COLLECTION, key, { readOnly: true })) ?? {
       id: key,
       cin: after?.cin ?? before?.cin ?? key,
       members: [],
@@ -73,14 +74,14 @@ async function reflagOthers(
 ): Promise<void> {
   for (const member of members) {
     if (member.id === selfId) continue;
-    const other = await view.get<AssessmentListDocument>(ASSESSMENT_LIST_COLLECTION, member.id);
+    const other = await view.get<AssessmentListDocument>(ASSESSMENT_LIST_COLLECTION, member.id, { readOnly: true });
     if (!other) continue;
     const hasLater = latestId !== member.id;
     if (other.hasLaterAssessment !== hasLater) {
       const updated = withDerived({ ...other, hasLaterAssessment: hasLater });
       view.upsert(ASSESSMENT_LIST_COLLECTION, updated);
       // Its due date (and so its due-day counter) goes or comes back with the flag.
-      await adjustCounters(view, other, updated);
+      moveCountersAfterBatch(view, other.id, other);
     }
   }
 }

@@ -4,7 +4,15 @@ import { DEFAULT_REMINDER_SETTINGS } from '@cans/domain/assessments/reminder-set
 import type { Filter } from '@cans/storage/read-store/read-store.port';
 import { describeProjection } from '../../test-support/projection-specification';
 import { assessmentListProjection } from '../assessment-list.projection';
-import { countsOfOwners, OwnerCountsQuery } from './counters';
+import {
+  caseloadsOfOwners,
+  countsOfOwners,
+  monthsBetween,
+  monthTypeCountsOfOwners,
+  MonthTypeCounts,
+  OwnerCountsQuery,
+  stateWideMonthTypeCounts,
+} from './counters';
 import { ASSESSMENT_LIST_COLLECTION } from './documents';
 
 /** A small deterministic PRNG (mulberry32): the same history on every run. */
@@ -19,6 +27,7 @@ function prng(seed: number): () => number {
 }
 
 const OWNERS = ['owner-a', 'owner-b', 'owner-c', 'owner-d'];
+const TYPES = ['62', '63', '64'];
 const STATUSES: AssessmentStatus[] = ['incomplete', 'returned', 'pendingApproval', 'approved', 'closed'];
 const today = new Date().toISOString().slice(0, 10);
 
@@ -62,7 +71,8 @@ function history(i: number, random: () => number): AssessmentEvent[] {
       assessmentId,
       ownerId: owner,
       agencyId: null,
-      assessmentType: '62',
+      // Every type, without drawing from the PRNG (the rest of the history stays as it was).
+      assessmentType: TYPES[i % TYPES.length],
       previousAssessmentId: null,
     }),
     assessmentEvent('ChildInformationSaved', {
@@ -109,7 +119,52 @@ describeProjection(assessmentListProjection, (spec) => {
     };
   }
 
+  /** Month → type → rows, counted row by row over the months `from`..`to` (owners: null for every row). */
+  async function monthTypesExactly(owners: string[] | null, from: string, to: string): Promise<MonthTypeCounts> {
+    const counts: MonthTypeCounts = new Map();
+    for (const m of monthsBetween(from, to))
+      for (const type of TYPES) {
+        const filter: Filter = { $and: [month(`${m}-01`), { assessmentType: type }, owners ? { ownerId: { $in: owners } } : {}] };
+        const n = await spec.readStore.count(ASSESSMENT_LIST_COLLECTION, filter);
+        if (n) counts.set(m, (counts.get(m) ?? new Map<string, number>()).set(type, n));
+      }
+    return counts;
+  }
+
+  /** A worker's caseload counted row by row: each child's latest row, statuses, due before / within the window. */
+  async function caseloadExactly(ownerId: string, dueUntil: string) {
+    const count = (filter: Filter) => spec.readStore.count(ASSESSMENT_LIST_COLLECTION, { $and: [{ ownerId }, filter] });
+    const byStatus = new Map<AssessmentStatus, number>();
+    for (const status of STATUSES) {
+      const n = await count({ status });
+      if (n) byStatus.set(status, n);
+    }
+    return {
+      children: await count({ hasLaterAssessment: false }),
+      byStatus,
+      pastDue: await count({ nextAssessmentDueOn: { $gt: '', $lt: today } }),
+      dueSoon: await count({ nextAssessmentDueOn: { $gte: today, $lte: dueUntil } }),
+    };
+  }
+
+  async function expectDashboardCountersMatchRows() {
+    const from = addDays(today, -400).slice(0, 7);
+    const to = today.slice(0, 7);
+    expect(await stateWideMonthTypeCounts(spec.readStore, from, to)).toEqual(await monthTypesExactly(null, from, to));
+    for (const owners of [[OWNERS[0]], [OWNERS[1], OWNERS[2]], OWNERS, ['nobody']])
+      expect([owners, await monthTypeCountsOfOwners(spec.readStore, owners, from, to)]).toEqual([
+        owners,
+        await monthTypesExactly(owners, from, to),
+      ]);
+    for (const dueUntil of [addDays(today, 30), addDays(today, 45)]) {
+      const caseloads = await caseloadsOfOwners(spec.readStore, [...OWNERS, 'nobody'], { today, dueUntil });
+      for (const ownerId of [...OWNERS, 'nobody'])
+        expect([ownerId, dueUntil, caseloads.get(ownerId)]).toEqual([ownerId, dueUntil, await caseloadExactly(ownerId, dueUntil)]);
+    }
+  }
+
   async function expectCountersMatchRows() {
+    await expectDashboardCountersMatchRows();
     const months = [today.slice(0, 7), addDays(today, -40).slice(0, 7), addDays(today, -400).slice(0, 7)];
     for (const owners of [[OWNERS[0]], [OWNERS[1], OWNERS[2]], OWNERS, ['nobody']]) {
       for (const since of [null, addDays(today, -7), addDays(today, 1)]) {
@@ -150,6 +205,11 @@ describeProjection(assessmentListProjection, (spec) => {
     expect(all.overdue).toBeGreaterThan(0);
     expect(all.followUp).toBeGreaterThan(0);
     expect(all.byStatus.size).toBeGreaterThanOrEqual(5);
+    // … and every figure of the supervisor table and the charts.
+    const caseload = await caseloadExactly(OWNERS[0], addDays(today, 30));
+    expect([caseload.pastDue, caseload.dueSoon, caseload.children]).toEqual([expect.any(Number), expect.any(Number), expect.any(Number)]);
+    expect(caseload.pastDue * caseload.dueSoon * caseload.children).toBeGreaterThan(0);
+    expect((await monthTypesExactly(OWNERS, addDays(today, -400).slice(0, 7), today.slice(0, 7))).size).toBeGreaterThan(6);
     await expectCountersMatchRows();
 
     await spec.rebuild();

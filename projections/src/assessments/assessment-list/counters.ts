@@ -7,7 +7,7 @@
 import type { AssessmentStatus } from '@cans/domain/assessments';
 import type { Document, ReadStore } from '@cans/storage/read-store/read-store.port';
 import type { ProjectionView } from '../../engine/projection';
-import { ASSESSMENT_COUNTERS_COLLECTION, AssessmentCounterDocument, AssessmentListDocument } from './documents';
+import { ASSESSMENT_COUNTERS_COLLECTION, ASSESSMENT_LIST_COLLECTION, AssessmentCounterDocument, AssessmentListDocument } from './documents';
 
 type CounterFields = Omit<AssessmentCounterDocument, 'id' | 'count'>;
 
@@ -33,18 +33,50 @@ function counterKeys(row: AssessmentListDocument | null): Array<{ id: string; fi
 }
 
 async function bump(view: ProjectionView, id: string, fields: CounterFields, delta: number): Promise<void> {
-  const current = await view.get<AssessmentCounterDocument>(ASSESSMENT_COUNTERS_COLLECTION, id);
+  const current = await view.get<AssessmentCounterDocument>(ASSESSMENT_COUNTERS_COLLECTION, id, { readOnly: true });
   const count = (current?.count ?? 0) + delta;
   if (count <= 0) view.delete(ASSESSMENT_COUNTERS_COLLECTION, id);
   else view.upsert(ASSESSMENT_COUNTERS_COLLECTION, { ...fields, id, count });
 }
 
+/**
+ * Whether two versions of a row count in the same counters: equal on every field counterKeys and ownerCounterKeys
+ * read (keep the three in step). Most row changes (a library version, a caregiver, a share) move none.
+ */
+function countedAlike(a: AssessmentListDocument, b: AssessmentListDocument): boolean {
+  return (
+    a.ownerId === b.ownerId &&
+    a.status === b.status &&
+    a.nextAssessmentDueOn === b.nextAssessmentDueOn &&
+    a.dateOfAssessment === b.dateOfAssessment &&
+    a.assessmentType === b.assessmentType &&
+    a.hasLaterAssessment === b.hasLaterAssessment &&
+    lastUpdateDayOf(a.lastModifiedAt) === lastUpdateDayOf(b.lastModifiedAt)
+  );
+}
+
+/**
+ * Moves a row's counters once per batch, however many of its events the batch holds: from the row as it was before
+ * the batch (`before`, null: new — the first request of the batch is the one kept) to the row as the batch leaves it
+ * (null: deleted). A batch often holds several events of one assessment, and a rebuild's flush thousands.
+ */
+export function moveCountersAfterBatch(view: ProjectionView, assessmentId: string, before: AssessmentListDocument | null): void {
+  view.afterBatch(`counters|${assessmentId}`, async (settled) =>
+    adjustCounters(
+      settled,
+      before,
+      await settled.get<AssessmentListDocument>(ASSESSMENT_LIST_COLLECTION, assessmentId, { readOnly: true }),
+    ),
+  );
+}
+
 /** Moves the counters from the row as it was (null: new) to the row as it is (null: deleted). */
-export async function adjustCounters(
+async function adjustCounters(
   view: ProjectionView,
   before: AssessmentListDocument | null,
   after: AssessmentListDocument | null,
 ): Promise<void> {
+  if (before && after && countedAlike(before, after)) return;
   const old = counterKeys(before);
   const now = counterKeys(after);
   const oldIds = new Set(old.map((k) => k.id));
@@ -63,7 +95,10 @@ export async function adjustCounters(
  *   at most 90 days reads four);
  * - `owner|<owner>|due`: `<yyyy-MM>` of the next due day → rows; `owner|<owner>|due|<yyyy-MM>`: due day → rows
  *   (overdue = the whole months before the bound's month plus the days of that month up to the bound);
- * - `owner|<owner>|month`: `<yyyy-MM>` of the date of assessment → rows.
+ * - `owner|<owner>|month|<yyyy>`: `<yyyy-MM>|<assessment type>` of the date of assessment → rows (the home charts;
+ *   one document per year, since a row change copies the document it moves: a rebuild touches them 200k times);
+ * - `owner|<owner>|children`: `latest` → rows that are their child's latest assessment (the supervisor table's
+ *   "total children": each child counted once, with the worker who holds its latest assessment).
  * The keys mirror the state-wide counters above (same fields of the same rows), so they count what the list counts.
  */
 export const OWNER_COUNTS_KIND = 'owner-counts';
@@ -75,6 +110,9 @@ export interface AssessmentOwnerCountsDocument extends Document {
 }
 
 const ownerDocumentId = (ownerId: string, ...parts: string[]) => ['owner', ownerId, ...parts].join('|');
+
+/** The field of `owner|<owner>|children`: rows that are their child's latest assessment. */
+const LATEST_FIELD = 'latest';
 
 interface OwnerCounterKey {
   documentId: string;
@@ -92,7 +130,9 @@ function ownerCounterKeys(row: AssessmentListDocument | null): OwnerCounterKey[]
     const dueMonth = row.nextAssessmentDueOn.slice(0, 7);
     keys.push(key(dueMonth, 'due'), key(row.nextAssessmentDueOn, 'due', dueMonth));
   }
-  if (row.dateOfAssessment) keys.push(key(row.dateOfAssessment.slice(0, 7), 'month'));
+  if (row.dateOfAssessment)
+    keys.push(key(`${row.dateOfAssessment.slice(0, 7)}|${row.assessmentType}`, 'month', row.dateOfAssessment.slice(0, 4)));
+  if (!row.hasLaterAssessment) keys.push(key(LATEST_FIELD, 'children'));
   return keys;
 }
 
@@ -101,29 +141,32 @@ async function adjustOwnerCounters(
   before: AssessmentListDocument | null,
   after: AssessmentListDocument | null,
 ): Promise<void> {
-  const id = (key: OwnerCounterKey) => `${key.documentId}\u0000${key.field}`;
   const old = ownerCounterKeys(before);
   const now = ownerCounterKeys(after);
-  const oldIds = new Set(old.map(id));
-  const newIds = new Set(now.map(id));
-  // Grouped by document: one read and one write per document a row change touches.
-  const deltas = new Map<string, { ownerId: string; fields: Map<string, number> }>();
+  const same = (a: OwnerCounterKey, b: OwnerCounterKey) => a.documentId === b.documentId && a.field === b.field;
+  // Grouped by document: one read and one write per document a row change touches. A handful of keys per row:
+  // linear scans cost less than building sets.
+  const deltas = new Map<string, { ownerId: string; fields: Array<[string, number]> }>();
   const add = (key: OwnerCounterKey, delta: number) => {
-    const entry = deltas.get(key.documentId) ?? { ownerId: key.ownerId, fields: new Map<string, number>() };
-    entry.fields.set(key.field, (entry.fields.get(key.field) ?? 0) + delta);
-    deltas.set(key.documentId, entry);
+    const entry = deltas.get(key.documentId);
+    if (entry) entry.fields.push([key.field, delta]);
+    else deltas.set(key.documentId, { ownerId: key.ownerId, fields: [[key.field, delta]] });
   };
-  for (const key of old) if (!newIds.has(id(key))) add(key, -1);
-  for (const key of now) if (!oldIds.has(id(key))) add(key, +1);
+  for (const key of old) if (!now.some((other) => same(key, other))) add(key, -1);
+  for (const key of now) if (!old.some((other) => same(key, other))) add(key, +1);
   for (const [documentId, { ownerId, fields }] of deltas) {
-    const current = await view.get<AssessmentOwnerCountsDocument>(ASSESSMENT_COUNTERS_COLLECTION, documentId);
+    const current = await view.get<AssessmentOwnerCountsDocument>(ASSESSMENT_COUNTERS_COLLECTION, documentId, { readOnly: true });
     const counts = { ...current?.counts };
+    let emptied = false;
     for (const [field, delta] of fields) {
       const count = (counts[field] ?? 0) + delta;
-      if (count <= 0) delete counts[field];
-      else counts[field] = count;
+      if (count > 0) counts[field] = count;
+      else {
+        delete counts[field];
+        emptied = true;
+      }
     }
-    if (Object.keys(counts).length === 0) view.delete(ASSESSMENT_COUNTERS_COLLECTION, documentId);
+    if (emptied && Object.keys(counts).length === 0) view.delete(ASSESSMENT_COUNTERS_COLLECTION, documentId);
     else view.upsert(ASSESSMENT_COUNTERS_COLLECTION, { id: documentId, kind: OWNER_COUNTS_KIND, ownerId, counts });
   }
 }
@@ -147,13 +190,13 @@ export interface OwnerCounts {
 }
 
 /** 'yyyy-MM' → the month after it. */
-function nextMonth(month: string): string {
+export function nextMonth(month: string): string {
   const [year, m] = month.split('-').map(Number);
   return m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, '0')}`;
 }
 
 /** The months from `from` to `to` ('yyyy-MM', inclusive). */
-function monthsBetween(from: string, to: string): string[] {
+export function monthsBetween(from: string, to: string): string[] {
   const months: string[] = [];
   for (let month = from; month <= to; month = nextMonth(month)) months.push(month);
   return months;
@@ -175,7 +218,7 @@ export async function countsOfOwners(readStore: ReadStore, ownerIds: readonly st
     ...(query.since === null ? [ownerDocumentId(ownerId, 'status')] : statusMonths.map((m) => ownerDocumentId(ownerId, 'status', m))),
     ownerDocumentId(ownerId, 'due'),
     ...dueMonths.map((m) => ownerDocumentId(ownerId, 'due', m)),
-    ownerDocumentId(ownerId, 'month'),
+    ownerDocumentId(ownerId, 'month', query.month.slice(0, 4)),
   ]);
   const documents = ids.length ? await readStore.getMany<AssessmentOwnerCountsDocument>(ASSESSMENT_COUNTERS_COLLECTION, ids) : [];
   const result: OwnerCounts = { byStatus: new Map(), overdue: 0, followUp: 0, month: 0 };
@@ -194,7 +237,7 @@ export async function countsOfOwners(readStore: ReadStore, ownerIds: readonly st
         // Only the bound's month holds days on or before the bound: earlier months are whole in `due`.
         if (field <= query.overdueBefore) result.overdue += count;
         else if (field <= query.today) result.followUp += count;
-      } else if (part === 'month' && field === query.month) result.month += count;
+      } else if (part === 'month' && field.startsWith(`${query.month}|`)) result.month += count;
     }
   }
   return result;
@@ -210,4 +253,103 @@ function splitOwnerDocumentId(id: string, ownerId: string): [string, string, str
 export async function stateWideMonthCount(readStore: ReadStore, month: string): Promise<number> {
   const counters = await readStore.find<AssessmentCounterDocument>(ASSESSMENT_COUNTERS_COLLECTION, { kind: 'month-type', month });
   return counters.reduce((sum, counter) => sum + counter.count, 0);
+}
+
+/** Assessments by month of the date of assessment ('yyyy-MM') and assessment type: month → type → rows. */
+export type MonthTypeCounts = Map<string, Map<string, number>>;
+
+function addMonthType(counts: MonthTypeCounts, month: string, type: string, count: number): void {
+  const byType = counts.get(month) ?? new Map<string, number>();
+  byType.set(type, (byType.get(type) ?? 0) + count);
+  counts.set(month, byType);
+}
+
+/** The months `from`..`to` ('yyyy-MM', inclusive) per type, state-wide, from the month-type counters. */
+export async function stateWideMonthTypeCounts(readStore: ReadStore, from: string, to: string): Promise<MonthTypeCounts> {
+  const counters = await readStore.find<AssessmentCounterDocument>(ASSESSMENT_COUNTERS_COLLECTION, {
+    kind: 'month-type',
+    month: { $gte: from, $lte: to },
+  });
+  const counts: MonthTypeCounts = new Map();
+  for (const counter of counters) addMonthType(counts, counter.month!, counter.assessmentType ?? '', counter.count);
+  return counts;
+}
+
+/** The same over every live row owned by one of `ownerIds` (one document per owner and year). */
+export async function monthTypeCountsOfOwners(
+  readStore: ReadStore,
+  ownerIds: readonly string[],
+  from: string,
+  to: string,
+): Promise<MonthTypeCounts> {
+  const years: string[] = [];
+  for (let year = Number(from.slice(0, 4)); year <= Number(to.slice(0, 4)); year++) years.push(String(year).padStart(4, '0'));
+  const ids = [...new Set(ownerIds)].flatMap((ownerId) => years.map((year) => ownerDocumentId(ownerId, 'month', year)));
+  const documents = ids.length ? await readStore.getMany<AssessmentOwnerCountsDocument>(ASSESSMENT_COUNTERS_COLLECTION, ids) : [];
+  const counts: MonthTypeCounts = new Map();
+  for (const document of documents)
+    for (const [field, count] of Object.entries(document.counts)) {
+      const separator = field.indexOf('|');
+      const month = field.slice(0, separator);
+      if (month >= from && month <= to) addMonthType(counts, month, field.slice(separator + 1), count);
+    }
+  return counts;
+}
+
+/** One worker's caseload (the supervisor table), over the live rows they own. */
+export interface OwnerCaseload {
+  /** Rows that are their child's latest assessment: each child once. */
+  children: number;
+  byStatus: Map<AssessmentStatus, number>;
+  /** Next assessment due before `today`. */
+  pastDue: number;
+  /** Next assessment due from `today` to `dueUntil` (inclusive). */
+  dueSoon: number;
+}
+
+/** Days are 'yyyy-MM-dd' (UTC). */
+export interface CaseloadQuery {
+  today: string;
+  dueUntil: string;
+}
+
+/**
+ * Each owner's caseload from their counters (one getMany by id, a handful of documents per owner): equal to counting
+ * their rows with the list's filters (ownerId with latest, status, the due-day ranges).
+ */
+export async function caseloadsOfOwners(
+  readStore: ReadStore,
+  ownerIds: readonly string[],
+  query: CaseloadQuery,
+): Promise<Map<string, OwnerCaseload>> {
+  const todayMonth = query.today.slice(0, 7);
+  const dueMonths = monthsBetween(todayMonth, query.dueUntil.slice(0, 7));
+  const owners = [...new Set(ownerIds)];
+  const ids = owners.flatMap((ownerId) => [
+    ownerDocumentId(ownerId, 'status'),
+    ownerDocumentId(ownerId, 'children'),
+    ownerDocumentId(ownerId, 'due'),
+    ...dueMonths.map((m) => ownerDocumentId(ownerId, 'due', m)),
+  ]);
+  const documents = ids.length ? await readStore.getMany<AssessmentOwnerCountsDocument>(ASSESSMENT_COUNTERS_COLLECTION, ids) : [];
+  const result = new Map<string, OwnerCaseload>(
+    owners.map((ownerId) => [ownerId, { children: 0, byStatus: new Map(), pastDue: 0, dueSoon: 0 }]),
+  );
+  for (const document of documents) {
+    const caseload = result.get(document.ownerId);
+    if (!caseload) continue;
+    const [, , part, month] = splitOwnerDocumentId(document.id, document.ownerId);
+    for (const [field, count] of Object.entries(document.counts)) {
+      if (part === 'status' && month === undefined) caseload.byStatus.set(field as AssessmentStatus, count);
+      else if (part === 'children' && field === LATEST_FIELD) caseload.children += count;
+      else if (part === 'due' && month === undefined) {
+        // Whole months before today's month are past due; the months read by day are counted below.
+        if (field < todayMonth) caseload.pastDue += count;
+      } else if (part === 'due') {
+        if (field < query.today) caseload.pastDue += count;
+        else if (field <= query.dueUntil) caseload.dueSoon += count;
+      }
+    }
+  }
+  return result;
 }

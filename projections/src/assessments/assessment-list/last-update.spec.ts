@@ -55,6 +55,7 @@ describe.each(sqlBackends())('assessment list: the day of the last update on $na
     const applyBatch = async (events: RecordedEvent[]) => {
       const unitOfWork = new ProjectionUnitOfWork(readStore, { workingSet });
       for (const event of events) await assessmentListProjection.apply(event, unitOfWork);
+      await unitOfWork.settle();
       await readStore.apply(unitOfWork.operations());
       unitOfWork.commit();
     };

@@ -1,0 +1,213 @@
+/**
+ * The home dashboard in headless Chromium over the demo data (issue 13 "Home dashboard"): the System Notification
+ * once a session, the monthly charts (a bar, and from the keyboard the month in the chart's table, open the list of
+ * that month), the supervisor table (a number opens the list of exactly those rows), Recent Assessments and the
+ * report box, with the page checks (axe, no sideways scrolling at 375, 1024 and 1440 px; screenshots with
+ * SCREENSHOTS_DIR).
+ */
+import { CommandBus } from '@nestjs/cqrs';
+import type { Browser, Page } from 'playwright-core';
+import type { ReadStore } from '@cans/storage/read-store/read-store.port';
+import { seedDemoData } from '../../platform/seeding/demo-data/demo-data';
+import { DEMO_USER_IDS } from '../../platform/seeding/demo-data/identity-demo-data';
+import { READ_STORE } from '../../platform/storage/storage-tokens';
+import { describeInBrowser, FRONTEND_DIST, launchChromium, signedInPage } from '../../../test-support/browser';
+import { expectAccessible, expectPageChecks } from '../../../test-support/page-checks';
+import { startTestApp, TestApp } from '../../../test-support/test-app';
+import { SYSTEM_NOTIFICATION_COLLECTION } from '../../administration/notification/system-notification.service';
+
+/** Spec 001 §2 "Report routes": the report box may link these only. */
+const REPORT_PATHS = ['/report/oneChildOneCANS', '/report/manyChildOneCANS', '/report/oneChildManyCANS', '/report/manyChildManyCANS'];
+
+describeInBrowser('Home dashboard in headless Chromium (demo data)', () => {
+  jest.setTimeout(180_000);
+  let t: TestApp;
+  let browser: Browser;
+  const errors: string[] = [];
+  const month = new Date().toISOString().slice(0, 7);
+
+  beforeAll(async () => {
+    t = await startTestApp({ listen: true, config: { frontendDist: FRONTEND_DIST } });
+    await seedDemoData(t.app.get(CommandBus));
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  const signedIn = (username: string): Promise<Page> =>
+    signedInPage(browser, t, DEMO_USER_IDS[username], {
+      viewport: { width: 1440, height: 900 },
+      defaultTimeoutMs: 15_000,
+      pageErrors: errors,
+    });
+
+  const api = async (username: string, path: string) => {
+    const response = await t
+      .http()
+      .get(path)
+      .set('Authorization', `Bearer ${t.tokenForUser(DEMO_USER_IDS[username])}`);
+    expect(response.status).toBe(200);
+    return response;
+  };
+  const listTotal = async (username: string, filter: Record<string, unknown>) =>
+    Number(
+      /\/(\d+)$/.exec(
+        (await api(username, `/api/assessments?filter=${encodeURIComponent(JSON.stringify(filter))}&range=[0,0]`)).headers['content-range'],
+      )?.[1],
+    );
+  /** The list page shows "1-n of total" (or "0 results") once its rows for `total` have loaded. */
+  const expectListTotal = (page: Page, total: number) => page.getByText(new RegExp(`^1-${Math.min(total, 20)} of ${total}$`)).waitFor();
+
+  it('shows the System Notification on the first load of a session only, sanitised', async () => {
+    await t.app.get<ReadStore>(READ_STORE).apply([
+      {
+        kind: 'upsert',
+        collection: SYSTEM_NOTIFICATION_COLLECTION,
+        document: {
+          id: 'current',
+          content: '<p>Planned maintenance <strong>Friday 18:00</strong>.</p><img src=x onerror="window.hacked=1">',
+        },
+      },
+    ]);
+    const page = await signedIn('worker1');
+    await page.goto(`${t.baseUrl}/`);
+    const dialog = page.getByRole('dialog', { name: 'System Notification' });
+    await dialog.getByText('Friday 18:00').waitFor();
+    expect(await page.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined();
+    await expectAccessible(page, 'home notification dialog');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Same session (tab): not again.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Assessments per month', exact: true }).waitFor();
+    await page.getByRole('link', { name: /^\d+ Pending Approval$/ }).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+
+    // No content: no dialog, also in a new session.
+    await t.app
+      .get<ReadStore>(READ_STORE)
+      .apply([{ kind: 'upsert', collection: SYSTEM_NOTIFICATION_COLLECTION, document: { id: 'current', content: '' } }]);
+    const fresh = await signedIn('worker1');
+    await fresh.goto(`${t.baseUrl}/`);
+    await fresh.getByRole('heading', { name: 'Assessments per month', exact: true }).waitFor();
+    await fresh.getByRole('link', { name: /^\d+ Pending Approval$/ }).waitFor();
+    expect(await fresh.getByRole('dialog').count()).toBe(0);
+    // A case worker supervises nobody: no supervisor table.
+    expect(await fresh.getByRole('heading', { name: 'My workers' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('opens the list of a month from its bar, and from the keyboard through the chart’s table', async () => {
+    const total = await listTotal('supervisor', { date: month });
+    expect(total).toBeGreaterThan(0);
+    const page = await signedIn('supervisor');
+    await page.goto(`${t.baseUrl}/`);
+    await page.getByRole('heading', { name: 'Assessments per month by type' }).waitFor();
+    // The bars in month order, this month's last.
+    await page
+      .getByRole('img', { name: /^Bar chart of assessments per month/ })
+      .locator('rect')
+      .last()
+      .click();
+    await page.waitForURL(/\/assessment\/list/);
+    await page.getByText(`Assessed in ${month}`).waitFor();
+    await expectListTotal(page, total);
+
+    await page.goto(`${t.baseUrl}/`);
+    const panel = page.getByRole('region', { name: 'Assessments per month', exact: true });
+    const toggle = panel.getByRole('button', { name: 'Show table' });
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await panel.getByRole('button', { name: 'Show chart' }).waitFor();
+    expect(await panel.getByRole('button', { name: 'Show chart' }).getAttribute('aria-pressed')).toBe('true');
+    const monthLink = panel.getByRole('link', { name: new RegExp(`^${total} assessments in .*, open the list$`) }).last();
+    await monthLink.focus();
+    await page.keyboard.press('Enter');
+    await page.getByText(`Assessed in ${month}`).waitFor();
+    await expectListTotal(page, total);
+    expect(errors).toEqual([]);
+  });
+
+  it('gives a supervisor a table of their workers whose numbers open the matching lists', async () => {
+    const caseloads = (await api('supervisor', '/api/assessment-counts/supervisees')).body;
+    const jamie = caseloads.workers.find((worker: { name: string }) => worker.name === 'Jamie Carter');
+    expect(jamie.inProgress).toBeGreaterThan(0);
+    expect(await listTotal('supervisor', jamie.filters.inProgress)).toBe(jamie.inProgress);
+    const page = await signedIn('supervisor');
+    await page.goto(`${t.baseUrl}/`);
+    const table = page.getByRole('table', { name: 'My workers' });
+    await table.getByRole('row', { name: /Riley Brooks/ }).waitFor();
+    await table.getByRole('link', { name: `${jamie.inProgress} In progress of Jamie Carter, open the list` }).click();
+    await page.waitForURL(/\/assessment\/list/);
+    await expectListTotal(page, jamie.inProgress);
+    const statuses = await page.locator('tbody tr').allTextContents();
+    expect(statuses.every((row) => /Jamie Carter/.test(row) && /(Incomplete|Returned)/.test(row))).toBe(true);
+    // The list shows the filters the link applied: the status pair in the status select, the assessor in its input.
+    expect(await page.getByRole('combobox', { name: 'Status' }).textContent()).toBe('Incomplete, Returned');
+    expect(await page.getByRole('combobox', { name: 'Assessor' }).inputValue()).toBe('Jamie Carter');
+
+    // "Total children": each child's latest assessment, named by a hint the keyboard can remove.
+    await page.goto(`${t.baseUrl}/`);
+    await table.getByRole('link', { name: `${jamie.children} Total children of Jamie Carter, open the list` }).click();
+    const hints = page.getByRole('list', { name: 'Applied filters' });
+    await hints.getByText('Latest assessment of each child', { exact: true }).waitFor();
+    await expectListTotal(page, jamie.children);
+    await expectPageChecks(page, 'assessment-list-latest-hint');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await hints.getByRole('button', { name: 'Remove filter: Latest assessment of each child' }).focus();
+    await page.keyboard.press('Enter');
+    await hints.waitFor({ state: 'detached' });
+    await expectListTotal(page, await listTotal('supervisor', { ownerId: jamie.id }));
+
+    // "Due within 30 days": the due range, in the list's date format.
+    const mdy = (date: string) => `${date.slice(5, 7)}/${date.slice(8, 10)}/${date.slice(0, 4)}`;
+    await page.goto(`${t.baseUrl}/`);
+    await table.getByRole('link', { name: `${jamie.dueSoon} Due within 30 days of Jamie Carter, open the list` }).click();
+    await hints.getByText(`Next assessment due ${mdy(caseloads.today)} – ${mdy(caseloads.dueUntil)}`, { exact: true }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('lists the ten most recently modified assessments, each opening the assessment, and a report box linking only report pages that exist; passes the page checks', async () => {
+    const page = await signedIn('supervisor');
+    await page.goto(`${t.baseUrl}/`);
+    const recent = page.getByRole('table', { name: 'Recent Assessments' });
+    await recent.getByRole('row').nth(10).waitFor();
+    expect(await recent.getByRole('row').count()).toBe(11); // header + page size 10
+    expect(await page.getByRole('link', { name: 'View Assessments' }).getAttribute('href')).toBe('/assessment/list');
+    // The report box lists only the reports whose pages exist (the wizards come one by one; none: no box): each link
+    // is one of the four report routes, and opens its page, not the 404 page (checked at the end).
+    await page.getByRole('heading', { name: 'Recent Assessments' }).waitFor();
+    const reportHrefs = await Promise.all(
+      (await page.getByRole('navigation', { name: 'Reports' }).getByRole('link').all()).map((link) => link.getAttribute('href')),
+    );
+    expect(reportHrefs.filter((href) => !REPORT_PATHS.includes(href ?? ''))).toEqual([]);
+    await page.getByRole('heading', { name: 'Assessments per month by type' }).waitFor();
+    await page.locator('svg path').first().waitFor();
+    await page.getByRole('table', { name: 'My workers' }).waitFor();
+    await expectPageChecks(page, 'home-dashboard-supervisor');
+    // The whole page, for review (the checks above keep the first screen of each width).
+    if (process.env.SCREENSHOTS_DIR)
+      for (const width of [375, 1024, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/home-dashboard-full-${width}.png`, fullPage: true });
+      }
+
+    // The row opens its assessment (the editor where the user may edit, else the view), as the list's rows do.
+    const first = recent.getByRole('row').nth(1);
+    const href = (await first.getByRole('link').getAttribute('href'))!;
+    expect(href).toMatch(/^\/assessment\/childinfo\/(edit|view)\/[^/]+$/);
+    await first.getByRole('cell').nth(1).click();
+    await page.waitForURL((url) => url.pathname === href);
+    expect(errors).toEqual([]);
+
+    for (const reportHref of reportHrefs) {
+      await page.goto(`${t.baseUrl}${reportHref}`);
+      await page.waitForLoadState('networkidle');
+      expect([reportHref, await page.getByText('You can not enter this page...').count()]).toEqual([reportHref, 0]);
+    }
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,130 @@
+/**
+ * The One Child One CANS wizard in headless Chromium (issue 13 "The four wizards"): a supervisor runs it end to end
+ * — the first assessor preselected, each blocking message once, one assessment chosen from the keyboard — and the
+ * report shows the ratings this test gave (child domain and the caregiver's domain), the child's other CANS; Back
+ * clears the report, New Report the filter and the choices. Page checks (axe, no sideways scrolling at 375, 1024
+ * and 1440 px; screenshots with SCREENSHOTS_DIR).
+ */
+import type { Browser, Page } from 'playwright-core';
+import { describeInBrowser, FRONTEND_DIST, launchChromium, signedInPage } from '../../test-support/browser';
+import { expectPageChecks } from '../../test-support/page-checks';
+import { startTestApp, TestApp } from '../../test-support/test-app';
+import { testCaregiver } from '../assessments/summary/test-support/assessment-writer';
+import { createWizardOrg, domainNames } from './test-support/wizard-org';
+
+const LATEST = { SEXUAL_ABUSE: '2', PHYSICAL_ABUSE: 'NA', EMOTIONAL_ABUSE: '0' } as const;
+
+describeInBrowser('One Child One CANS in headless Chromium', () => {
+  jest.setTimeout(240_000);
+  let t: TestApp;
+  let browser: Browser;
+  let supervisorId = '';
+  let trauma: { name: string; items: Record<string, string> };
+  let caregiverDomain: { name: string; items: Record<string, string> };
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    t = await startTestApp({ listen: true, config: { frontendDist: FRONTEND_DIST } });
+    const org = await createWizardOrg(t, 'oc');
+    supervisorId = org.supervisorId;
+    await org.approved('OC-01', { SEXUAL_ABUSE: '3' }, { dateOfAssessment: '2024-01-10' });
+    // The latest, with a caregiver rated on the caregiver domain.
+    const latest = await org.writer.start(org.workerId, { cin: 'OC-01', dateOfAssessment: '2024-07-10' });
+    await org.writer.addCaregiver(latest, org.workerId, testCaregiver(`${latest}-cg`, 'Carer'));
+    await org.writer.rate(latest, org.workerId, LATEST);
+    await org.writer.rate(latest, org.workerId, { CG_SUPERVISION: '1' }, `${latest}-cg`);
+    await org.writer.complete(latest, org.workerId);
+    await org.writer.approve(latest, supervisorId);
+    await org.approved('OC-02', { SEXUAL_ABUSE: '1' });
+    trauma = await domainNames(t, 'TRAUMA');
+    caregiverDomain = await domainNames(t, 'CAREGIVER_RESOURCES_NEEDS');
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  const next = (page: Page) => page.getByRole('button', { name: 'Next', exact: true }).click();
+  const step = (page: Page, n: number, name: string) => page.getByRole('heading', { name: `Step ${n} of 4: ${name}` }).waitFor();
+  const cellsOf = async (page: Page, table: string, item: string) =>
+    (await page.getByRole('table', { name: table }).getByRole('row', { name: item }).locator('td').allTextContents()).map((s) => s.trim());
+
+  it('runs end to end with each blocking message once and shows the chosen assessment’s ratings', async () => {
+    const page = await signedInPage(browser, t, supervisorId, {
+      viewport: { width: 1440, height: 900 },
+      defaultTimeoutMs: 15_000,
+      pageErrors: errors,
+    });
+    await page.goto(`${t.baseUrl}/report/oneChildOneCANS`);
+    await page.getByRole('heading', { name: 'One Child One CANS' }).waitFor();
+    await page.getByText('Only approved assessments that are included in reports are used.').waitFor();
+    // The first assessor is preselected (the supervisor assesses nobody: the worker).
+    await page.getByRole('combobox', { name: 'Assessor' }).filter({ hasText: 'Worker Wizard' }).waitFor();
+    await expectPageChecks(page, 'report-oc1-step1');
+
+    await page.getByLabel('PID').fill('OC-01');
+    await next(page);
+    await step(page, 2, 'Select one child');
+    expect(await page.getByRole('table', { name: 'Assessments of the filter' }).getByRole('row').count()).toBe(3);
+    await next(page);
+    await page.getByRole('alert').filter({ hasText: 'Please select one child.' }).waitFor();
+    const latest = page.getByRole('radio', { name: /^Select .* \(OC-01\), 07\/10\/2024$/ });
+    await latest.focus();
+    await page.keyboard.press('Space');
+    await page.getByText(/^Selected: .* \(OC-01\), 07\/10\/2024\.$/).waitFor();
+    await expectPageChecks(page, 'report-oc1-step2');
+    await next(page);
+
+    await step(page, 3, 'Choose domain(s)');
+    await next(page);
+    await page.getByRole('alert').filter({ hasText: 'Please choose domain(s) to report.' }).waitFor();
+    await page.getByRole('checkbox', { name: trauma.name, exact: true }).check();
+    await page.getByRole('checkbox', { name: caregiverDomain.name, exact: true }).check();
+    await next(page);
+
+    await step(page, 4, 'Generate report');
+    await page.getByText('07/10/2024', { exact: true }).waitFor();
+    await page.getByText('OC-01', { exact: true }).waitFor();
+    // The other CANS of the child: the January one.
+    await page.getByText(/^01\/10\/2024 · /).waitFor();
+    expect(await page.getByRole('tab', { name: trauma.name, exact: true }).getAttribute('aria-selected')).toBe('true');
+    await page.getByRole('img', { name: new RegExp(`^Bar chart of ${trauma.name}: `) }).waitFor();
+    await page.getByRole('region', { name: trauma.name, exact: true }).getByRole('button', { name: 'Show table' }).click();
+    expect(await cellsOf(page, trauma.name, trauma.items.SEXUAL_ABUSE)).toEqual(['2']);
+    expect(await cellsOf(page, trauma.name, trauma.items.PHYSICAL_ABUSE)).toEqual(['N/A']);
+    expect(await cellsOf(page, trauma.name, trauma.items.EMOTIONAL_ABUSE)).toEqual(['0']);
+    await expectPageChecks(page, 'report-oc1-report');
+
+    // The caregiver's domain, in its own tab, from the keyboard.
+    await page.getByRole('tab', { name: trauma.name, exact: true }).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    const caregiverTab = page.getByRole('tab', { name: new RegExp(`^${caregiverDomain.name}: Carer`) });
+    expect(await caregiverTab.getAttribute('aria-selected')).toBe('true');
+    const caregiverTitle = (await caregiverTab.textContent())!;
+    await page.getByRole('region', { name: caregiverTitle, exact: true }).getByRole('button', { name: 'Show table' }).click();
+    expect(await cellsOf(page, caregiverTitle, caregiverDomain.items.CG_SUPERVISION)).toEqual(['1']);
+    if (process.env.SCREENSHOTS_DIR)
+      for (const width of [375, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/report-oc1-full-${width}.png`, fullPage: true });
+      }
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    // Back clears the report; New Report clears the filter (the first assessor preselected again) and the choices.
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await step(page, 3, 'Choose domain(s)');
+    expect(await page.getByRole('tab').count()).toBe(0);
+    await next(page);
+    await step(page, 4, 'Generate report');
+    await page.getByRole('button', { name: 'New Report' }).click();
+    await step(page, 1, 'Filter Assessments');
+    expect(await page.getByLabel('PID').inputValue()).toBe('');
+    await page.getByRole('combobox', { name: 'Assessor' }).filter({ hasText: 'Worker Wizard' }).waitFor();
+    await next(page);
+    await step(page, 2, 'Select one child');
+    expect(await page.getByRole('radio', { checked: true }).count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+});

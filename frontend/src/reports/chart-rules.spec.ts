@@ -1,0 +1,95 @@
+/* The chart rules of spec 001 §9 (frontend/src/reports/chart-rules.ts). */
+import { describe, expect, it } from '@jest/globals';
+import {
+  chartsPerRow,
+  domainOverviewLabel,
+  itemChartHeight,
+  meanScoreChartHeight,
+  meanScoreColour,
+  MEAN_SCORE_BANDS,
+  multiChartHeight,
+  plottedItemRating,
+  plottedMeanScore,
+  plottedMultiRating,
+  questionLabel,
+  reportQuestionLabel,
+  ratingColour,
+  RATING_COLOURS,
+  shownMeanScore,
+  shownRating,
+  taiPosition,
+} from './chart-rules';
+
+describe('report chart rules (spec 001 §9)', () => {
+  it('plots an item rating as rating + 2 and N/A as 1 (1.2 on multi-assessment charts); unrated has no bar', () => {
+    expect([0, 1, 2, 3].map(plottedItemRating)).toEqual([2, 3, 4, 5]);
+    expect(plottedItemRating('3')).toBe(5);
+    expect(plottedItemRating('NA')).toBe(1);
+    expect(plottedItemRating('N/A')).toBe(1);
+    expect(plottedItemRating('--')).toBeNull();
+    expect(plottedMultiRating('N/A')).toBe(1.2);
+    expect(plottedMultiRating(2)).toBe(4);
+    expect(plottedMultiRating('--')).toBeNull();
+    expect([1, 1.2, 2, 5].map(shownRating)).toEqual(['N/A', 'N/A', '0', '3']);
+  });
+
+  it('colours 0 green, 1 amber, 2 orange, 3 and more red, N/A grey', () => {
+    expect([0, 1, 2, 3, 4].map(ratingColour)).toEqual([
+      RATING_COLOURS['0'],
+      RATING_COLOURS['1'],
+      RATING_COLOURS['2'],
+      RATING_COLOURS['3'],
+      RATING_COLOURS['3'],
+    ]);
+    expect(ratingColour('NA')).toBe(RATING_COLOURS.NA);
+    expect(new Set(Object.values(RATING_COLOURS)).size).toBe(5);
+  });
+
+  it('sizes the charts: 50 px per question + 100 (min 230), questions × series × 50 + 200, 50 per domain + 100 (min 230)', () => {
+    expect(itemChartHeight(1)).toBe(230);
+    expect(itemChartHeight(2)).toBe(230);
+    expect(itemChartHeight(3)).toBe(250);
+    expect(itemChartHeight(10)).toBe(600);
+    expect(multiChartHeight(4, 3)).toBe(800);
+    expect(multiChartHeight(1, 2)).toBe(300);
+    expect(meanScoreChartHeight(2)).toBe(230);
+    expect(meanScoreChartHeight(8)).toBe(500);
+  });
+
+  it('labels a question by its short name, else its name cut after 20 characters with an ellipsis', () => {
+    expect(questionLabel('Psychosis (Thought Disorder)', 'Psychosis')).toBe('Psychosis');
+    expect(questionLabel('Psychosis (Thought Disorder)')).toBe('Psychosis (Thought D…');
+    expect(questionLabel('Exactly twenty chars')).toBe('Exactly twenty chars');
+    // The API's show name is the name itself when the question has no short name.
+    expect(reportQuestionLabel('Psychosis (Thought Disorder)', 'Psychosis (Thought Disorder)')).toBe('Psychosis (Thought D…');
+    expect(reportQuestionLabel('Psychosis (Thought Disorder)', 'Psychosis')).toBe('Psychosis');
+  });
+
+  it('plots a mean domain score as mean + 2, shows it minus 2, and colours it by five bands of the plotted value', () => {
+    expect(plottedMeanScore(3.25)).toBe(5.25);
+    expect(shownMeanScore(plottedMeanScore(3.25))).toBe(3.25);
+    expect([0, 4.99, 5, 9.99, 10, 14.9, 15, 19.9, 20, 45].map(meanScoreColour)).toEqual([
+      MEAN_SCORE_BANDS[0],
+      MEAN_SCORE_BANDS[0],
+      MEAN_SCORE_BANDS[1],
+      MEAN_SCORE_BANDS[1],
+      MEAN_SCORE_BANDS[2],
+      MEAN_SCORE_BANDS[2],
+      MEAN_SCORE_BANDS[3],
+      MEAN_SCORE_BANDS[3],
+      MEAN_SCORE_BANDS[4],
+      MEAN_SCORE_BANDS[4],
+    ]);
+  });
+
+  it('hides Domain Overview labels under 6 %, places Range of Needs values on a 0–30 axis, and puts 4 charts a row (2 comparing)', () => {
+    expect(domainOverviewLabel(5.9)).toBe('');
+    expect(domainOverviewLabel(6)).toBe('6%');
+    expect(domainOverviewLabel(42.5)).toBe('42.5%');
+    expect(taiPosition(15)).toBe(0.5);
+    expect(taiPosition(45)).toBe(1);
+    expect(taiPosition(-1)).toBe(0);
+    expect(chartsPerRow(false)).toBe(4);
+    expect(chartsPerRow(true)).toBe(2);
+  });
+});

@@ -1,0 +1,104 @@
+/*
+ * The Many Children One CANS wizard (spec 001 §2 "Wizards", §4): 1 Filter Assessments, 2 Show Assessment(s),
+ * 3 Choose domain(s), 4 Generate report. Next from 1 loads the list (a refused filter stays with its field
+ * messages); from 2 it needs an assessment ('No children need to generate a report.'); from 3 a domain ('Please
+ * choose domain(s) to report.'). Back goes one step (the report is cleared below step 4); New Report starts over.
+ */
+import { useState } from 'react';
+import { useTranslate } from 'react-admin';
+import { CircularProgress } from '@mui/material';
+import { useApiQuery } from '../../providers/useApi';
+import { CohortTable } from '../CohortTable';
+import { DomainChoice } from '../DomainChoice';
+import { ManyChildrenFilterForm } from '../ManyChildrenFilterForm';
+import { emptyReportFilter, reportPath, type ReportFilter } from '../report-filter';
+import type { CohortRow, FilterOptions, ReportDomainDefinition } from '../report-types';
+import { useLoadFirstPage, useReportPage } from '../useReportApi';
+import type { ApiError } from '../../providers/api-error';
+import { WizardShell } from '../WizardShell';
+import { ManyChildrenReport } from './ManyChildrenReport';
+
+/** Spec 001 §9: the step 2 list shows 30 a page. */
+const PAGE_SIZE = 30;
+const STEP_KEYS = ['filter', 'showAssessments', 'chooseDomains', 'generate'] as const;
+
+export const ManyChildrenOneCansPage = () => {
+  const translate = useTranslate();
+  const [step, setStep] = useState(0);
+  const [draft, setDraft] = useState<ReportFilter>(emptyReportFilter);
+  // The filter of the list and the report: set when Next leaves step 1, so editing the form changes nothing else.
+  const [applied, setApplied] = useState<ReportFilter | null>(null);
+  const [page, setPage] = useState(0);
+  const [domains, setDomains] = useState<string[]>([]);
+  const [message, setMessage] = useState<string | null>(null);
+
+  const options = useApiQuery<FilterOptions>('/reports/filter-options');
+  const definitions = useApiQuery<ReportDomainDefinition[]>('/reports/domains');
+  const cohort = useReportPage<CohortRow>(applied && reportPath('/reports/cohort', applied), page, PAGE_SIZE);
+  const loadFirstPage = useLoadFirstPage();
+  const [filterErrors, setFilterErrors] = useState<Record<string, string>>({});
+  const [loading, setLoading] = useState(false);
+
+  const go = (next: number) => {
+    setMessage(null);
+    setStep(next);
+  };
+  const next = () => {
+    if (step === 0) {
+      // Spec §7: a failed list call is logged only; a refused filter (400) shows its field messages on the form.
+      setLoading(true);
+      return loadFirstPage<CohortRow>(reportPath('/reports/cohort', draft), PAGE_SIZE)
+        .then(() => {
+          setFilterErrors({});
+          setApplied(draft);
+          setPage(0);
+          go(1);
+        })
+        .catch((error: ApiError) => {
+          console.error('report list', error);
+          setFilterErrors(error.fieldErrors ?? {});
+        })
+        .finally(() => setLoading(false));
+    }
+    if (step === 1) {
+      if (!cohort.data || cohort.data.total === 0) return setMessage(translate('cans.reports.messages.noChildren'));
+      return go(2);
+    }
+    if (step === 2) {
+      if (domains.length === 0) return setMessage(translate('cans.reports.messages.chooseDomains'));
+      return go(3);
+    }
+  };
+  const back = () => go(Math.max(0, step - 1));
+  const newReport = () => {
+    setDraft(emptyReportFilter());
+    setFilterErrors({});
+    setApplied(null);
+    setDomains([]);
+    setPage(0);
+    go(0);
+  };
+
+  return (
+    <WizardShell
+      title={translate('cans.reports.titles.manyChildOneCans')}
+      steps={STEP_KEYS.map((key) => translate(`cans.reports.steps.${key}`))}
+      active={step}
+      message={message}
+      busy={loading || (step === 1 && cohort.isFetching)}
+      onBack={back}
+      onNext={next}
+      onNewReport={newReport}
+    >
+      {step === 0 && <ManyChildrenFilterForm filter={draft} onChange={setDraft} options={options.data} errors={filterErrors} />}
+      {step === 1 &&
+        (cohort.data ? (
+          <CohortTable rows={cohort.data.data} total={cohort.data.total} page={page} pageSize={PAGE_SIZE} onPage={setPage} />
+        ) : (
+          <CircularProgress aria-label={translate('cans.reports.messages.loading')} />
+        ))}
+      {step === 2 && <DomainChoice domains={definitions.data ?? []} chosen={domains} onChange={setDomains} />}
+      {step === 3 && applied && <ManyChildrenReport filter={applied} domains={domains} />}
+    </WizardShell>
+  );
+};

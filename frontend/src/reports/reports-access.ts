@@ -1,0 +1,23 @@
+import type { AccessTable, RouteAccess } from '../providers/access-table';
+
+/**
+ * The report wizards need Report_Assessment (spec 001 §2 "Report routes", §6). Only completed wizards are listed:
+ * a route that is not here is the 404 page, and the home report box links only the listed ones.
+ */
+export const reportsAccess: AccessTable = {
+  reports: { show: 'Report_Assessment' },
+};
+
+export const reportPaths = {
+  manyChildOneCans: '/report/manyChildOneCANS',
+  oneChildOneCans: '/report/oneChildOneCANS',
+  oneChildManyCans: '/report/oneChildManyCANS',
+  manyChildManyCans: '/report/manyChildManyCANS',
+} as const;
+
+export const reportsRoutes: readonly RouteAccess[] = [
+  { path: reportPaths.manyChildOneCans, resource: 'reports', action: 'show' },
+  { path: reportPaths.oneChildOneCans, resource: 'reports', action: 'show' },
+  { path: reportPaths.oneChildManyCans, resource: 'reports', action: 'show' },
+  { path: reportPaths.manyChildManyCans, resource: 'reports', action: 'show' },
+];

@@ -1,0 +1,46 @@
+/* Report reads through the data provider (providers/dataProvider.ts): pages of a list with their total. */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApiError } from '../providers/api-error';
+import { apiQueryKey, useApiQuery, useCansDataProvider } from '../providers/useApi';
+import type { FilterOptions } from './report-types';
+
+export interface ReportPage<T> {
+  data: T[];
+  total: number;
+}
+
+/** `path` with the ra-data-simple-rest range of one page. */
+export const pagedPath = (path: string, page: number, pageSize: number): string =>
+  `${path}${path.includes('?') ? '&' : '?'}range=${encodeURIComponent(`[${page * pageSize},${(page + 1) * pageSize - 1}]`)}`;
+
+/** One page of a report list; the total from Content-Range. `null` waits. */
+export function useReportPage<T>(path: string | null, page: number, pageSize: number) {
+  const dataProvider = useCansDataProvider();
+  const paged = path === null ? null : pagedPath(path, page, pageSize);
+  return useQuery<ReportPage<T>, ApiError, ReportPage<T>, ReturnType<typeof apiQueryKey>>({
+    queryKey: apiQueryKey(paged),
+    queryFn: () => dataProvider.sendForPage<T>(paged ?? ''),
+    enabled: paged !== null,
+    placeholderData: (previous) => previous,
+  });
+}
+
+/**
+ * Loads the first page of a list now (rejecting with the ApiError, e.g. a 400 with field messages), and keeps it
+ * for useReportPage: a wizard checks its filter before it moves on to the list step.
+ */
+export function useLoadFirstPage() {
+  const dataProvider = useCansDataProvider();
+  const queryClient = useQueryClient();
+  return <T>(path: string, pageSize: number): Promise<ReportPage<T>> => {
+    const paged = pagedPath(path, 0, pageSize);
+    return queryClient.fetchQuery({ queryKey: apiQueryKey(paged), queryFn: () => dataProvider.sendForPage<T>(paged), staleTime: 0 });
+  };
+}
+
+/** The name of an assessment type id (the report rows carry ids), from the filter lookups. */
+export function useAssessmentTypeName(): (id: string) => string {
+  const options = useApiQuery<FilterOptions>('/reports/filter-options');
+  const names = new Map((options.data?.assessmentTypes ?? []).map((type) => [type.key, type.name]));
+  return (id: string) => names.get(id) ?? id;
+}
