@@ -260,7 +260,7 @@ describeInBrowser('Assessment screens in headless Chromium', () => {
 
     // ---- The list keeps its state when the user navigates away and comes back.
     await go(sp, '/');
-    await sp.getByRole('heading', { name: 'Assessments' }).waitFor();
+    await sp.getByRole('heading', { name: 'Assessments', exact: true }).waitFor();
     // The menu entry (no query string): react-admin's list store restores the search.
     await sp.locator('a[href="/assessment/list"]').first().click();
     await sp.getByRole('row', { name: /PID-BROWSER-1/ }).waitFor();
@@ -296,7 +296,7 @@ describeInBrowser('Assessment screens in headless Chromium', () => {
     await expectPageChecks(sp, 'print');
 
     await go(sp, '/');
-    await sp.getByRole('heading', { name: 'Assessments' }).waitFor();
+    await sp.getByRole('heading', { name: 'Assessments', exact: true }).waitFor();
     await shot(sp, 'home');
 
     // ---- A new assessment for the same PID: the form is prefilled from the approved one, date of assessment cleared.
