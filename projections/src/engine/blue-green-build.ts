@@ -132,7 +132,7 @@ export class BlueGreenBuild {
         this.workingSet = undefined;
         this.error = error instanceof Error ? error.message : String(error);
         this.options.onError(error);
-        // Retry from the last stored batch; the working set only ever holds stored batches.
+        // Retry from the last stored batch.
         this.retryTimer = setTimeout(() => {
           this.retryTimer = null;
           void this.subscribe();

@@ -22,8 +22,9 @@ export interface ProjectionUnitOfWorkOptions {
  * A get hands out a copy (a projection may change what it got), made by a plain JSON-value copy rather than
  * structuredClone, which costs several times more on the small documents projections write; a read-only get hands
  * out the held document itself. An upsert takes the document over: the projection must not change it afterwards
- * (docs/writing-a-projection.md). Held documents are never changed in place. During a rebuild the working set answers reads the batch cannot: what earlier batches stored, or that
- * nothing was stored — then no query runs at all.
+ * (docs/writing-a-projection.md). Held documents are never changed in place. During a rebuild the working set
+ * answers reads the batch cannot: what earlier batches stored, or that nothing was stored — then no query runs at
+ * all.
  */
 export class ProjectionUnitOfWork implements ProjectionView {
   private readonly pending = new Map<string, PendingChange>();
