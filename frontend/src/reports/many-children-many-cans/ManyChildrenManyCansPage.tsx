@@ -7,13 +7,12 @@
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { CircularProgress } from '@mui/material';
-import type { ApiError } from '../../providers/api-error';
 import { useApiQuery } from '../../providers/useApi';
 import { DomainChoice } from '../DomainChoice';
 import { ManyChildrenFilterForm } from '../ManyChildrenFilterForm';
 import { emptyReportFilter, reportPath, type ReportFilter } from '../report-filter';
 import type { FilterOptions, PairRow, ReportDomainDefinition } from '../report-types';
-import { useLoadFirstPage, useReportPage } from '../useReportApi';
+import { useFilterStep, useReportPage } from '../useReportApi';
 import { WizardShell } from '../WizardShell';
 import { ManyChildrenManyReport } from './ManyChildrenManyReport';
 import { PairTable } from './PairTable';
@@ -29,14 +28,10 @@ export const ManyChildrenManyCansPage = () => {
   const definitions = useApiQuery<ReportDomainDefinition[]>('/reports/domains');
   const [step, setStep] = useState(0);
   const [draft, setDraft] = useState<ReportFilter>(emptyReportFilter);
-  const [applied, setApplied] = useState<ReportFilter | null>(null);
-  const [page, setPage] = useState(0);
+  const { applied, errors: filterErrors, page, setPage, loading, apply, reset } = useFilterStep<ReportFilter>();
   const [domains, setDomains] = useState<string[]>([]);
   const [message, setMessage] = useState<string | null>(null);
-  const [filterErrors, setFilterErrors] = useState<Record<string, string>>({});
-  const [loading, setLoading] = useState(false);
   const pairs = useReportPage<PairRow>(applied && reportPath(PAIRS, applied), page, PAGE_SIZE);
-  const loadFirstPage = useLoadFirstPage();
 
   const go = (next: number) => {
     setMessage(null);
@@ -44,19 +39,7 @@ export const ManyChildrenManyCansPage = () => {
   };
   const next = () => {
     if (step === 0) {
-      setLoading(true);
-      return loadFirstPage<PairRow>(reportPath(PAIRS, draft), PAGE_SIZE)
-        .then(() => {
-          setFilterErrors({});
-          setApplied(draft);
-          setPage(0);
-          go(1);
-        })
-        .catch((error: ApiError) => {
-          console.error('report list', error);
-          setFilterErrors(error.fieldErrors ?? {});
-        })
-        .finally(() => setLoading(false));
+      return apply(draft, reportPath(PAIRS, draft), PAGE_SIZE, () => go(1));
     }
     if (step === 1) {
       if (!pairs.data || pairs.data.total === 0) return;
@@ -69,10 +52,8 @@ export const ManyChildrenManyCansPage = () => {
   };
   const newReport = () => {
     setDraft(emptyReportFilter());
-    setFilterErrors({});
-    setApplied(null);
+    reset();
     setDomains([]);
-    setPage(0);
     go(0);
   };
 

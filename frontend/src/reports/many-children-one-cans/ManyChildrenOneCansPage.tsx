@@ -13,8 +13,7 @@ import { DomainChoice } from '../DomainChoice';
 import { ManyChildrenFilterForm } from '../ManyChildrenFilterForm';
 import { emptyReportFilter, reportPath, type ReportFilter } from '../report-filter';
 import type { CohortRow, FilterOptions, ReportDomainDefinition } from '../report-types';
-import { useLoadFirstPage, useReportPage } from '../useReportApi';
-import type { ApiError } from '../../providers/api-error';
+import { useFilterStep, useReportPage } from '../useReportApi';
 import { WizardShell } from '../WizardShell';
 import { ManyChildrenReport } from './ManyChildrenReport';
 
@@ -27,17 +26,13 @@ export const ManyChildrenOneCansPage = () => {
   const [step, setStep] = useState(0);
   const [draft, setDraft] = useState<ReportFilter>(emptyReportFilter);
   // The filter of the list and the report: set when Next leaves step 1, so editing the form changes nothing else.
-  const [applied, setApplied] = useState<ReportFilter | null>(null);
-  const [page, setPage] = useState(0);
+  const { applied, errors: filterErrors, page, setPage, loading, apply, reset } = useFilterStep<ReportFilter>();
   const [domains, setDomains] = useState<string[]>([]);
   const [message, setMessage] = useState<string | null>(null);
 
   const options = useApiQuery<FilterOptions>('/reports/filter-options');
   const definitions = useApiQuery<ReportDomainDefinition[]>('/reports/domains');
   const cohort = useReportPage<CohortRow>(applied && reportPath('/reports/cohort', applied), page, PAGE_SIZE);
-  const loadFirstPage = useLoadFirstPage();
-  const [filterErrors, setFilterErrors] = useState<Record<string, string>>({});
-  const [loading, setLoading] = useState(false);
 
   const go = (next: number) => {
     setMessage(null);
@@ -46,19 +41,7 @@ export const ManyChildrenOneCansPage = () => {
   const next = () => {
     if (step === 0) {
       // Spec §7: a failed list call is logged only; a refused filter (400) shows its field messages on the form.
-      setLoading(true);
-      return loadFirstPage<CohortRow>(reportPath('/reports/cohort', draft), PAGE_SIZE)
-        .then(() => {
-          setFilterErrors({});
-          setApplied(draft);
-          setPage(0);
-          go(1);
-        })
-        .catch((error: ApiError) => {
-          console.error('report list', error);
-          setFilterErrors(error.fieldErrors ?? {});
-        })
-        .finally(() => setLoading(false));
+      return apply(draft, reportPath('/reports/cohort', draft), PAGE_SIZE, () => go(1));
     }
     if (step === 1) {
       if (!cohort.data || cohort.data.total === 0) return setMessage(translate('cans.reports.messages.noChildren'));
@@ -72,10 +55,8 @@ export const ManyChildrenOneCansPage = () => {
   const back = () => go(Math.max(0, step - 1));
   const newReport = () => {
     setDraft(emptyReportFilter());
-    setFilterErrors({});
-    setApplied(null);
+    reset();
     setDomains([]);
-    setPage(0);
     go(0);
   };
 

@@ -8,13 +8,12 @@
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { CircularProgress } from '@mui/material';
-import type { ApiError } from '../../providers/api-error';
 import { useApiQuery } from '../../providers/useApi';
 import { DomainChoice } from '../DomainChoice';
 import { initialOneChildFilter, oneChildPath, type OneChildFilter } from '../one-child-one-cans/one-child-filter';
 import { OneChildFilterForm } from '../one-child-one-cans/OneChildFilterForm';
 import type { ChildRow, FilterOptions, ReportDomainDefinition, TimePointRow } from '../report-types';
-import { useLoadFirstPage, useReportPage } from '../useReportApi';
+import { useFilterStep, useReportPage } from '../useReportApi';
 import { WizardShell } from '../WizardShell';
 import { ChildChoiceTable } from './ChildChoiceTable';
 import { OneChildManyReport } from './OneChildManyReport';
@@ -33,14 +32,11 @@ export const OneChildManyCansPage = () => {
   const [step, setStep] = useState(0);
   const [draft, setDraft] = useState<OneChildFilter>(() => initialOneChildFilter(null));
   const [preselected, setPreselected] = useState(false);
-  const [applied, setApplied] = useState<OneChildFilter | null>(null);
-  const [page, setPage] = useState(0);
+  const { applied, errors: filterErrors, page, setPage, loading, apply, reset } = useFilterStep<OneChildFilter>();
   const [child, setChild] = useState<ChildRow | null>(null);
   const [timePoints, setTimePoints] = useState<string[]>([]);
   const [domains, setDomains] = useState<string[]>([]);
   const [message, setMessage] = useState<string | null>(null);
-  const [filterErrors, setFilterErrors] = useState<Record<string, string>>({});
-  const [loading, setLoading] = useState(false);
   const children = useReportPage<ChildRow>(
     applied && oneChildPath(CHILDREN, { ...applied, agency: [], startDoa: '', endDoa: '' }),
     page,
@@ -51,7 +47,6 @@ export const OneChildManyCansPage = () => {
       ? `/reports/one-child-many-cans/time-points?${new URLSearchParams({ cin: child.cin, ...(applied.assessor.length ? { assessor: applied.assessor.join(',') } : {}) })}`
       : null;
   const series = useReportPage<TimePointRow>(seriesPath, 0, TIME_POINT_PAGE_SIZE);
-  const loadFirstPage = useLoadFirstPage();
 
   // Spec §5: the first assessor is preselected once the choices are known (state adjusted while rendering, once).
   if (options.data && !preselected) {
@@ -65,21 +60,11 @@ export const OneChildManyCansPage = () => {
   };
   const next = () => {
     if (step === 0) {
-      setLoading(true);
-      return loadFirstPage<ChildRow>(oneChildPath(CHILDREN, { ...draft, agency: [], startDoa: '', endDoa: '' }), CHILD_PAGE_SIZE)
-        .then(() => {
-          setFilterErrors({});
-          setApplied(draft);
-          setPage(0);
-          setChild(null);
-          setTimePoints([]);
-          go(1);
-        })
-        .catch((error: ApiError) => {
-          console.error('report list', error);
-          setFilterErrors(error.fieldErrors ?? {});
-        })
-        .finally(() => setLoading(false));
+      return apply(draft, oneChildPath(CHILDREN, { ...draft, agency: [], startDoa: '', endDoa: '' }), CHILD_PAGE_SIZE, () => {
+        setChild(null);
+        setTimePoints([]);
+        go(1);
+      });
     }
     if (step === 1) {
       if (!child) return setMessage(translate('cans.reports.messages.selectChild'));
@@ -96,12 +81,10 @@ export const OneChildManyCansPage = () => {
   };
   const newReport = () => {
     setDraft(initialOneChildFilter(options.data?.firstAssessor ?? null));
-    setFilterErrors({});
-    setApplied(null);
+    reset();
     setChild(null);
     setTimePoints([]);
     setDomains([]);
-    setPage(0);
     go(0);
   };
 

@@ -7,11 +7,10 @@
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { CircularProgress } from '@mui/material';
-import type { ApiError } from '../../providers/api-error';
 import { useApiQuery } from '../../providers/useApi';
 import { DomainChoice } from '../DomainChoice';
 import type { CohortRow, FilterOptions, ReportDomainDefinition } from '../report-types';
-import { useLoadFirstPage, useReportPage } from '../useReportApi';
+import { useFilterStep, useReportPage } from '../useReportApi';
 import { WizardShell } from '../WizardShell';
 import { CaseChoiceTable } from './CaseChoiceTable';
 import { initialOneChildFilter, oneChildPath, type OneChildFilter } from './one-child-filter';
@@ -30,15 +29,11 @@ export const OneChildOneCansPage = () => {
   const [step, setStep] = useState(0);
   const [draft, setDraft] = useState<OneChildFilter>(() => initialOneChildFilter(null));
   const [preselected, setPreselected] = useState(false);
-  const [applied, setApplied] = useState<OneChildFilter | null>(null);
-  const [page, setPage] = useState(0);
+  const { applied, errors: filterErrors, page, setPage, loading, apply, reset } = useFilterStep<OneChildFilter>();
   const [chosen, setChosen] = useState<CohortRow | null>(null);
   const [domains, setDomains] = useState<string[]>([]);
   const [message, setMessage] = useState<string | null>(null);
-  const [filterErrors, setFilterErrors] = useState<Record<string, string>>({});
-  const [loading, setLoading] = useState(false);
   const cases = useReportPage<CohortRow>(applied && oneChildPath(CASES, applied), page, PAGE_SIZE);
-  const loadFirstPage = useLoadFirstPage();
 
   // Spec §5: the first assessor is preselected once the choices are known (state adjusted while rendering, once).
   if (options.data && !preselected) {
@@ -52,20 +47,10 @@ export const OneChildOneCansPage = () => {
   };
   const next = () => {
     if (step === 0) {
-      setLoading(true);
-      return loadFirstPage<CohortRow>(oneChildPath(CASES, draft), PAGE_SIZE)
-        .then(() => {
-          setFilterErrors({});
-          setApplied(draft);
-          setPage(0);
-          setChosen(null);
-          go(1);
-        })
-        .catch((error: ApiError) => {
-          console.error('report list', error);
-          setFilterErrors(error.fieldErrors ?? {});
-        })
-        .finally(() => setLoading(false));
+      return apply(draft, oneChildPath(CASES, draft), PAGE_SIZE, () => {
+        setChosen(null);
+        go(1);
+      });
     }
     if (step === 1) {
       if (!chosen) return setMessage(translate('cans.reports.messages.selectChild'));
@@ -78,11 +63,9 @@ export const OneChildOneCansPage = () => {
   };
   const newReport = () => {
     setDraft(initialOneChildFilter(options.data?.firstAssessor ?? null));
-    setFilterErrors({});
-    setApplied(null);
+    reset();
     setChosen(null);
     setDomains([]);
-    setPage(0);
     go(0);
   };
 
