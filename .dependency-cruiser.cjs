@@ -1,7 +1,8 @@
 /**
  * Workspaces and the direction of their edges (docs/architecture.md): storage ← domain ← projections ← backend.
  * storage imports none of ours; domain only storage; projections only domain and storage; backend the three below
- * it (not the frontend, not scripts); the frontend none of the others (it talks to the backend over HTTP); scripts
+ * it (not the frontend, not scripts); the frontend none of the others (it talks to the backend over HTTP) but the
+ * chart rules (domain/src/reports/chart-rules.ts, shared with the PDF's charts); scripts
  * may import anything. Checked by backend/src/architecture/workspace-edges.spec.ts; by hand:
  * `npx depcruise --config .dependency-cruiser.cjs storage domain projections backend frontend/src scripts`
  */
@@ -42,10 +43,15 @@ module.exports = {
     },
     {
       name: 'frontend-imports-none-of-the-others',
-      comment: 'The frontend reaches the backend over HTTP only.',
+      comment:
+        'The frontend reaches the backend over HTTP only. One exception: the chart rules of spec 001 §9, a pure module ' +
+        'without imports, which the browser charts and the server-rendered PDF charts must share.',
       severity: 'error',
       from: { path: inWorkspaces('frontend') },
-      to: { path: inWorkspaces('storage', 'domain', 'projections', 'backend', 'scripts') },
+      to: {
+        path: inWorkspaces('storage', 'domain', 'projections', 'backend', 'scripts'),
+        pathNot: '^domain/src/reports/chart-rules\\.ts$',
+      },
     },
     {
       name: 'workspace-aliases-resolve',

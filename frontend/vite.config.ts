@@ -10,6 +10,10 @@ const apiTarget = process.env.CANS_API_URL ?? 'http://localhost:3000';
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
+  // The chart rules of spec 001 §9 are shared with the server-rendered PDF charts (.dependency-cruiser.cjs).
+  resolve: {
+    alias: { '@cans/domain/reports/chart-rules': fileURLToPath(new URL('../domain/src/reports/chart-rules.ts', import.meta.url)) },
+  },
   server: {
     port: 5173,
     proxy: {

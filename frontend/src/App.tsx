@@ -14,7 +14,7 @@ import { theme } from './theme';
 import { identityResources } from './identity/identity-entry';
 import { libraryResources } from './library/library-entry';
 import { assessmentsResources } from './assessments/assessments-entry';
-import { reportsResources } from './reports/reports-entry';
+import { reportsNoLayoutRoutes, reportsResources } from './reports/reports-entry';
 
 /*
  * Routes by path (main.tsx puts <Admin> inside a browser router). Pages inside the layout pass the route guard of
@@ -40,6 +40,7 @@ export const App = () => (
     {libraryResources}
     {identityResources}
     {reportsResources}
+    {reportsNoLayoutRoutes}
     <CustomRoutes>
       <Route path="/home" element={<Dashboard />} />
       <Route path="/about" element={<AboutPage />} />

@@ -11,6 +11,7 @@ import { userGroupsProjection } from './identity/user-groups.projection';
 import { usersProjection } from './identity/users.projection';
 import { libraryProjection } from './library/library.projection';
 import { reportRowsProjection } from './reports/report-rows.projection';
+import { savedReportQueriesProjection } from './reports/saved-report-queries.projection';
 
 /** Every projection the app runs. Add new ones here (see docs/writing-a-projection.md). */
 export const allProjections: Projection[] = [
@@ -31,4 +32,6 @@ export const allProjections: Projection[] = [
   assessmentStatisticsProjection,
   // reports: one narrow row per approved assessment included in reports (report wizards, Quick Glance)
   reportRowsProjection,
+  // saved report queries: short stable ids of print and PDF URLs
+  savedReportQueriesProjection,
 ];

@@ -9,6 +9,7 @@ import type { ListBenchRow } from './assessment-list-bench';
 import type { BlueGreenResult } from './blue-green-bench';
 import type { ReadinessBenchRow } from './readiness-bench';
 import type { RealMixRow } from './real-mix/real-mix-bench';
+import type { ReportsBenchRow } from './reports-bench';
 
 /** One row of the append bench (run-benchmarks.ts): the store beside raw SQL in the same run. */
 export interface AppendRow {
@@ -30,8 +31,9 @@ export interface Measured {
   answerSaves: AnswerSaveRow[] | null;
   readiness: ReadinessBenchRow[] | null;
   blueGreen: BlueGreenResult | null;
+  reports: ReportsBenchRow[] | null;
   failures: Map<string, string>;
-  sizes: { writers: number; realMixPostgres: number; realMixPglite: number; list: number; blueGreen: number };
+  sizes: { writers: number; realMixPostgres: number; realMixPglite: number; list: number; blueGreen: number; reports: number };
 }
 
 interface SummaryRow {
@@ -44,7 +46,7 @@ interface SummaryRow {
 
 const perSecond = (n: number) => `${Math.round(n).toLocaleString('en-US')}/s`;
 
-/** Every figure of issue 12's table (PostgreSQL unless said), beside its same-run baseline and target. */
+/** Every figure of issue 12's and issue 13's tables (PostgreSQL unless said), beside its same-run baseline and target. */
 function summaryRows(m: Measured): SummaryRow[] {
   const rows: SummaryRow[] = [];
   const notMeasured = (figure: string, target: string, part: string) =>
@@ -203,6 +205,43 @@ function summaryRows(m: Measured): SummaryRow[] {
         bg.listReadsDuring.count > 0,
     });
   } else notMeasured(bgFigure, bgTarget, 'live blue/green rebuild, PostgreSQL');
+
+  // Issue 13: the reports at 50,000 approved assessments and the home dashboard at 100,000.
+  for (const [prefix, target] of [
+    ['Many Children One CANS', 500],
+    ['Quick Glance', 200],
+    ['Many Children Many CANS', 1000],
+  ] as const) {
+    const report = m.reports?.find((row) => row.scenario.startsWith(prefix));
+    const figure = `${prefix}, ${m.sizes.reports.toLocaleString('en-US')} approved assessments, all domains, no filter`;
+    if (report) {
+      rows.push({
+        figure: report.scenario.startsWith('Many Children Many') ? `${report.scenario}, ${report['cohort rows']} assessments` : figure,
+        measured: `p50 ${report['p50 ms']} ms, p99 ${report['p99 ms']} ms`,
+        baseline: `raw SQL aggregate p50 ${report['raw SQL p50 ms']} ms`,
+        target: `p50 < ${target} ms`,
+        met: report['p50 ms'] < target,
+      });
+    } else notMeasured(figure, `p50 < ${target} ms`, 'reports, PostgreSQL');
+  }
+  for (const who of ['supervisor', 'administrator']) {
+    for (const kind of ['months', 'supervisees'] as const) {
+      const served = m.list?.find((row) => row.scenario.startsWith(`dashboard ${kind} (${who}`) && row.scenario.endsWith('service'));
+      const raw = m.list?.find((row) => row.scenario.startsWith(`dashboard ${kind} (${who}`) && row.scenario.endsWith('raw SQL GROUP BY'));
+      const figure = `home dashboard ${kind} (${who}), ${m.sizes.list.toLocaleString('en-US')} assessments`;
+      if (served) {
+        rows.push({
+          figure:
+            served.scenario.replace(/, service$/, '').replace(/^dashboard/, 'home dashboard') +
+            `, ${m.sizes.list.toLocaleString('en-US')} assessments`,
+          measured: `p50 ${served['p50 ms']} ms, p99 ${served['p99 ms']} ms`,
+          baseline: raw ? `raw SQL GROUP BY p50 ${raw['p50 ms']} ms` : '-',
+          target: 'p50 < 50 ms',
+          met: served['p50 ms'] < 50,
+        });
+      } else notMeasured(figure, 'p50 < 50 ms', 'assessment list, PostgreSQL');
+    }
+  }
   return rows;
 }
 
@@ -211,7 +250,7 @@ export function printSummary(m: Measured, seconds: number): void {
   const cell = (text: string) => text.replace(/\|/g, '\\|');
   const verdict = (met: boolean | null) => (met === null ? 'not measured' : met ? 'yes' : '**NO**');
   console.log(
-    `\n## Issue 12 figures — npm run bench, ${new Date().toISOString()}, node ${process.version}, ${Math.round(seconds / 60)} min in all\n`,
+    `\n## Issue 12 and 13 figures — npm run bench, ${new Date().toISOString()}, node ${process.version}, ${Math.round(seconds / 60)} min in all\n`,
   );
   console.log('| figure | measured | same-run baseline | target | met? |');
   console.log('|---|---|---|---|---|');

@@ -13,12 +13,12 @@
  * Scenarios (what the controllers run, for a state-level user — everything covered, no filter — the largest cohort):
  * - Many Children One CANS, all domains: the cohort rows + codebook, manyChildrenReport. Target p50 < 500 ms.
  *   Raw SQL: per code position and rating, the count over the packed child and caregiver ratings (GROUP BY).
- * - Quick Glance, all domains: rows + class count + glance(). Target p50 < 200 ms.
+ * - Quick Glance, all domains: rows + class count + reportGlance() (Gender Overview pie). Target p50 < 200 ms.
  *   Raw SQL: count, distinct PIDs, mean age and the rating overview (GROUP BY rating).
  * - Many Children Many CANS, all child domains: rows, first and last time-point per child, manyChildrenManyCans.
  *   Target p50 < 1 s. Raw SQL: first and last per PID by window functions, then counts per position and rating.
  * - Filter lookups: the (assessor, agency, county) counters. Raw SQL: SELECT DISTINCT over the rows.
- * - The cohort read alone (rows + codebook, shared by the reports above), beside SELECT doc of the same rows: how
+ * - The cohort read alone (statistics fields + codebook, shared by the reports above), beside the same SELECT: how
  *   much of each report is reading and how much is aggregating.
  *
  * Run alone: `node -r @swc-node/register scripts/bench/reports-bench.ts` (TEST_DATABASE_URL or DATABASE_URL, else
@@ -30,9 +30,16 @@ import type { Item, Module, Rating } from '@cans/domain/library/instrument/instr
 import { seedInstrument } from '@cans/domain/library/instrument/seed-instrument';
 import { ProjectionRunner } from '@cans/projections/engine/projection-runner';
 import { REPORT_ROWS_COLLECTION, reportRowsProjection } from '@cans/projections/reports/report-rows.projection';
-import { countReportRows, findReportDimensions, findReportRows, ratingCodebook } from '@cans/projections/reports/report-rows.queries';
+import {
+  countReportRows,
+  findReportDimensions,
+  findReportFacts,
+  ratingCodebook,
+  REPORT_FACT_FIELDS,
+} from '@cans/projections/reports/report-rows.queries';
 import { reportDomainsOf } from '@cans/backend/reports/report-library.service';
-import { glance, manyChildrenReport } from '@cans/backend/reports/report-statistics';
+import { manyChildrenReport } from '@cans/backend/reports/report-statistics';
+import { reportGlance } from '@cans/backend/reports/glance/report-glance';
 import { multiAssessmentSeries } from '@cans/backend/reports/time-points/time-points';
 import { manyChildrenManyCans } from '@cans/backend/reports/time-points/many-children-many-cans';
 import type { NewEvent } from '@cans/storage/event-store/event-store.port';
@@ -42,7 +49,8 @@ import { SqlReadStore } from '@cans/storage/read-store/sql-read-store';
 import { PgSqlClient } from '@cans/storage/sql/pg-sql-client';
 import { caregiverOf, childOf, mixId, prng } from './real-mix/real-mix-records';
 
-const ASSESSMENTS = Number(process.env.BENCH_REPORTS_ASSESSMENTS ?? 50_000);
+export const REPORTS_BENCH_ASSESSMENTS = Number(process.env.BENCH_REPORTS_ASSESSMENTS ?? 50_000);
+const ASSESSMENTS = REPORTS_BENCH_ASSESSMENTS;
 const REQUESTS = Number(process.env.BENCH_REPORTS_REQUESTS ?? 20);
 const WORKERS = 250;
 const AGENCIES = 10;
@@ -186,7 +194,7 @@ export async function runReportsBench(connectionString: string, log: (line: stri
     const childDomains = domains.filter((d) => !d.caregiverItem);
     const everything = {};
     const cohort = async () => {
-      const [rows, codebook] = await Promise.all([findReportRows(readStore, everything), ratingCodebook(readStore)]);
+      const [rows, codebook] = await Promise.all([findReportFacts(readStore, everything), ratingCodebook(readStore)]);
       return { rows, codebook };
     };
     const sample = await cohort();
@@ -205,13 +213,17 @@ export async function runReportsBench(connectionString: string, log: (line: stri
       raw: () => Promise<unknown>;
     }> = [
       {
-        // Where the time goes: the cohort read alone (what every report above shares), beside reading the same rows raw.
-        scenario: 'cohort read only (rows + codebook)',
+        // Where the time goes: the cohort read alone (what every report above shares), beside reading the same fields raw.
+        scenario: 'cohort read only (statistics fields + codebook)',
         rows: sample.rows.length,
         children,
         target: '-',
         work: cohort,
-        raw: sql(`SELECT doc FROM ${rowsTable}`),
+        raw: sql(
+          `SELECT id, ${Object.keys(REPORT_FACT_FIELDS)
+            .map((field) => `doc->>'${field}'`)
+            .join(', ')} FROM ${rowsTable}`,
+        ),
       },
       {
         scenario: 'Many Children One CANS, all domains',
@@ -231,7 +243,7 @@ export async function runReportsBench(connectionString: string, log: (line: stri
         target: 200,
         work: async () => {
           const [{ rows, codebook }, classSize] = await Promise.all([cohort(), countReportRows(readStore, everything)]);
-          return glance(rows, domains, codebook, classSize);
+          return reportGlance('many-children-one-cans', rows, domains, codebook, classSize);
         },
         raw: async () =>
           Promise.all([
@@ -308,10 +320,13 @@ export async function runReportsBenchOnServer(serverUrl: string, log: (line: str
   try {
     return await runReportsBench(url.toString(), log);
   } finally {
-    const dropper = new Client({ connectionString: serverUrl });
-    await dropper.connect();
-    await dropper.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-    await dropper.end();
+    if (process.env.BENCH_KEEP_DB) log(`kept database ${url.toString()} (BENCH_KEEP_DB)`);
+    else {
+      const dropper = new Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+      await dropper.end();
+    }
   }
 }
 

@@ -12,9 +12,9 @@
  * Then, on PostgreSQL: the assessment list at 100k assessments (assessment-list-bench.ts: its rebuild, list
  * latency, home counts), answer saves through HTTP (answer-save-bench.ts), /api/ready under 130 writes/s
  * (readiness-bench.ts), and a live blue/green rebuild of assessment-list at 100k with saves going on
- * (blue-green-bench.ts). Each part prints its own table as it finishes and says how long it took; at the very end
- * ONE summary (bench-summary.ts) gives every figure of issue 12's table beside its same-run baseline, its target and
- * whether it is met.
+ * (blue-green-bench.ts), and the report statistics at 50,000 approved assessments (reports-bench.ts). Each part
+ * prints its own table as it finishes and says how long it took; at the very end ONE summary (bench-summary.ts) gives
+ * every figure of issue 12's and issue 13's tables beside its same-run baseline, its target and whether it is met.
  * A part that fails is reported in the summary and the others still run (the exit code is then 1).
  * Targets: see the summary.
  */
@@ -27,6 +27,7 @@ import { ListBenchRow, printListBench, runAssessmentListBench } from './assessme
 import { printAnswerSaveRows, runAnswerSaveBench } from './answer-save-bench';
 import { printBlueGreenBench, runBlueGreenBench } from './blue-green-bench';
 import { printReadinessBench, runReadinessBench } from './readiness-bench';
+import { printReportsBench, REPORTS_BENCH_ASSESSMENTS, runReportsBenchOnServer } from './reports-bench';
 import { printRealMix, REAL_MIX_BATCH, runRealMixBench, withScratchDatabase } from './real-mix/real-mix-bench';
 import { rawReadBaseline } from './real-mix/replay';
 import { AppendRow as Row, Measured, printSummary } from './bench-summary';
@@ -190,6 +191,7 @@ async function main(): Promise<void> {
     answerSaves: null,
     readiness: null,
     blueGreen: null,
+    reports: null,
     failures: new Map(),
     sizes: {
       writers: WRITERS,
@@ -198,6 +200,7 @@ async function main(): Promise<void> {
       // The sizes the list and blue/green parts read from the same variables.
       list: Number(process.env.BENCH_LIST_ASSESSMENTS ?? 100_000),
       blueGreen: Number(process.env.BENCH_BLUE_GREEN_ASSESSMENTS ?? 100_000),
+      reports: REPORTS_BENCH_ASSESSMENTS,
     },
   };
   // The bootstrap's welcome mail to the administrator would be printed otherwise (apps started by the HTTP parts).
@@ -270,6 +273,9 @@ async function main(): Promise<void> {
     // Assessment list latency, home counts and the list's rebuild over 100k assessments (its own scratch database).
     measured.list = await part(measured, 'assessment list, PostgreSQL', () => listBenchWithRebuild(serverUrl, measured));
     if (measured.list) printListBench(measured.list);
+    // The report statistics at 50k approved assessments (its own scratch database).
+    measured.reports = await part(measured, 'reports, PostgreSQL', () => runReportsBenchOnServer(serverUrl));
+    if (measured.reports) printReportsBench(measured.reports);
   }
   // Answer saves through HTTP (PGlite, then PostgreSQL when reachable).
   measured.answerSaves = await part(measured, 'answer saves through HTTP', () => runAnswerSaveBench());

@@ -1,6 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Filter, ReadStore, SortField } from '@cans/storage/read-store/read-store.port';
-import { countReportRows, findReportRows, pageOfReportRows, ReportRowDocument } from '@cans/projections/reports/report-rows.queries';
+import {
+  countReportRows,
+  findReportFacts,
+  findReportRows,
+  pageOfReportRows,
+  ReportFacts,
+  ReportRowDocument,
+} from '@cans/projections/reports/report-rows.queries';
 import { AssessmentAccessService, AssessmentPrincipal } from '../assessments/access/assessment-access.service';
 import { READ_STORE } from '../platform/storage/storage-tokens';
 import { assertFilterRanges, listOf, ReportFilterDto } from './report-filter.dto';
@@ -74,7 +81,13 @@ export class ReportCohortService {
     return both(await this.scopeFilter(principal), own);
   }
 
-  async rows(principal: AssessmentPrincipal, filter: ReportFilterDto): Promise<ReportRowDocument[]> {
+  /** The statistics facts of a cohort (the many-children reports read tens of thousands of these). */
+  async rows(principal: AssessmentPrincipal, filter: ReportFilterDto): Promise<ReportFacts[]> {
+    return findReportFacts(this.readStore, await this.cohortFilter(principal, filter));
+  }
+
+  /** Whole rows of a cohort, for lists that name the child and the assessor. */
+  async documents(principal: AssessmentPrincipal, filter: ReportFilterDto): Promise<ReportRowDocument[]> {
     return findReportRows(this.readStore, await this.cohortFilter(principal, filter));
   }
 
@@ -84,8 +97,8 @@ export class ReportCohortService {
   }
 
   /** Rows of a filter WITHOUT row access: only for aggregates that never name a record (the comparison). */
-  unscopedRows(filter: Filter): Promise<ReportRowDocument[]> {
-    return findReportRows(this.readStore, filter);
+  unscopedRows(filter: Filter): Promise<ReportFacts[]> {
+    return findReportFacts(this.readStore, filter);
   }
 
   async count(principal: AssessmentPrincipal, filter: ReportFilterDto | null): Promise<number> {

@@ -13,12 +13,12 @@
  *   (the domain's actionable ratings, 2 and 3).
  */
 import type { Rating } from '@cans/domain/library/instrument/instrument.types';
-import { ratingAt, RatingCodebook, ReportRowDocument } from '@cans/projections/reports/report-rows.queries';
+import { PACKED_RATING_ORDER, ratingSlotAt, RatingCodebook, ReportFacts } from '@cans/projections/reports/report-rows.queries';
 import { percentOf } from '../assessments/statistics/answer-statistics.service';
 import { allQuestionsOf, ReportDomain, ReportQuestion } from './report-library.service';
 
 /** The ratings reports show, in chart order (N/A first); 4 is on the scale though no seeded item uses it. */
-export const REPORT_RATINGS: readonly Rating[] = ['NA', '0', '1', '2', '3', '4'];
+export const REPORT_RATINGS: readonly Rating[] = PACKED_RATING_ORDER;
 export const CAREGIVER_NOTE = 'Caregiver items count the first listed caregiver of each assessment only.';
 export const DOMAIN_SCORE_DEFINITION =
   'Domain score: the sum of an assessment’s ratings of the domain’s questions, N/A and unrated left out; mean and population standard deviation over the assessments with a score.';
@@ -57,63 +57,105 @@ export interface DomainStatistics {
 }
 
 const round2 = (n: number): number => Math.round(n * 100) / 100;
-const packedOf = (row: ReportRowDocument, domain: ReportDomain): string => (domain.caregiverItem ? row.caregiverRatings : row.childRatings);
+const packedOf = (row: ReportFacts, domain: ReportDomain): string => (domain.caregiverItem ? row.caregiverRatings : row.childRatings);
+/** Slots of PACKED_RATING_ORDER (= REPORT_RATINGS): 0 is N/A, slot s > 0 is the rating s - 1. */
+const SLOTS = REPORT_RATINGS.length;
+const NA_SLOT = 0;
+const numericOf = (slot: number): number => slot - 1;
 
 /** Mean and population standard deviation (null for no values), two decimals. */
-export function meanAndDeviation(values: readonly number[]): { mean: number | null; deviation: number | null } {
-  if (values.length === 0) return { mean: null, deviation: null };
-  const mean = values.reduce((s, v) => s + v, 0) / values.length;
-  const variance = values.reduce((s, v) => s + (v - mean) ** 2, 0) / values.length;
-  return { mean: round2(mean), deviation: round2(Math.sqrt(variance)) };
+export function meanAndDeviation(values: ArrayLike<number>): { mean: number | null; deviation: number | null } {
+  let sum = 0;
+  let sumOfSquares = 0;
+  for (let i = 0; i < values.length; i++) {
+    sum += values[i];
+    sumOfSquares += values[i] * values[i];
+  }
+  return meanAndDeviationOfSums(values.length, sum, sumOfSquares);
 }
 
-function questionStatistics(rows: readonly ReportRowDocument[], domain: ReportDomain, question: ReportQuestion, codebook: RatingCodebook) {
-  const index = codebook.indexOf(question.code);
-  const counts = new Map<Rating, number>();
-  let rated = 0;
-  if (index !== undefined)
-    for (const row of rows) {
-      const rating = ratingAt(packedOf(row, domain), index);
-      if (rating === null) continue;
-      rated++;
-      counts.set(rating, (counts.get(rating) ?? 0) + 1);
+/**
+ * Mean and population standard deviation from the count, sum and sum of squares of integer scores. The variance's
+ * numerator n·Σx² − (Σx)² is an exact integer at report sizes (below 2^53), so no cancellation error.
+ */
+function meanAndDeviationOfSums(n: number, sum: number, sumOfSquares: number): { mean: number | null; deviation: number | null } {
+  if (n === 0) return { mean: null, deviation: null };
+  return { mean: round2(sum / n), deviation: round2(Math.sqrt(Math.max(0, n * sumOfSquares - sum * sum)) / n) };
+}
+
+/** The indexes of questions in the packed ratings (-1: never rated anywhere). */
+const packedIndexes = (questions: readonly ReportQuestion[], codebook: RatingCodebook): Int32Array =>
+  Int32Array.from(questions, (q) => codebook.indexOf(q.code) ?? -1);
+
+/**
+ * One pass over a cohort for one domain: per question the count of each rating slot, and the domain score's count,
+ * sum and sum of squares (scores are sums of small integers).
+ */
+function tallyDomain(rows: readonly ReportFacts[], domain: ReportDomain, questions: readonly ReportQuestion[], codebook: RatingCodebook) {
+  const indexes = packedIndexes(questions, codebook);
+  const counts = new Int32Array(questions.length * SLOTS);
+  let scored = 0;
+  let sum = 0;
+  let sumOfSquares = 0;
+  for (const row of rows) {
+    const packed = packedOf(row, domain);
+    let score = 0;
+    let numeric = false;
+    for (let q = 0; q < indexes.length; q++) {
+      const slot = ratingSlotAt(packed, indexes[q]);
+      if (slot < 0) continue;
+      counts[q * SLOTS + slot]++;
+      if (slot === NA_SLOT) continue;
+      score += numericOf(slot);
+      numeric = true;
     }
+    if (!numeric) continue;
+    scored++;
+    sum += score;
+    sumOfSquares += score * score;
+  }
+  return { counts, scored, sum, sumOfSquares };
+}
+
+function questionStatistics(question: ReportQuestion, counts: Int32Array, q: number): QuestionStatistics {
+  let rated = 0;
+  for (let slot = 0; slot < SLOTS; slot++) rated += counts[q * SLOTS + slot];
   return {
     code: question.code,
     questionName: question.name,
     questionShowName: question.shortName ?? question.name,
     rated,
-    ratings: REPORT_RATINGS.map((rating) => ({
-      rating,
-      count: counts.get(rating) ?? 0,
-      percent: percentOf(counts.get(rating) ?? 0, rated),
-    })),
+    ratings: REPORT_RATINGS.map((rating, slot) => {
+      const count = counts[q * SLOTS + slot];
+      return { rating, count, percent: percentOf(count, rated) };
+    }),
   };
 }
 
 /** Per assessment: the domain score, or null without a numeric rating. */
-export function domainScores(rows: readonly ReportRowDocument[], domain: ReportDomain, codebook: RatingCodebook): Array<number | null> {
-  const indexes = allQuestionsOf(domain)
-    .map((q) => codebook.indexOf(q.code))
-    .filter((i): i is number => i !== undefined);
+export function domainScores(rows: readonly ReportFacts[], domain: ReportDomain, codebook: RatingCodebook): Array<number | null> {
+  const indexes = packedIndexes(allQuestionsOf(domain), codebook);
   return rows.map((row) => {
     const packed = packedOf(row, domain);
     let sum = 0;
-    let any = false;
+    let numeric = false;
     for (const index of indexes) {
-      const rating = ratingAt(packed, index);
-      if (rating === null || rating === 'NA') continue;
-      sum += Number(rating);
-      any = true;
+      const slot = ratingSlotAt(packed, index);
+      if (slot <= NA_SLOT) continue;
+      sum += numericOf(slot);
+      numeric = true;
     }
-    return any ? sum : null;
+    return numeric ? sum : null;
   });
 }
 
-export function domainStatistics(rows: readonly ReportRowDocument[], domain: ReportDomain, codebook: RatingCodebook): DomainStatistics {
-  const scores = domainScores(rows, domain, codebook).filter((s): s is number => s !== null);
-  const { mean, deviation } = meanAndDeviation(scores);
-  const stats = (questions: readonly ReportQuestion[]) => questions.map((q) => questionStatistics(rows, domain, q, codebook));
+export function domainStatistics(rows: readonly ReportFacts[], domain: ReportDomain, codebook: RatingCodebook): DomainStatistics {
+  const questions = allQuestionsOf(domain);
+  const tally = tallyDomain(rows, domain, questions, codebook);
+  const { mean, deviation } = meanAndDeviationOfSums(tally.scored, tally.sum, tally.sumOfSquares);
+  const position = new Map(questions.map((question, q) => [question, q]));
+  const stats = (list: readonly ReportQuestion[]) =>
+    list.map((question) => questionStatistics(question, tally.counts, position.get(question)!));
   return {
     code: domain.code,
     name: domain.name,
@@ -122,13 +164,13 @@ export function domainStatistics(rows: readonly ReportRowDocument[], domain: Rep
     caregiverCount: domain.caregiverItem ? rows.filter((r) => r.caregiverCount > 0).length : null,
     meanScore: mean,
     standardDeviation: deviation,
-    scored: scores.length,
+    scored: tally.scored,
     questions: stats(domain.questions),
     moduleCharts: domain.modules.map((m) => ({ code: m.code, name: m.name, questions: stats(m.questions) })),
   };
 }
 
-export const childCountOf = (rows: readonly ReportRowDocument[]): number => new Set(rows.map((r) => r.cin)).size;
+export const childCountOf = (rows: readonly ReportFacts[]): number => new Set(rows.map((r) => r.cin)).size;
 
 export interface ManyChildrenReport {
   readonly childCount: number;
@@ -139,7 +181,7 @@ export interface ManyChildrenReport {
 }
 
 export function manyChildrenReport(
-  rows: readonly ReportRowDocument[],
+  rows: readonly ReportFacts[],
   domains: readonly ReportDomain[],
   codebook: RatingCodebook,
 ): ManyChildrenReport {
@@ -159,7 +201,8 @@ export interface Glance {
   readonly domainOverview: { ratings: readonly string[]; domains: ReadonlyArray<{ code: string; domainName: string; percents: number[] }> };
 }
 
-const GLANCE_RATINGS: readonly Rating[] = ['NA', '0', '1', '2', '3'];
+const GLANCE_RATINGS: readonly Rating[] = REPORT_RATINGS.slice(0, 5);
+const SLOT_OF = Object.fromEntries(REPORT_RATINGS.map((rating, slot) => [rating, slot])) as Record<Rating, number>;
 const label = (rating: Rating): string => (rating === 'NA' ? 'N/A' : rating);
 
 /**
@@ -167,7 +210,7 @@ const label = (rating: Rating): string => (rating === 'NA' ? 'N/A' : rating);
  * filter (the "class"), for the share in the filter.
  */
 export function glance(
-  rows: readonly ReportRowDocument[],
+  rows: readonly ReportFacts[],
   domains: readonly ReportDomain[],
   codebook: RatingCodebook,
   classSize: number,
@@ -175,33 +218,39 @@ export function glance(
   const n = rows.length;
   const share = (count: number) => percentOf(count, n);
   const ratedActionably = (code: string) => {
-    const index = codebook.indexOf(code);
-    return rows.filter((r) => {
-      const rating = ratingAt(r.childRatings, index);
-      return rating === '2' || rating === '3';
-    }).length;
+    const index = codebook.indexOf(code) ?? -1;
+    let count = 0;
+    for (const row of rows) {
+      const slot = ratingSlotAt(row.childRatings, index);
+      if (slot === SLOT_OF['2'] || slot === SLOT_OF['3']) count++;
+    }
+    return count;
   };
 
-  const overview = new Map<Rating, number>();
-  const tai = new Array<number>(n).fill(0);
-  const highest = domains.map(() => new Map<string, number>());
+  // Slots 0-4 are N/A, 0, 1, 2, 3: the glance's ratings (GLANCE_RATINGS), in the same order. Plain loops over typed
+  // arrays: this is the Quick Glance's whole computation over tens of thousands of rows.
+  const overview = new Int32Array(GLANCE_RATINGS.length);
+  const tai = new Int32Array(n);
+  const highest = domains.map(() => new Int32Array(GLANCE_RATINGS.length));
   domains.forEach((domain, d) => {
-    const indexes = allQuestionsOf(domain)
-      .map((q) => codebook.indexOf(q.code))
-      .filter((i): i is number => i !== undefined);
-    rows.forEach((row, r) => {
-      const packed = packedOf(row, domain);
+    const indexes = packedIndexes(allQuestionsOf(domain), codebook);
+    const actionable = Uint8Array.from(REPORT_RATINGS, (rating) => (domain.actionableRatings.includes(rating) ? 1 : 0));
+    const highestOfDomain = highest[d];
+    for (let r = 0; r < n; r++) {
+      const packed = packedOf(rows[r], domain);
       let top = -1;
-      for (const index of indexes) {
-        const rating = ratingAt(packed, index);
-        if (rating === null) continue;
-        if (GLANCE_RATINGS.includes(rating)) overview.set(rating, (overview.get(rating) ?? 0) + 1);
-        if (domain.actionableRatings.includes(rating)) tai[r]++;
-        if (rating !== 'NA') top = Math.max(top, Number(rating));
+      let actionableCount = 0;
+      for (let q = 0; q < indexes.length; q++) {
+        const slot = ratingSlotAt(packed, indexes[q]);
+        if (slot < 0) continue;
+        if (slot < GLANCE_RATINGS.length) overview[slot]++;
+        actionableCount += actionable[slot];
+        if (slot > top) top = slot;
       }
-      const key = top < 0 ? 'NA' : String(Math.min(top, 3));
-      highest[d].set(key, (highest[d].get(key) ?? 0) + 1);
-    });
+      tai[r] += actionableCount;
+      // The highest numeric rating (slot 1-5 is rating 0-4; 4 counts as 3), N/A when none.
+      highestOfDomain[top <= NA_SLOT ? NA_SLOT : Math.min(top, SLOT_OF['3'])]++;
+    }
   });
   const { mean, deviation } = meanAndDeviation(tai);
   const average = mean ?? 0;
@@ -215,7 +264,7 @@ export function glance(
       { key: 'arrests', name: 'ARRESTS/DETENTION (AGES 6+) 2/3 (%)', value: share(ratedActionably(ARRESTS_CODE)) },
       { key: 'recommendations', name: 'Service Recommendations Triggered', value: tai.reduce((s, v) => s + v, 0) },
     ],
-    ratingOverview: GLANCE_RATINGS.map((rating) => ({ name: label(rating), value: overview.get(rating) ?? 0 })),
+    ratingOverview: GLANCE_RATINGS.map((rating, slot) => ({ name: label(rating), value: overview[slot] })),
     actionableItems: {
       maxCount: tai.reduce((m, v) => Math.max(m, v), 0),
       minCount: n === 0 ? 0 : tai.reduce((m, v) => Math.min(m, v), Infinity),
@@ -228,7 +277,7 @@ export function glance(
       domains: domains.map((domain, d) => ({
         code: domain.code,
         domainName: domain.name,
-        percents: GLANCE_RATINGS.map((rating) => share(highest[d].get(rating) ?? 0)),
+        percents: GLANCE_RATINGS.map((_, slot) => share(highest[d][slot])),
       })),
     },
   };

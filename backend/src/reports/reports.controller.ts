@@ -1,19 +1,15 @@
-import { Controller, Get, Inject, Query } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ratingCodebook } from '@cans/projections/reports/report-rows.queries';
-import type { ReadStore } from '@cans/storage/read-store/read-store.port';
 import { Auth, RequestAuth, RequirePrivileges } from '../identity/access/access.decorators';
 import { RecordLists } from '../identity/api-users/api-client-record-limit';
 import { ListPage } from '../platform/http/http-answers';
 import { parseListQuery } from '../platform/http/simple-rest-list';
-import { READ_STORE } from '../platform/storage/storage-tokens';
-import { AssessmentAccessService } from '../assessments/access/assessment-access.service';
-import { CohortListDto, ComparisonDto, listOf, ReportDomainsDto } from './report-filter.dto';
+import { CohortListDto, ComparisonDto, ReportDomainsDto } from './report-filter.dto';
 import { ReportCohortService } from './report-cohort.service';
 import { ReportLibraryService } from './report-library.service';
 import { ReportOptionsService } from './report-options.service';
-import { COMPARISON_MINIMUM_CHILDREN, COMPARISON_TOO_SMALL, ReportComparisonService } from './report-comparison.service';
-import { childCountOf, glance, manyChildrenReport } from './report-statistics';
+import { ReportComparisonService } from './report-comparison.service';
+import { ManyChildrenOneCansService } from './many-children-one-cans.service';
 
 const COHORT_SORTABLE = ['dateOfAssessment', 'cin', 'lastName', 'age', 'assessmentType'];
 /** Spec 001 §9: the Many Children One CANS list shows 30 per page. */
@@ -29,12 +25,11 @@ const COHORT_PAGE_SIZE = 30;
 @Controller('reports')
 export class ReportsController {
   constructor(
-    @Inject(READ_STORE) private readonly readStore: ReadStore,
     private readonly cohorts: ReportCohortService,
     private readonly library: ReportLibraryService,
     private readonly options: ReportOptionsService,
     private readonly comparison: ReportComparisonService,
-    private readonly access: AssessmentAccessService,
+    private readonly manyChildrenOneCansReports: ManyChildrenOneCansService,
   ) {}
 
   @Get('filter-options')
@@ -77,29 +72,11 @@ export class ReportsController {
       'Many Children One CANS: per question the count and share of each rating, per domain the mean domain score and standard deviation (caregiver items: first caregiver)',
   })
   @ApiOkResponse({ description: '{ childCount, assessmentCount, note, domainScoreDefinition, domains:[…] }' })
-  async manyChildrenOneCans(@Query() query: ReportDomainsDto, @Auth() { user }: RequestAuth) {
-    const { domains: codes, ...filter } = query;
-    const [rows, domains, codebook] = await Promise.all([
-      this.cohorts.rows(user, filter),
-      this.library.chosen(listOf(codes)),
-      ratingCodebook(this.readStore),
-    ]);
-    return manyChildrenReport(rows, domains, codebook);
+  manyChildrenOneCans(@Query() query: ReportDomainsDto, @Auth() { user }: RequestAuth) {
+    return this.manyChildrenOneCansReports.report(user, query);
   }
 
-  @Get('glance')
-  @RequirePrivileges('Report_Assessment')
-  @ApiOperation({ summary: 'Quick Glance of a report filter: base infos, rating overview, total actionable items, domain overview' })
-  async glance(@Query() query: ReportDomainsDto, @Auth() { user }: RequestAuth) {
-    const { domains: codes, ...filter } = query;
-    const [rows, domains, codebook, classSize] = await Promise.all([
-      this.cohorts.rows(user, filter),
-      this.library.chosen(listOf(codes)),
-      ratingCodebook(this.readStore),
-      this.cohorts.count(user, null),
-    ]);
-    return glance(rows, domains, codebook, classSize);
-  }
+  // GET reports/glance (the Quick Glance) is ReportGlanceController's, beside the other reports' glances.
 
   @Get('comparison-options')
   @RequirePrivileges('Report_Assessment')
@@ -116,16 +93,7 @@ export class ReportsController {
       'Many Children One CANS of the comparison group (aggregates only, at least 10 children; otherwise sufficient false and the warning)',
   })
   @ApiOkResponse({ description: '{ sufficient, childCount, message, domains:[…] }' })
-  async compare(@Query() query: ComparisonDto, @Auth() { user }: RequestAuth) {
-    const where = await this.comparison.comparisonFilter(user, query);
-    const [rows, domains, codebook] = await Promise.all([
-      this.cohorts.unscopedRows(where),
-      this.library.chosen(listOf(query.domains)),
-      ratingCodebook(this.readStore),
-    ]);
-    if (childCountOf(rows) < COMPARISON_MINIMUM_CHILDREN)
-      return { sufficient: false, childCount: null, message: COMPARISON_TOO_SMALL, domains: [] };
-    const report = manyChildrenReport(rows, domains, codebook);
-    return { sufficient: true, message: null, ...report };
+  compare(@Query() query: ComparisonDto, @Auth() { user }: RequestAuth) {
+    return this.manyChildrenOneCansReports.comparison(user, query);
   }
 }

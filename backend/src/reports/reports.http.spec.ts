@@ -245,7 +245,7 @@ describe.each(backends)('reports API over HTTP (%s)', (backend) => {
   });
 
   describe('Quick Glance', () => {
-    it('gives the base infos, rating overview, actionable items and domain overview of the cohort', async () => {
+    it('gives the base infos, gender overview, actionable items and domain overview of the cohort', async () => {
       const response = await get('/api/reports/glance', t.adminToken(), { domains: 'TRAUMA', gender: 'F' });
       expect(response.status).toBe(200);
       const cohort = seeded.filter((s) => s !== seeded[1]);
@@ -259,14 +259,13 @@ describe.each(backends)('reports API over HTTP (%s)', (backend) => {
         minCount: Math.min(...tai),
         average: Math.round((tai.reduce((a, b) => a + b, 0) / tai.length) * 100) / 100,
       });
-      const overview: Record<string, number> = {};
-      for (const s of cohort)
-        for (const c of TRAUMA)
-          if (s.child[c])
-            overview[s.child[c] === 'NA' ? 'N/A' : s.child[c]] = (overview[s.child[c] === 'NA' ? 'N/A' : s.child[c]] ?? 0) + 1;
-      expect(Object.fromEntries(response.body.ratingOverview.filter((r: Json) => r.value > 0).map((r: Json) => [r.name, r.value]))).toEqual(
-        overview,
-      );
+      // Many Children One CANS is glance type 3: its pie is the Gender Overview (children by gender), spec 001 §2.
+      const genders = (body: Json) =>
+        Object.fromEntries(body.pie.slices.filter((r: Json) => r.value > 0).map((r: Json) => [r.name, r.value]));
+      expect(response.body).toMatchObject({ glanceType: 3, pie: { kind: 'gender', title: 'Gender Overview' } });
+      expect(genders(response.body)).toEqual({ Female: cohort.length });
+      const everyone = await get('/api/reports/glance', t.adminToken(), { domains: 'TRAUMA' });
+      expect(genders(everyone.body)).toEqual({ Female: seeded.length - 1, Male: 1 }); // R-2 is the one boy
       // Domain overview: each assessment by its highest rating in the domain.
       const highest = cohort.map((s) => {
         const numeric = TRAUMA.map((c) => s.child[c])

@@ -35,6 +35,13 @@ const NARRATIVE = {
   recommendations: 'Review.',
 };
 
+/** A Many Children One CANS query with a comparison: saving it again (every role, every run) appends nothing. */
+const SAVED_REPORT_QUERY = {
+  report: 'many-children-one-cans',
+  query: { minAge: '-1', maxAge: '-1', domains: 'LIFE_FUNCTIONING' },
+  comparison: { compareAgency: NORTHSIDE_AGENCY_ID },
+};
+
 const assessment =
   (
     suffix: string,
@@ -202,6 +209,24 @@ export const OPERATION_REQUESTS: Record<string, Prepare> = {
     query: { range: '[0,19]' },
   }),
   'GET /api/reports/many-children-many-cans': () => ({ path: '/api/reports/many-children-many-cans' }),
+  'GET /api/reports/one-child-one-cans/glance': (fx) => ({
+    path: '/api/reports/one-child-one-cans/glance',
+    query: { assessment: fx.ids.approvedAssessment },
+  }),
+  'GET /api/reports/one-child-many-cans/glance': (fx) => ({
+    path: '/api/reports/one-child-many-cans/glance',
+    query: { assessments: fx.ids.approvedAssessment },
+  }),
+  'GET /api/reports/many-children-many-cans/glance': () => ({ path: '/api/reports/many-children-many-cans/glance' }),
+  'POST /api/reports/saved-queries': () => ({ path: '/api/reports/saved-queries', body: SAVED_REPORT_QUERY }),
+  'GET /api/reports/saved-queries/{id}': async (fx) => {
+    const saved = await fx.send('post', '/api/reports/saved-queries', await fx.token('administrator'), SAVED_REPORT_QUERY);
+    return { path: `/api/reports/saved-queries/${saved.body.id}` };
+  },
+  'GET /api/reports/saved-queries/{id}/pdf': async (fx) => {
+    const saved = await fx.send('post', '/api/reports/saved-queries', await fx.token('administrator'), SAVED_REPORT_QUERY);
+    return { path: `/api/reports/saved-queries/${saved.body.id}/pdf` };
+  },
   'GET /api/assessment-counts/months': () => ({ path: '/api/assessment-counts/months' }),
   'GET /api/assessment-counts/supervisees': () => ({ path: '/api/assessment-counts/supervisees' }),
   'GET /api/system-notification': () => ({ path: '/api/system-notification' }),

@@ -2,6 +2,8 @@
 export const enDashboard = {
   showTable: 'Show table',
   showChart: 'Show chart',
+  downloadCsv: 'Download CSV',
+  downloadCsvOf: 'Download CSV: %{title}',
   tableOf: 'Table: %{title}',
   month: 'Month',
   total: 'Total',

@@ -3,19 +3,12 @@
  * The table scrolls inside its own region on a narrow screen.
  */
 import { useTranslate } from 'react-admin';
-import { Table, TableBody, TableCell, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
-import { ScrollRegion } from '../layout/ScrollRegion';
+import { ChoiceTable } from './ChoiceTable';
 import { useAssessmentTypeName } from './useReportApi';
 import { formatDate } from '../shared/format';
 import type { CohortRow } from './report-types';
 
-export const CohortTable = ({
-  rows,
-  total,
-  page,
-  pageSize,
-  onPage,
-}: {
+export const CohortTable = (props: {
   rows: CohortRow[];
   total: number;
   page: number;
@@ -25,49 +18,22 @@ export const CohortTable = ({
   const translate = useTranslate();
   const typeName = useAssessmentTypeName();
   const text = (key: string, options?: Record<string, unknown>) => translate(`cans.reports.cohort.${key}`, options);
-  if (total === 0) return <Typography color="text.secondary">{text('empty')}</Typography>;
   return (
-    <>
-      <Typography role="status" sx={{ mb: 1 }}>
-        {text('totalShort', { count: total })}
-      </Typography>
-      <ScrollRegion label={text('region')}>
-        <Table size="small" aria-label={text('title')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{text('cin')}</TableCell>
-              <TableCell>{text('name')}</TableCell>
-              <TableCell align="right">{text('age')}</TableCell>
-              <TableCell>{text('assessor')}</TableCell>
-              <TableCell>{text('agency')}</TableCell>
-              <TableCell>{text('type')}</TableCell>
-              <TableCell>{text('dateOfAssessment')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((row) => (
-              <TableRow key={row.id}>
-                <TableCell>{row.cin}</TableCell>
-                <TableCell>{row.fullName}</TableCell>
-                <TableCell align="right">{row.age}</TableCell>
-                <TableCell>{row.assessorName}</TableCell>
-                <TableCell>{row.agency ?? ''}</TableCell>
-                <TableCell>{typeName(row.assessmentType)}</TableCell>
-                <TableCell>{formatDate(row.dateOfAssessment)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </ScrollRegion>
-      <TablePagination
-        component="div"
-        count={total}
-        page={page}
-        rowsPerPage={pageSize}
-        rowsPerPageOptions={[pageSize]}
-        onPageChange={(_, next) => onPage(next)}
-        labelDisplayedRows={({ from, to, count }) => translate('cans.reports.pageOf', { from, to, total: count })}
-      />
-    </>
+    <ChoiceTable<CohortRow>
+      {...props}
+      tableLabel={text('title')}
+      regionLabel={text('region')}
+      status={text('totalShort', { count: props.total })}
+      empty={text('empty')}
+      columns={[
+        { header: text('cin'), value: (row) => row.cin },
+        { header: text('name'), value: (row) => row.fullName },
+        { header: text('age'), value: (row) => row.age, align: 'right' },
+        { header: text('assessor'), value: (row) => row.assessorName },
+        { header: text('agency'), value: (row) => row.agency ?? '' },
+        { header: text('type'), value: (row) => typeName(row.assessmentType) },
+        { header: text('dateOfAssessment'), value: (row) => formatDate(row.dateOfAssessment) },
+      ]}
+    />
   );
 };

@@ -8,7 +8,14 @@ import { ResponsiveBar } from '@nivo/bar';
 import { Box, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { ChartPanel } from '../dashboard/ChartPanel';
 import { ScrollRegion } from '../layout/ScrollRegion';
-import { ITEM_AXIS, itemChartHeight, plottedItemRating, ratingColour, reportQuestionLabel, shownRating } from './chart-rules';
+import {
+  ITEM_AXIS,
+  itemChartHeight,
+  plottedItemRating,
+  ratingColour,
+  reportQuestionLabel,
+  shownRating,
+} from '@cans/domain/reports/chart-rules';
 import type { AnsweredQuestion } from './report-types';
 
 const CHART_THEME = { text: { fontSize: 12, fill: '#3c4654' }, axis: { ticks: { text: { fontSize: 12, fill: '#3c4654' } } } };
@@ -77,5 +84,10 @@ export const ItemRatingChart = ({ id, title, questions }: { id: string; title: s
       </Table>
     </ScrollRegion>
   );
-  return <ChartPanel id={id} title={title} chart={chart} table={table} />;
+  const csv = {
+    fileName: title,
+    header: [text('item'), text('rating')],
+    rows: questions.map((q) => [q.questionName, answerText(q.answer)]),
+  };
+  return <ChartPanel id={id} title={title} chart={chart} table={table} csv={csv} />;
 };

@@ -1,6 +1,8 @@
 /*
- * The mean domain score chart of Many Children One CANS (spec 001 §9): per domain a bar at mean + 2, labelled with
- * the mean (shown minus 2), coloured by the five bands of the plotted value; 50 px per domain + 100, at least 230.
+ * The mean domain score chart of Many Children One CANS (spec 001 §9): per domain a bar of the mean, coloured by the
+ * five bands of the plotted value (mean + 2); 50 px per domain + 100, at least 230. The bars start at plotted 2,
+ * which is a shown 0, so the value axis is labelled in shown means from the bars' origin (a bar never starts left
+ * of the axis's "0"). Each mean is written just past its bar's end, readable for any length, a 0 included.
  * With a comparison, the comparison group's bar beside it. Its table adds the standard deviations.
  */
 import { useTranslate } from 'react-admin';
@@ -8,7 +10,7 @@ import { ResponsiveBar } from '@nivo/bar';
 import { Box, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { ChartPanel } from '../dashboard/ChartPanel';
 import { ScrollRegion } from '../layout/ScrollRegion';
-import { MEAN_SCORE_BANDS, meanScoreChartHeight, meanScoreColour, plottedMeanScore, questionLabel, shownMeanScore } from './chart-rules';
+import { MEAN_SCORE_BANDS, meanScoreChartHeight, meanScoreColour, plottedMeanScore, questionLabel } from '@cans/domain/reports/chart-rules';
 import type { DomainStatistics } from './report-types';
 
 const CHART_THEME = { text: { fontSize: 12, fill: '#3c4654' }, axis: { ticks: { text: { fontSize: 12, fill: '#3c4654' } } } };
@@ -32,16 +34,18 @@ export const MeanScoreChart = ({
   const compareKey = groupNames?.[1] ?? text('comparisonGroup');
   const compared = new Map((comparison ?? []).map((d) => [d.code, d]));
   const keys = comparison ? [filterKey, compareKey] : [filterKey];
-  const plotted = (d: DomainScore | undefined) => (d?.meanScore == null ? 0 : plottedMeanScore(d.meanScore));
+  // A domain without a score has no bar (its key is left out: nivo draws no bar for a missing value).
+  const meanOf = (key: string, d: DomainScore | undefined) => (d?.meanScore == null ? {} : { [key]: d.meanScore });
   const rows = domains.map((domain) => ({
     domain: questionLabel(domain.name, domain.shortName),
-    [filterKey]: plotted(domain),
-    ...(comparison ? { [compareKey]: plotted(compared.get(domain.code)) } : {}),
+    ...meanOf(filterKey, domain),
+    ...(comparison ? meanOf(compareKey, compared.get(domain.code)) : {}),
   }));
-  const max = Math.ceil(Math.max(5, ...rows.flatMap((row) => keys.map((key) => Number(row[key])))));
-  // Ticks from a shown 0 (plotted 2) up: the axis shows plotted minus 2, and nothing below a score of 0.
-  const step = Math.max(1, Math.ceil((max - 2) / 8));
-  const ticks = Array.from({ length: Math.floor((max - 2) / step) + 1 }, (_, i) => 2 + i * step);
+  const longest = Math.max(3, ...[...domains, ...(comparison ?? [])].map((d) => d.meanScore ?? 0));
+  const step = Math.max(1, Math.ceil(longest / 8));
+  // At least half a step of room past the longest bar for its label.
+  const max = (Math.floor(longest / step) + (longest % step > step / 2 ? 2 : 1)) * step;
+  const ticks = Array.from({ length: max / step + 1 }, (_, i) => i * step);
   const chart = (
     <Box
       sx={{ height: meanScoreChartHeight(domains.length * keys.length) }}
@@ -59,14 +63,15 @@ export const MeanScoreChart = ({
         margin={{ top: 10, right: 24, bottom: 30, left: 150 }}
         padding={0.25}
         valueScale={{ type: 'linear', min: 0, max }}
-        // The comparison group's bars in the same band colour, lighter.
-        colors={(bar) => `${meanScoreColour(Number(bar.value))}${bar.id === compareKey ? '99' : ''}`}
+        // The bands are of the plotted value (mean + 2); the comparison group's bars in the same colour, lighter.
+        colors={(bar) => `${meanScoreColour(plottedMeanScore(Number(bar.value)))}${bar.id === compareKey ? '99' : ''}`}
         borderColor="#3c4654"
         borderWidth={comparison ? 1 : 0}
-        // A domain without a score has no bar (plotted 0) and no label.
-        label={(bar) => (Number(bar.value) === 0 ? '' : String(shownMeanScore(Number(bar.value))))}
-        labelTextColor="#ffffff"
-        axisBottom={{ tickSize: 0, tickPadding: 6, tickValues: ticks, format: (value: number) => String(value - 2) }}
+        label={(bar) => String(bar.value)}
+        labelPosition="end"
+        labelOffset={4}
+        labelTextColor="#1f2933"
+        axisBottom={{ tickSize: 0, tickPadding: 6, tickValues: ticks }}
         gridXValues={ticks}
         axisLeft={{ tickSize: 0, tickPadding: 6 }}
         animate={false}
@@ -85,6 +90,7 @@ export const MeanScoreChart = ({
       ))}
     </Stack>
   );
+  const columns = [text('meanScore'), text('standardDeviation'), text('scored')];
   const group = (d: DomainScore | undefined) => [d?.meanScore ?? '–', d?.standardDeviation ?? '–', d?.scored ?? 0];
   const table = (
     <ScrollRegion label={translate('cans.reports.tableOf', { title: text('meanTitle') })}>
@@ -93,7 +99,7 @@ export const MeanScoreChart = ({
           <TableRow>
             <TableCell>{text('domain')}</TableCell>
             {keys.map((key) =>
-              [text('meanScore'), text('standardDeviation'), text('scored')].map((column) => (
+              columns.map((column) => (
                 <TableCell key={`${key}-${column}`} align="right">
                   {comparison ? `${key}: ${column}` : column}
                 </TableCell>
@@ -129,6 +135,11 @@ export const MeanScoreChart = ({
         </>
       }
       table={table}
+      csv={{
+        fileName: text('meanTitle'),
+        header: [text('domain'), ...keys.flatMap((key) => columns.map((column) => (comparison ? `${key}: ${column}` : column)))],
+        rows: domains.map((domain) => [domain.name, ...group(domain), ...(comparison ? group(compared.get(domain.code)) : [])]),
+      }}
     />
   );
 };

@@ -8,7 +8,7 @@ import { ResponsiveBar } from '@nivo/bar';
 import { Box, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { ChartPanel } from '../dashboard/ChartPanel';
 import { ScrollRegion } from '../layout/ScrollRegion';
-import { ITEM_AXIS, multiChartHeight, plottedMultiRating, reportQuestionLabel, shownRating } from './chart-rules';
+import { ITEM_AXIS, multiChartHeight, plottedMultiRating, reportQuestionLabel, shownRating } from '@cans/domain/reports/chart-rules';
 import type { SeriesQuestion } from './report-types';
 
 const CHART_THEME = { text: { fontSize: 12, fill: '#3c4654' }, axis: { ticks: { text: { fontSize: 12, fill: '#3c4654' } } } };
@@ -110,5 +110,10 @@ export const MultiAssessmentChart = ({
       </Table>
     </ScrollRegion>
   );
-  return <ChartPanel id={id} title={title} chart={chart} table={table} />;
+  const csv = {
+    fileName: title,
+    header: [translate('cans.reports.report.item'), ...series.map((s) => s.label)],
+    rows: questions.map((q) => [q.questionName, ...series.map((s) => String(answerOf(q, s)))]),
+  };
+  return <ChartPanel id={id} title={title} chart={chart} table={table} csv={csv} />;
 };

@@ -1,6 +1,6 @@
 /* An HTML legend of the rating colours (chart-rules.ts): it wraps on a narrow screen, where an SVG legend would be cut. */
 import { Box, Stack, Typography } from '@mui/material';
-import { ratingColour } from './chart-rules';
+import { ratingColour } from '@cans/domain/reports/chart-rules';
 
 export const RatingLegend = ({ entries }: { entries: string[] }) => (
   <Stack direction="row" spacing={1.5} useFlexGap flexWrap="wrap" aria-hidden sx={{ mt: 1 }}>

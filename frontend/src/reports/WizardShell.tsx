@@ -1,11 +1,13 @@
 /*
  * The frame every report wizard shares (spec 001 §2 "Wizards"): title, a Stepper, the blocking message, and the
- * buttons — Back / Next before the report step, Back / New Report on it. The step heading takes focus when the
+ * buttons — Back / Next before the report step; Back / New Report / Print / Export to PDF on it. The step heading takes focus when the
  * step changes, so keyboard and screen-reader users land on the new step.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { Alert, Box, Button, Paper, Stack, Step, StepLabel, Stepper, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { ReportExportButtons } from './print/ReportExportButtons';
+import type { ReportQueryRequest } from './print/saved-report-query';
 
 export const WizardShell = ({
   title,
@@ -16,6 +18,7 @@ export const WizardShell = ({
   onBack,
   onNext,
   onNewReport,
+  reportQuery,
   children,
 }: {
   title: string;
@@ -28,6 +31,8 @@ export const WizardShell = ({
   onBack: () => void;
   onNext: () => void;
   onNewReport: () => void;
+  /** The report step's query, which Print and Export to PDF save; known once the wizard's choices are made. */
+  reportQuery: ReportQueryRequest | null;
   children: ReactNode;
 }) => {
   const translate = useTranslate();
@@ -71,9 +76,12 @@ export const WizardShell = ({
             </Button>
           )}
           {onReportStep ? (
-            <Button variant="contained" onClick={onNewReport}>
-              {translate('cans.reports.actions.newReport')}
-            </Button>
+            <>
+              <Button variant="contained" onClick={onNewReport}>
+                {translate('cans.reports.actions.newReport')}
+              </Button>
+              {reportQuery && <ReportExportButtons request={reportQuery} />}
+            </>
           ) : (
             <Button variant="contained" onClick={onNext} disabled={busy}>
               {translate('cans.reports.actions.next')}

@@ -77,9 +77,13 @@ export interface ManyChildrenReport {
   domains: DomainStatistics[];
 }
 
+/** A report's Quick Glance (docs/api.md "Reports"): glance types 1-2 have the Rating Overview pie, 3-4 the Gender Overview. */
 export interface Glance {
+  glanceType: 1 | 2 | 3 | 4;
+  /** Type 1: the Range of Needs shows only the average. */
+  averageOnly: boolean;
   baseInfos: Array<{ key: string; name: string; value: number }>;
-  ratingOverview: Array<{ name: string; value: number }>;
+  pie: { kind: 'rating' | 'gender'; title: string; slices: Array<{ name: string; value: number }> };
   actionableItems: { maxCount: number; minCount: number; average: number; averageMoreOne: number; averageLessOne: number };
   domainOverview: { ratings: string[]; domains: Array<{ code: string; domainName: string; percents: number[] }> };
 }

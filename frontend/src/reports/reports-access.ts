@@ -13,6 +13,8 @@ export const reportPaths = {
   oneChildOneCans: '/report/oneChildOneCANS',
   oneChildManyCans: '/report/oneChildManyCANS',
   manyChildManyCans: '/report/manyChildManyCANS',
+  /** The print view of a saved report query (opened by Print on a report step). */
+  print: '/report/print/:id',
 } as const;
 
 export const reportsRoutes: readonly RouteAccess[] = [
@@ -20,4 +22,5 @@ export const reportsRoutes: readonly RouteAccess[] = [
   { path: reportPaths.oneChildOneCans, resource: 'reports', action: 'show' },
   { path: reportPaths.oneChildManyCans, resource: 'reports', action: 'show' },
   { path: reportPaths.manyChildManyCans, resource: 'reports', action: 'show' },
+  { path: reportPaths.print, resource: 'reports', action: 'show' },
 ];

@@ -175,6 +175,16 @@ function eventLog(): RecordedEvent[] {
   add('user-s1', 'UserDeleted', { userId: 's1', successorUserId: 's2', reassignedSuperviseeIds: ['w1', 'w3'] });
   add('agency-a1', 'AgencyDeleted', { agencyId: 'a1' });
   add('api-user-p1', 'ApiUserDeleted', { apiUserId: 'p1' });
+  const savedQuery = (queryId: string, comparison: Record<string, string> | null) => ({
+    queryId,
+    report: 'many-children-one-cans',
+    query: { minAge: '5', domains: 'LIFE_FUNCTIONING' },
+    comparison,
+    savedBy: 'w1',
+    savedAt: '2025-03-20T10:00:00.000Z',
+  });
+  add('report-query-q1aaaaaaaaaa', 'ReportQuerySaved', savedQuery('q1aaaaaaaaaa', null), 'w1');
+  add('report-query-q2bbbbbbbbbb', 'ReportQuerySaved', savedQuery('q2bbbbbbbbbb', { compareAgency: 'a2' }), 's2');
   return events;
 }
 

@@ -93,11 +93,12 @@ export const unpackRating = (char: string): Rating | null =>
 
 /** The packed string with position `index` set (null: cleared), trailing unrated positions cut. */
 export function setPacked(packed: string, index: number, rating: Rating | null): string {
-  const chars = packed.padEnd(index + 1, UNRATED).split('');
-  chars[index] = rating === null ? UNRATED : packRating(rating);
-  let end = chars.length;
-  while (end > 0 && chars[end - 1] === UNRATED) end--;
-  return chars.slice(0, end).join('');
+  const char = rating === null ? UNRATED : packRating(rating);
+  const next =
+    index < packed.length ? packed.slice(0, index) + char + packed.slice(index + 1) : packed + UNRATED.repeat(index - packed.length) + char;
+  let end = next.length;
+  while (end > 0 && next[end - 1] === UNRATED) end--;
+  return end === next.length ? next : next.slice(0, end);
 }
 
 const sourceStateOf = (state: AssessmentState): SourceState => {
@@ -154,7 +155,10 @@ function writeRow(view: ProjectionView, assessmentId: string, state: SourceState
 }
 
 async function codeIndex(view: ProjectionView, code: string): Promise<number> {
-  const doc = (await view.get<ReportCodesDocument>(REPORT_CODES_COLLECTION, REPORT_CODES_ID)) ?? { id: REPORT_CODES_ID, codes: [] };
+  const doc = (await view.get<ReportCodesDocument>(REPORT_CODES_COLLECTION, REPORT_CODES_ID, { readOnly: true })) ?? {
+    id: REPORT_CODES_ID,
+    codes: [],
+  };
   const index = doc.codes.indexOf(code);
   if (index >= 0) return index;
   view.upsert(REPORT_CODES_COLLECTION, { id: REPORT_CODES_ID, codes: [...doc.codes, code] });
@@ -178,16 +182,19 @@ const IGNORED: ReadonlySet<string> = new Set([
 
 async function applyRating(event: RatingEvent, view: ProjectionView): Promise<void> {
   const { assessmentId, questionCode, caregiverId } = event.data;
-  const ratings = await view.get<RatingsDocument>(REPORT_RATINGS_COLLECTION, assessmentId);
+  // Read-only, and a new document upserted: one rating event copies no document.
+  const stored = await view.get<RatingsDocument>(REPORT_RATINGS_COLLECTION, assessmentId, { readOnly: true });
   // Not started, closed or deleted; a caregiver no longer on the assessment is dropped (the aggregate's setRating).
-  if (!ratings || (caregiverId !== null && !ratings.caregiverIds.includes(caregiverId))) return;
+  if (!stored || (caregiverId !== null && !stored.caregiverIds.includes(caregiverId))) return;
   const index = await codeIndex(view, questionCode);
   const rating = event.type === AssessmentEvents.ItemRated ? event.data.rating : null;
-  if (caregiverId === null) ratings.child = setPacked(ratings.child, index, rating);
-  else ratings.caregivers = { ...ratings.caregivers, [caregiverId]: setPacked(ratings.caregivers[caregiverId] ?? '', index, rating) };
+  const ratings: RatingsDocument =
+    caregiverId === null
+      ? { ...stored, child: setPacked(stored.child, index, rating) }
+      : { ...stored, caregivers: { ...stored.caregivers, [caregiverId]: setPacked(stored.caregivers[caregiverId] ?? '', index, rating) } };
   view.upsert(REPORT_RATINGS_COLLECTION, ratings);
   if (ratings.status !== 'approved') return;
-  const source = await view.get<SourceDocument>(REPORT_SOURCES_COLLECTION, assessmentId);
+  const source = await view.get<SourceDocument>(REPORT_SOURCES_COLLECTION, assessmentId, { readOnly: true });
   if (source) writeRow(view, assessmentId, source.state, ratings);
 }
 
@@ -222,7 +229,7 @@ export const reportRowsProjection = defineEventProjection<AssessmentEvent>({
     if (isRatingEvent(event)) return applyRating(event, view);
     if (IGNORED.has(event.type)) return;
     const assessmentId = event.data.assessmentId;
-    const source = await view.get<SourceDocument>(REPORT_SOURCES_COLLECTION, assessmentId);
+    const source = await view.get<SourceDocument>(REPORT_SOURCES_COLLECTION, assessmentId, { readOnly: true });
     if (!source && event.type !== AssessmentEvents.Started) return;
     const after = sourceStateOf(evolveAssessment(source ? aggregateStateOf(source.state) : initialAssessmentState, event));
     const before = source?.state ?? null;
@@ -235,7 +242,9 @@ export const reportRowsProjection = defineEventProjection<AssessmentEvent>({
     }
     view.upsert(REPORT_SOURCES_COLLECTION, { id: assessmentId, state: after });
     const stored =
-      event.type === AssessmentEvents.Started ? null : await view.get<RatingsDocument>(REPORT_RATINGS_COLLECTION, assessmentId);
+      event.type === AssessmentEvents.Started
+        ? null
+        : await view.get<RatingsDocument>(REPORT_RATINGS_COLLECTION, assessmentId, { readOnly: true });
     const caregiverIds = after.caregivers.map((c) => c.caregiverId);
     // A removed caregiver's ratings go with them (the aggregate drops them too).
     const caregivers = Object.fromEntries(Object.entries(stored?.caregivers ?? {}).filter(([id]) => caregiverIds.includes(id)));

@@ -38,6 +38,7 @@ import {
   Document,
   Filter,
   FindOptions,
+  FieldType,
   Lease,
   ReadStore,
   WriteOperation,
@@ -164,14 +165,20 @@ export class MongoReadStore implements ReadStore {
 
   async find<T extends Document = Document>(collection: string, filter?: Filter, options?: FindOptions): Promise<T[]> {
     const documents = this.documents(collection);
-    const { sort, skip, limit } = parseFindOptions(options);
+    const { sort, skip, limit, fields } = parseFindOptions(options);
     const query = toMongoFilter(parseFilter(filter));
     // MongoDB reads limit 0 as "no limit"; the port means "nothing", as SQL LIMIT 0 does.
     if (limit === 0) return [];
     const sortSpec: Array<[string, 1 | -1]> = sort.map(({ field, direction }) => [mongoField(field), direction === 'asc' ? 1 : -1]);
     if (!sortSpec.some(([field]) => field === '_id')) sortSpec.push(['_id', 1]);
-    const stored = await documents.find(query, { sort: sortSpec, skip, limit }).toArray();
-    return stored.map((document) => fromStored<T>(document));
+    const projection = fields && Object.fromEntries(fields.map(({ name }) => [name, 1]));
+    const stored = await documents.find(query, { sort: sortSpec, skip, limit, projection }).toArray();
+    if (!fields) return stored.map((document) => fromStored<T>(document));
+    return stored.map((document) => {
+      const doc = fromStored<Document & Record<string, unknown>>(document);
+      for (const { name, type } of fields) doc[name] = asDeclared(doc[name], type);
+      return doc as T;
+    });
   }
 
   async count(collection: string, filter?: Filter): Promise<number> {
@@ -400,4 +407,12 @@ function toCheckpoint(stored: StoredCheckpoint): Checkpoint {
     position: Number(stored.position),
     updatedAt: new Date(stored.updatedAt).toISOString(),
   };
+}
+
+/** The port's rules for chosen fields: missing or null is null; another type than declared is null or JSON text. */
+function asDeclared(value: unknown, type: FieldType): unknown {
+  if (value === undefined || value === null) return null;
+  if (type === 'number') return typeof value === 'number' ? value : null;
+  if (type === 'string') return typeof value === 'string' ? value : JSON.stringify(value);
+  return value;
 }

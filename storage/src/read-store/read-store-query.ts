@@ -3,7 +3,7 @@
  * collection names, field paths, filters and find options. Adapters translate the parsed FilterNode tree into
  * their own query language; nothing a caller passes reaches SQL or MongoDB without going through here.
  */
-import { FindOptions, InvalidFilterError, Scalar } from './read-store.port';
+import { FieldType, FindOptions, InvalidFilterError, Scalar } from './read-store.port';
 
 /** Collection names become table / collection names, so they are restricted to a safe identifier alphabet. */
 export const COLLECTION_NAME_PATTERN = /^[a-z][a-z0-9_]{0,40}$/;
@@ -51,6 +51,8 @@ export interface ParsedFindOptions {
   skip: number;
   /** undefined: no limit. */
   limit: number | undefined;
+  /** Top-level fields to read with their types (id is always read); undefined: the whole document. */
+  fields: Array<{ name: string; type: FieldType }> | undefined;
 }
 
 export function assertCollectionName(name: unknown): asserts name is string {
@@ -184,7 +186,28 @@ export function parseFindOptions(options: FindOptions | undefined): ParsedFindOp
     seen.add(field.dotted);
     sort.push({ field, direction: entry.direction });
   }
-  return { sort, skip: parseCount('skip', options?.skip) ?? 0, limit: parseCount('limit', options?.limit) };
+  return {
+    sort,
+    skip: parseCount('skip', options?.skip) ?? 0,
+    limit: parseCount('limit', options?.limit),
+    fields: parseFields(options?.fields),
+  };
+}
+
+const FIELD_TYPES: readonly FieldType[] = ['string', 'number', 'json'];
+
+function parseFields(value: unknown): Array<{ name: string; type: FieldType }> | undefined {
+  if (value === undefined) return undefined;
+  if (!isPlainObject(value)) throw new InvalidFilterError('fields must be an object of top-level field names and their types');
+  return Object.entries(value)
+    .filter(([name]) => name !== 'id')
+    .map(([name, type]) => {
+      const field = parseFieldPath(name);
+      if (field.segments.length !== 1) throw new InvalidFilterError(`fields: "${field.dotted}" is not a top-level field`);
+      if (!FIELD_TYPES.includes(type as FieldType))
+        throw new InvalidFilterError(`fields: "${name}" has no type of ${FIELD_TYPES.join(', ')}`);
+      return { name, type: type as FieldType };
+    });
 }
 
 function parseCount(name: string, value: unknown): number | undefined {

@@ -416,6 +416,27 @@ export function readStoreContract(adapterName: string, createStore: () => Promis
         expect(await sorted({ skip: 1, limit: 2 })).toEqual(['b', 'c']); // default order: id
       });
 
+      it('reads only the chosen top-level fields (and id) with their types, missing ones as null, with filter, sort and paging', async () => {
+        const found = await store.find(
+          collection,
+          { group: 'b' },
+          { sort: [{ field: 'rank', direction: 'asc' }], fields: { rank: 'number', group: 'string', absent: 'json' } },
+        );
+        expect(found).toEqual([
+          { id: 'b', rank: 10, group: 'b', absent: null },
+          { id: 'e', rank: 10, group: 'b', absent: null },
+          { id: 'd', rank: 100, group: 'b', absent: null },
+        ]);
+        expect(await store.find(collection, { id: 'f' }, { fields: { id: 'string', rank: 'number' } })).toEqual([{ id: 'f', rank: null }]);
+        // Another type than declared: a number field reads null, a string field the JSON text.
+        expect(await store.find(collection, { id: 'a' }, { fields: { group: 'number', rank: 'string' } })).toEqual([
+          { id: 'a', group: null, rank: '9' },
+        ]);
+        await expect(store.find(collection, {}, { fields: { 'group.name': 'string' } })).rejects.toThrow(InvalidFilterError);
+        await expect(store.find(collection, {}, { fields: { "x'); drop table y; --": 'string' } })).rejects.toThrow(InvalidFilterError);
+        await expect(store.find(collection, {}, { fields: { rank: 'date' as 'json' } })).rejects.toThrow(InvalidFilterError);
+      });
+
       it('combines filter, sort and paging; count ignores paging', async () => {
         const filter = { group: 'b' };
         expect(await sorted({ sort: [{ field: 'rank', direction: 'desc' }], limit: 2 }, filter)).toEqual(['d', 'b']);

@@ -46,7 +46,17 @@ export interface FindOptions {
   sort?: SortField[];
   skip?: number;
   limit?: number;
+  /**
+   * Only these top-level fields (and id) are read, each with the type its values have; the others are absent from
+   * the answer, and a chosen field that is missing or null reads as null. For bulk reads of a few fields of many
+   * documents (report statistics), where decoding whole documents is most of the time: knowing the types lets an
+   * adapter send plain text and numbers rather than JSON. A value of another type than declared reads as null
+   * ('number') or as its JSON text ('string'); 'json' reads any value as stored.
+   */
+  fields?: Readonly<Record<string, FieldType>>;
 }
+
+export type FieldType = 'string' | 'number' | 'json';
 
 export interface CollectionDefinition {
   name: string;

@@ -10,7 +10,7 @@
  * - Per domain and time-point: mean domain score and population standard deviation, as Many Children One CANS
  *   defines them (report-statistics.ts), over the first (or last) assessments.
  */
-import type { RatingCodebook, ReportRowDocument } from '@cans/projections/reports/report-rows.queries';
+import type { RatingCodebook, ReportFacts } from '@cans/projections/reports/report-rows.queries';
 import { ratingAt } from '@cans/projections/reports/report-rows.queries';
 import { percentOf } from '../../assessments/statistics/answer-statistics.service';
 import type { ReportDomain, ReportQuestion } from '../report-library.service';
@@ -31,11 +31,11 @@ export interface ActionableShare {
 }
 
 export interface FirstAndLast {
-  first: ReportRowDocument;
-  last: ReportRowDocument;
+  first: ReportFacts;
+  last: ReportFacts;
 }
 
-function shareOf(rows: readonly ReportRowDocument[], domain: ReportDomain, index: number | undefined): ActionableShare {
+function shareOf(rows: readonly ReportFacts[], domain: ReportDomain, index: number | undefined): ActionableShare {
   let actionable = 0;
   let nonActionable = 0;
   let notApplicable = 0;
@@ -58,7 +58,7 @@ function shareOf(rows: readonly ReportRowDocument[], domain: ReportDomain, index
   };
 }
 
-function scoreOf(rows: readonly ReportRowDocument[], domain: ReportDomain, codebook: RatingCodebook) {
+function scoreOf(rows: readonly ReportFacts[], domain: ReportDomain, codebook: RatingCodebook) {
   const scores = domainScores(rows, domain, codebook).filter((s): s is number => s !== null);
   const { mean, deviation } = meanAndDeviation(scores);
   return { meanScore: mean, standardDeviation: deviation, scored: scores.length };

@@ -184,7 +184,7 @@ export class TimePointReportsService {
 
   /** Many Children Many CANS step 2: children with two or more assessments in the filter, first and last ids. */
   async manyChildrenManyCohort(user: AuthenticatedUser, filter: ReportFilterDto, page: Page) {
-    const series = multiAssessmentSeries(await this.cohorts.rows(user, filter));
+    const series = multiAssessmentSeries(await this.cohorts.documents(user, filter));
     const children = series.map((s) => {
       const first = s[0];
       const last = s[s.length - 1];

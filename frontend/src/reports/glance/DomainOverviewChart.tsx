@@ -7,7 +7,7 @@ import { ResponsiveBar } from '@nivo/bar';
 import { Box, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { ChartPanel } from '../../dashboard/ChartPanel';
 import { ScrollRegion } from '../../layout/ScrollRegion';
-import { domainOverviewLabel, itemChartHeight, questionLabel, ratingColour } from '../chart-rules';
+import { domainOverviewLabel, itemChartHeight, questionLabel, ratingColour } from '@cans/domain/reports/chart-rules';
 import type { Glance } from '../report-types';
 import { RatingLegend } from '../RatingLegend';
 
@@ -88,6 +88,11 @@ export const DomainOverviewChart = ({ overview }: { overview: Glance['domainOver
         </>
       }
       table={table}
+      csv={{
+        fileName: 'Quick_Glance_Domain_Overview',
+        header: [translate('cans.reports.report.domain'), ...overview.ratings.map((rating) => `${rating} (%)`)],
+        rows: overview.domains.map((domain) => [domain.domainName, ...domain.percents]),
+      }}
     />
   );
 };

@@ -1,7 +1,8 @@
 /*
  * The Quick Glance panel (spec 001 §2 "Quick Glance panel"): the stat labels and values with their explanations,
- * the Rating Overview pie, the Range of Needs of Total Actionable Items and the stacked Domain Overview. Each chart
- * has its table (ChartPanel). Figures from GET /api/reports/glance.
+ * the pie (Rating Overview for glance types 1-2, Gender Overview for 3-4), the Range of Needs of Total Actionable
+ * Items (type 1: the average only) and the stacked Domain Overview. Each chart has its table and CSV (ChartPanel).
+ * Figures from the report's glance route (ReportGlance).
  */
 import { useTranslate } from 'react-admin';
 import { ResponsivePie } from '@nivo/pie';
@@ -22,9 +23,10 @@ import {
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import { ChartPanel } from '../../dashboard/ChartPanel';
 import { ScrollRegion } from '../../layout/ScrollRegion';
-import { ratingColour } from '../chart-rules';
+import { ratingColour } from '@cans/domain/reports/chart-rules';
 import type { Glance } from '../report-types';
 import { RatingLegend } from '../RatingLegend';
+import { ReportCsvScope } from '../ReportCsvScope';
 import { DomainOverviewChart } from './DomainOverviewChart';
 import { RangeOfNeeds } from './RangeOfNeeds';
 
@@ -57,20 +59,30 @@ const GlanceStats = ({ glance }: { glance: Glance }) => {
   );
 };
 
-const RatingTable = ({ glance }: { glance: Glance }) => {
+/** The pie's wording by its kind: ratings of items, or children by gender. */
+const pieText = (kind: Glance['pie']['kind']) =>
+  kind === 'rating'
+    ? { title: 'ratingOverview', category: 'rating', value: 'count', alt: 'ratingAlt' }
+    : { title: 'genderOverview', category: 'gender', value: 'children', alt: 'genderAlt' };
+
+/** Gender slices take the palette of the home charts; rating slices their rating colour. */
+const GENDER_COLOURS = ['#1a5fa8', '#c2185b', '#6a1b9a', '#00796b', '#ef6c00', '#9aa3ad'];
+
+const PieTable = ({ pie }: { pie: Glance['pie'] }) => {
   const translate = useTranslate();
   const text = (key: string) => translate(`cans.reports.glance.${key}`);
+  const wording = pieText(pie.kind);
   return (
-    <ScrollRegion label={translate('cans.reports.tableOf', { title: text('ratingOverview') })}>
-      <Table size="small" aria-label={text('ratingOverview')}>
+    <ScrollRegion label={translate('cans.reports.tableOf', { title: text(wording.title) })}>
+      <Table size="small" aria-label={text(wording.title)}>
         <TableHead>
           <TableRow>
-            <TableCell>{text('rating')}</TableCell>
-            <TableCell align="right">{text('count')}</TableCell>
+            <TableCell>{text(wording.category)}</TableCell>
+            <TableCell align="right">{text(wording.value)}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
-          {glance.ratingOverview.map((slice) => (
+          {pie.slices.map((slice) => (
             <TableRow key={slice.name}>
               <TableCell>{slice.name}</TableCell>
               <TableCell align="right">{slice.value}</TableCell>
@@ -82,23 +94,32 @@ const RatingTable = ({ glance }: { glance: Glance }) => {
   );
 };
 
-const RatingPie = ({ glance }: { glance: Glance }) => {
+const OverviewPie = ({ pie }: { pie: Glance['pie'] }) => {
   const translate = useTranslate();
-  const slices = glance.ratingOverview.filter((s) => s.value > 0).map((s) => ({ id: s.name, label: s.name, value: s.value }));
+  const colourOf = (name: string) =>
+    pie.kind === 'rating'
+      ? ratingColour(name)
+      : GENDER_COLOURS[
+          Math.max(
+            0,
+            pie.slices.findIndex((s) => s.name === name),
+          ) % GENDER_COLOURS.length
+        ];
+  const slices = pie.slices.filter((s) => s.value > 0).map((s) => ({ id: s.name, label: s.name, value: s.value }));
   return (
     <>
       <Box
         sx={{ height: 220 }}
         role="img"
-        aria-label={translate('cans.reports.glance.ratingAlt', {
-          values: glance.ratingOverview.map((s) => `${s.name} ${s.value}`).join(', '),
+        aria-label={translate(`cans.reports.glance.${pieText(pie.kind).alt}`, {
+          values: pie.slices.map((s) => `${s.name} ${s.value}`).join(', '),
         })}
       >
         <ResponsivePie
           data={slices}
           margin={{ top: 16, right: 16, bottom: 16, left: 16 }}
           innerRadius={0.45}
-          colors={(slice) => ratingColour(String(slice.id))}
+          colors={(slice) => colourOf(String(slice.id))}
           enableArcLinkLabels={false}
           arcLabelsTextColor="#ffffff"
           animate={false}
@@ -106,15 +127,28 @@ const RatingPie = ({ glance }: { glance: Glance }) => {
           role="presentation"
         />
       </Box>
-      <RatingLegend entries={glance.ratingOverview.map((s) => s.name)} />
+      {pie.kind === 'rating' ? (
+        <RatingLegend entries={pie.slices.map((s) => s.name)} />
+      ) : (
+        <Stack component="ul" direction="row" flexWrap="wrap" gap={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {pie.slices.map((s) => (
+            <Stack component="li" key={s.name} direction="row" alignItems="center" gap={0.5}>
+              <Box aria-hidden sx={{ width: 12, height: 12, borderRadius: '2px', bgcolor: colourOf(s.name) }} />
+              <Typography variant="body2">{s.name}</Typography>
+            </Stack>
+          ))}
+        </Stack>
+      )}
     </>
   );
 };
 
-export const QuickGlance = ({ glance }: { glance: Glance }) => {
+/** `report`: names the charts' CSV files (ReportCsvScope); without it they take the enclosing scope's name. */
+export const QuickGlance = ({ glance, report }: { glance: Glance; report?: string }) => {
   const translate = useTranslate();
   const text = (key: string) => translate(`cans.reports.glance.${key}`);
-  return (
+  const wording = pieText(glance.pie.kind);
+  const panel = (
     <Box component="section" aria-labelledby="quick-glance-title" sx={{ mt: 2 }}>
       <Typography id="quick-glance-title" variant="h6" component="h3" gutterBottom>
         {text('title')}
@@ -123,13 +157,19 @@ export const QuickGlance = ({ glance }: { glance: Glance }) => {
         <GlanceStats glance={glance} />
         <ChartPanel
           id="glance-ratings"
-          title={text('ratingOverview')}
-          chart={<RatingPie glance={glance} />}
-          table={<RatingTable glance={glance} />}
+          title={text(wording.title)}
+          chart={<OverviewPie pie={glance.pie} />}
+          table={<PieTable pie={glance.pie} />}
+          csv={{
+            fileName: `Quick_Glance_${text(wording.title)}`,
+            header: [text(wording.category), text(wording.value)],
+            rows: glance.pie.slices.map((s) => [s.name, s.value]),
+          }}
         />
-        <RangeOfNeeds items={glance.actionableItems} />
+        <RangeOfNeeds items={glance.actionableItems} averageOnly={glance.averageOnly} />
         <DomainOverviewChart overview={glance.domainOverview} />
       </Stack>
     </Box>
   );
+  return report ? <ReportCsvScope report={report}>{panel}</ReportCsvScope> : panel;
 };

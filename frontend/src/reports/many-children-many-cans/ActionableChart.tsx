@@ -8,7 +8,7 @@ import { ResponsiveBar } from '@nivo/bar';
 import { Box, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { ChartPanel } from '../../dashboard/ChartPanel';
 import { ScrollRegion } from '../../layout/ScrollRegion';
-import { domainOverviewLabel, multiChartHeight, RATING_COLOURS, reportQuestionLabel } from '../chart-rules';
+import { domainOverviewLabel, multiChartHeight, RATING_COLOURS, reportQuestionLabel } from '@cans/domain/reports/chart-rules';
 import type { ActionableShare, PairQuestion } from '../report-types';
 
 const CHART_THEME = { text: { fontSize: 12, fill: '#3c4654' }, axis: { ticks: { text: { fontSize: 12, fill: '#3c4654' } } } };
@@ -108,5 +108,21 @@ export const ActionableChart = ({ id, title, questions }: { id: string; title: s
       </Table>
     </ScrollRegion>
   );
-  return <ChartPanel id={id} title={title} chart={chart} table={table} />;
+  // The CSV splits each count from its percentage, so a spreadsheet can sum them.
+  const csv = {
+    fileName: title,
+    header: [
+      translate('cans.reports.report.item'),
+      ...(['first', 'last'] as const).flatMap((point) =>
+        [actionable, `${actionable} (%)`, nonActionable, `${nonActionable} (%)`, text('notApplicable')].map(
+          (column) => `${text(point)}: ${column}`,
+        ),
+      ),
+    ],
+    rows: questions.map((q) => [
+      q.questionName,
+      ...[q.first, q.last].flatMap((s) => [s.actionable, s.actionablePercent, s.nonActionable, s.nonActionablePercent, s.notApplicable]),
+    ]),
+  };
+  return <ChartPanel id={id} title={title} chart={chart} table={table} csv={csv} />;
 };

@@ -10,7 +10,7 @@ import { CircularProgress } from '@mui/material';
 import { useApiQuery } from '../../providers/useApi';
 import { DomainChoice } from '../DomainChoice';
 import { ManyChildrenFilterForm } from '../ManyChildrenFilterForm';
-import { emptyReportFilter, reportPath, type ReportFilter } from '../report-filter';
+import { emptyReportFilter, reportFilterParams, reportPath, type ReportFilter } from '../report-filter';
 import type { FilterOptions, PairRow, ReportDomainDefinition } from '../report-types';
 import { useFilterStep, useReportPage } from '../useReportApi';
 import { WizardShell } from '../WizardShell';
@@ -32,6 +32,8 @@ export const ManyChildrenManyCansPage = () => {
   const [domains, setDomains] = useState<string[]>([]);
   const [message, setMessage] = useState<string | null>(null);
   const pairs = useReportPage<PairRow>(applied && reportPath(PAIRS, applied), page, PAGE_SIZE);
+  // The report's GET parameters (the filter and the domains): what the report step shows, prints and exports.
+  const reportQuery = applied && { ...Object.fromEntries(reportFilterParams(applied)), domains: domains.join(',') };
 
   const go = (next: number) => {
     setMessage(null);
@@ -67,6 +69,7 @@ export const ManyChildrenManyCansPage = () => {
       onBack={() => go(Math.max(0, step - 1))}
       onNext={next}
       onNewReport={newReport}
+      reportQuery={reportQuery && { report: 'many-children-many-cans', query: reportQuery }}
     >
       {step === 0 && <ManyChildrenFilterForm filter={draft} onChange={setDraft} options={options.data} errors={filterErrors} />}
       {step === 1 &&
@@ -78,7 +81,7 @@ export const ManyChildrenManyCansPage = () => {
       {step === 2 && (
         <DomainChoice domains={(definitions.data ?? []).filter((d) => !d.caregiverItem)} chosen={domains} onChange={setDomains} />
       )}
-      {step === 3 && applied && <ManyChildrenManyReport filter={applied} domains={domains} />}
+      {step === 3 && reportQuery && <ManyChildrenManyReport query={reportQuery} />}
     </WizardShell>
   );
 };

@@ -9,7 +9,7 @@ import { ResponsivePie } from '@nivo/pie';
 import { Box, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { ChartPanel } from '../../dashboard/ChartPanel';
 import { ScrollRegion } from '../../layout/ScrollRegion';
-import { chartsPerRow, ratingColour, ratingText, reportQuestionLabel } from '../chart-rules';
+import { chartsPerRow, ratingColour, ratingText, reportQuestionLabel } from '@cans/domain/reports/chart-rules';
 import { RatingLegend } from '../RatingLegend';
 import type { DomainStatistics, QuestionStatistics } from '../report-types';
 
@@ -173,12 +173,51 @@ const ItemTable = ({
   );
 };
 
+/** The table's figures as CSV rows: the module (blank for the domain's own items), counts and percentages apart. */
+function itemCsv(
+  domain: DomainStatistics,
+  compared: Map<string, QuestionStatistics>,
+  comparing: boolean,
+  text: (key: string) => string,
+  moduleName: (name: string) => string,
+) {
+  const ratings = ['NA', '0', '1', '2', '3', '4'].filter((rating) => rating !== '4' || domain.questions.some((q) => countOf(q, '4') > 0));
+  const groups = [
+    { name: '', questions: domain.questions },
+    ...domain.moduleCharts.map((m) => ({ name: moduleName(m.name), questions: m.questions })),
+  ];
+  const figures = (question: QuestionStatistics | undefined) => [
+    question?.rated ?? 0,
+    ...ratings.flatMap((rating) => [countOf(question, rating), percentOf(question, rating)]),
+  ];
+  return {
+    header: [
+      text('moduleColumn'),
+      text('item'),
+      ...(comparing ? [text('groupColumn')] : []),
+      text('rated'),
+      ...ratings.flatMap((rating) => [ratingText(rating), `${ratingText(rating)} (%)`]),
+    ],
+    rows: groups.flatMap((group) =>
+      group.questions.flatMap((q) =>
+        comparing
+          ? [
+              [group.name, q.questionName, text('filterGroup'), ...figures(q)],
+              [group.name, q.questionName, text('comparisonGroup'), ...figures(compared.get(q.code))],
+            ]
+          : [[group.name, q.questionName, ...figures(q)]],
+      ),
+    ),
+  };
+}
+
 export const DomainItemCharts = ({ domain, comparison }: { domain: DomainStatistics; comparison?: DomainStatistics }) => {
   const translate = useTranslate();
   const comparing = comparison !== undefined;
   const compared = new Map(
     [...(comparison?.questions ?? []), ...(comparison?.moduleCharts.flatMap((m) => m.questions) ?? [])].map((q) => [q.code, q]),
   );
+  const title = translate('cans.reports.report.itemsTitle', { domain: domain.name });
   const chart = (
     <Box>
       <RatingLegend entries={LEGEND} />
@@ -201,10 +240,20 @@ export const DomainItemCharts = ({ domain, comparison }: { domain: DomainStatist
   return (
     <ChartPanel
       id={`items-${domain.code}`}
-      title={translate('cans.reports.report.itemsTitle', { domain: domain.name })}
+      title={title}
       hint={domain.caregiverItem ? translate('cans.reports.report.caregiverCount', { count: domain.caregiverCount }) : undefined}
       chart={chart}
       table={<ItemTable domain={domain} compared={compared} comparing={comparing} />}
+      csv={{
+        fileName: title,
+        ...itemCsv(
+          domain,
+          compared,
+          comparing,
+          (key) => translate(`cans.reports.report.${key}`),
+          (name) => translate('cans.reports.report.module', { name }),
+        ),
+      }}
     />
   );
 };

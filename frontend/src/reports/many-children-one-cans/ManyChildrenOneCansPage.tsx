@@ -11,7 +11,7 @@ import { useApiQuery } from '../../providers/useApi';
 import { CohortTable } from '../CohortTable';
 import { DomainChoice } from '../DomainChoice';
 import { ManyChildrenFilterForm } from '../ManyChildrenFilterForm';
-import { emptyReportFilter, reportPath, type ReportFilter } from '../report-filter';
+import { emptyReportFilter, reportFilterParams, reportPath, type ReportFilter } from '../report-filter';
 import type { CohortRow, FilterOptions, ReportDomainDefinition } from '../report-types';
 import { useFilterStep, useReportPage } from '../useReportApi';
 import { WizardShell } from '../WizardShell';
@@ -28,14 +28,21 @@ export const ManyChildrenOneCansPage = () => {
   // The filter of the list and the report: set when Next leaves step 1, so editing the form changes nothing else.
   const { applied, errors: filterErrors, page, setPage, loading, apply, reset } = useFilterStep<ReportFilter>();
   const [domains, setDomains] = useState<string[]>([]);
+  // The comparison run on the report step: the page holds it so Print and Export to PDF include it.
+  const [comparison, setComparison] = useState<Record<string, string> | null>(null);
   const [message, setMessage] = useState<string | null>(null);
 
   const options = useApiQuery<FilterOptions>('/reports/filter-options');
   const definitions = useApiQuery<ReportDomainDefinition[]>('/reports/domains');
   const cohort = useReportPage<CohortRow>(applied && reportPath('/reports/cohort', applied), page, PAGE_SIZE);
 
+  // The report's GET parameters (the filter and the domains): what the report step shows, prints and exports.
+  const reportQuery = applied && { ...Object.fromEntries(reportFilterParams(applied)), domains: domains.join(',') };
+
   const go = (next: number) => {
     setMessage(null);
+    // Leaving the report step clears the report, its comparison too.
+    if (next < 3) setComparison(null);
     setStep(next);
   };
   const next = () => {
@@ -70,6 +77,7 @@ export const ManyChildrenOneCansPage = () => {
       onBack={back}
       onNext={next}
       onNewReport={newReport}
+      reportQuery={reportQuery && { report: 'many-children-one-cans', query: reportQuery, comparison }}
     >
       {step === 0 && <ManyChildrenFilterForm filter={draft} onChange={setDraft} options={options.data} errors={filterErrors} />}
       {step === 1 &&
@@ -79,7 +87,7 @@ export const ManyChildrenOneCansPage = () => {
           <CircularProgress aria-label={translate('cans.reports.messages.loading')} />
         ))}
       {step === 2 && <DomainChoice domains={definitions.data ?? []} chosen={domains} onChange={setDomains} />}
-      {step === 3 && applied && <ManyChildrenReport filter={applied} domains={domains} />}
+      {step === 3 && reportQuery && <ManyChildrenReport query={reportQuery} comparison={comparison} onComparisonChange={setComparison} />}
     </WizardShell>
   );
 };

@@ -1,94 +1,88 @@
 /*
  * The report step of Many Children One CANS (spec 001 §2, §4): the summary and the caregiver note, the Quick Glance,
  * the comparison filter and its result (or the fewer-than-10 warning), the mean domain scores and one tab per
- * domain. Mounted only on the report step, and its reads are not kept (gcTime 0): leaving the step clears them.
+ * domain. `query` is the report's GET parameters (filter and domains); the comparison's parameters are held by the
+ * page (Print and Export save them). In print: no controls (the page lists the comparison filters as text) and
+ * every domain one after another. Mounted only on the report step; its reads are not kept (gcTime 0).
  */
-import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { Alert, Box, CircularProgress, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, Box, CircularProgress, Typography } from '@mui/material';
 import { useApiQuery } from '../../providers/useApi';
-import { QuickGlance } from '../glance/QuickGlance';
-import { reportPath, type ReportFilter } from '../report-filter';
-import type { ComparisonOptions, ComparisonResult, Glance, ManyChildrenReport as Report } from '../report-types';
-import { ComparisonFilter, type ComparisonChoice } from './ComparisonFilter';
+import { DomainTabs, type DomainPanel, type ReportLayout } from '../DomainTabs';
+import { ReportGlance } from '../glance/ReportGlance';
+import { joinedParams, reportApiPath } from '../print/saved-report-query';
+import type { ComparisonOptions, ComparisonResult, ManyChildrenReport as Report } from '../report-types';
+import { ComparisonFilter } from './ComparisonFilter';
 import { DomainItemCharts } from './DomainItemCharts';
 import { MeanScoreChart } from '../MeanScoreChart';
+import { ReportCsvScope } from '../ReportCsvScope';
 
 const NOT_KEPT = { gcTime: 0, retry: false } as const;
 
-export const ManyChildrenReport = ({ filter, domains }: { filter: ReportFilter; domains: string[] }) => {
+export const ManyChildrenReport = ({
+  query,
+  comparison,
+  onComparisonChange,
+  layout = 'screen',
+}: {
+  query: Record<string, string>;
+  /** The comparison's parameters (compareAgency …, comma-joined), or null when not comparing. */
+  comparison: Record<string, string> | null;
+  onComparisonChange?: (comparison: Record<string, string> | null) => void;
+  layout?: ReportLayout;
+}) => {
   const translate = useTranslate();
   const text = (key: string, options?: Record<string, unknown>) => translate(`cans.reports.${key}`, options);
-  const chosen = { domains: domains.join(',') };
-  const report = useApiQuery<Report>(reportPath('/reports/many-children-one-cans', filter, chosen), NOT_KEPT);
-  const glance = useApiQuery<Glance>(reportPath('/reports/glance', filter, chosen), NOT_KEPT);
-  const options = useApiQuery<ComparisonOptions>('/reports/comparison-options');
-  const [choice, setChoice] = useState<ComparisonChoice | null>(null);
-  const comparisonPath =
-    choice &&
-    reportPath('/reports/comparison', filter, {
-      ...chosen,
-      ...Object.fromEntries(Object.entries(choice).map(([name, ids]) => [name, (ids as string[]).join(',')])),
-    });
-  const comparison = useApiQuery<ComparisonResult>(comparisonPath, NOT_KEPT);
-  const [tab, setTab] = useState(0);
+  const screen = layout === 'screen';
+  const report = useApiQuery<Report>(reportApiPath('many-children-one-cans', query), NOT_KEPT);
+  const options = useApiQuery<ComparisonOptions>(screen ? '/reports/comparison-options' : null);
+  const comparisonPath = comparison && `/reports/comparison?${new URLSearchParams({ ...query, ...comparison })}`;
+  const compared = useApiQuery<ComparisonResult>(comparisonPath, NOT_KEPT);
 
   if (report.isPending) return <CircularProgress aria-label={text('messages.loading')} />;
   if (report.isError || !report.data) return <Alert severity="error">{text('messages.failed')}</Alert>;
   const data = report.data;
-  const compared = comparison.data?.sufficient ? comparison.data : undefined;
-  const comparedDomains = compared ? new Map(compared.domains.map((d) => [d.code, d])) : undefined;
-  const current = data.domains[Math.min(tab, data.domains.length - 1)];
+  const sufficient = compared.data?.sufficient ? compared.data : undefined;
+  const comparedDomains = new Map((sufficient?.domains ?? []).map((d) => [d.code, d]));
+  const panels: DomainPanel[] = data.domains.map((domain) => ({
+    key: domain.code,
+    label: domain.name,
+    render: () => <DomainItemCharts domain={domain} comparison={sufficient ? comparedDomains.get(domain.code) : undefined} />,
+  }));
 
   return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography role="status">{text('report.summary', { children: data.childCount, assessments: data.assessmentCount })}</Typography>
-      <Typography variant="body2" color="text.secondary">
-        {text('messages.caregiverNote')}
-      </Typography>
-      {glance.data && <QuickGlance glance={glance.data} />}
-      {options.data && (
-        <ComparisonFilter
-          options={options.data}
-          errors={comparison.error?.fieldErrors ?? {}}
-          onCompare={setChoice}
-          onClear={() => setChoice(null)}
-          compared={choice !== null}
-        />
-      )}
-      {comparison.isFetching && <CircularProgress size={24} aria-label={text('messages.loading')} sx={{ mt: 1 }} />}
-      {comparison.data && !comparison.data.sufficient && (
-        <Alert severity="warning" role="alert" sx={{ mt: 2 }}>
-          {comparison.data.message}
-        </Alert>
-      )}
-      {compared && (
-        <Typography role="status" sx={{ mt: 2 }}>
-          {text('comparison.children', { children: compared.childCount, assessments: compared.assessmentCount })}
+    <ReportCsvScope report="many-children-one-cans">
+      <Box sx={{ minWidth: 0 }}>
+        <Typography role="status">{text('report.summary', { children: data.childCount, assessments: data.assessmentCount })}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {text('messages.caregiverNote')}
         </Typography>
-      )}
-      <Box sx={{ mt: 2 }}>
-        <MeanScoreChart domains={data.domains} comparison={compared?.domains} />
-      </Box>
-      {current && (
-        <Box sx={{ mt: 2 }}>
-          <Tabs
-            value={tab}
-            onChange={(_, next: number) => setTab(next)}
-            variant="scrollable"
-            scrollButtons="auto"
-            allowScrollButtonsMobile
-            aria-label={text('report.domainTabs')}
-          >
-            {data.domains.map((domain, index) => (
-              <Tab key={domain.code} label={domain.name} id={`domain-tab-${index}`} aria-controls={`domain-panel-${index}`} />
-            ))}
-          </Tabs>
-          <Box role="tabpanel" id={`domain-panel-${tab}`} aria-labelledby={`domain-tab-${tab}`} sx={{ pt: 2 }}>
-            <DomainItemCharts key={current.code} domain={current} comparison={comparedDomains?.get(current.code)} />
-          </Box>
+        <ReportGlance report="many-children-one-cans" query={query} />
+        {screen && options.data && onComparisonChange && (
+          <ComparisonFilter
+            options={options.data}
+            errors={compared.error?.fieldErrors ?? {}}
+            onCompare={(choice) => onComparisonChange(joinedParams({ ...choice }))}
+            onClear={() => onComparisonChange(null)}
+            compared={comparison !== null}
+          />
+        )}
+        {compared.isFetching && <CircularProgress size={24} aria-label={text('messages.loading')} sx={{ mt: 1 }} />}
+        {compared.data && !compared.data.sufficient && (
+          <Alert severity="warning" role="alert" sx={{ mt: 2 }}>
+            {compared.data.message}
+          </Alert>
+        )}
+        {sufficient && (
+          <Typography role="status" sx={{ mt: 2 }}>
+            {text('comparison.children', { children: sufficient.childCount, assessments: sufficient.assessmentCount })}
+          </Typography>
+        )}
+        <Box sx={{ mt: 2 }} className="print-chart">
+          <MeanScoreChart domains={data.domains} comparison={sufficient?.domains} />
         </Box>
-      )}
-    </Box>
+        <DomainTabs idPrefix="domain" label={text('report.domainTabs')} panels={panels} layout={layout} />
+      </Box>
+    </ReportCsvScope>
   );
 };

@@ -47,6 +47,8 @@ export const OneChildManyCansPage = () => {
       ? `/reports/one-child-many-cans/time-points?${new URLSearchParams({ cin: child.cin, ...(applied.assessor.length ? { assessor: applied.assessor.join(',') } : {}) })}`
       : null;
   const series = useReportPage<TimePointRow>(seriesPath, 0, TIME_POINT_PAGE_SIZE);
+  // The report's GET parameters: what the report step shows, prints and exports.
+  const reportQuery = { assessments: timePoints.join(','), domains: domains.join(',') };
 
   // Spec §5: the first assessor is preselected once the choices are known (state adjusted while rendering, once).
   if (options.data && !preselected) {
@@ -98,6 +100,7 @@ export const OneChildManyCansPage = () => {
       onBack={() => go(Math.max(0, step - 1))}
       onNext={next}
       onNewReport={newReport}
+      reportQuery={{ report: 'one-child-many-cans', query: reportQuery }}
     >
       {step === 0 && <OneChildFilterForm assessorOnly filter={draft} onChange={setDraft} options={options.data} errors={filterErrors} />}
       {step === 1 &&
@@ -128,7 +131,7 @@ export const OneChildManyCansPage = () => {
       {step === 3 && (
         <DomainChoice domains={(definitions.data ?? []).filter((d) => !d.caregiverItem)} chosen={domains} onChange={setDomains} />
       )}
-      {step === 4 && <OneChildManyReport assessments={timePoints} domains={domains} />}
+      {step === 4 && <OneChildManyReport query={reportQuery} />}
     </WizardShell>
   );
 };

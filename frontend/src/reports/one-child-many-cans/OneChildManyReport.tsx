@@ -1,26 +1,28 @@
 /*
- * The report step of One Child Many CANS (spec 001 §2, §4): the child's information (no caregivers), the chosen
- * time-points, and one tab per chosen domain with the multi-assessment chart of the domain and of each module.
- * Mounted only on the report step; its read is not kept, so leaving the step clears the report.
+ * The report step of One Child Many CANS (spec 001 §2, §4): the child's information (no caregivers), its Quick
+ * Glance, the chosen time-points, and one tab per chosen domain with the multi-assessment chart of the domain and
+ * of each module (in print every domain one after another). `query` is the report's GET parameters (assessments,
+ * domains). Mounted only on the report step; its read is not kept, so leaving the step clears the report.
  */
-import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { Alert, Box, CircularProgress, List, ListItem, ListItemText, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, Box, CircularProgress, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useApiQuery } from '../../providers/useApi';
 import { formatDate } from '../../shared/format';
+import { ReportGlance } from '../glance/ReportGlance';
+import { DomainTabs, type DomainPanel, type ReportLayout } from '../DomainTabs';
+import { reportApiPath } from '../print/saved-report-query';
 import { MultiAssessmentChart, type Series } from '../MultiAssessmentChart';
 import type { OneChildManyCansReport } from '../report-types';
 import { useAssessmentTypeName } from '../useReportApi';
+import { ReportCsvScope } from '../ReportCsvScope';
 
 const NOT_KEPT = { gcTime: 0, retry: false } as const;
 
-export const OneChildManyReport = ({ assessments, domains }: { assessments: string[]; domains: string[] }) => {
+export const OneChildManyReport = ({ query, layout = 'screen' }: { query: Record<string, string>; layout?: ReportLayout }) => {
   const translate = useTranslate();
   const typeName = useAssessmentTypeName();
   const text = (key: string, options?: Record<string, unknown>) => translate(`cans.reports.${key}`, options);
-  const query = new URLSearchParams({ assessments: assessments.join(','), domains: domains.join(',') });
-  const report = useApiQuery<OneChildManyCansReport>(`/reports/one-child-many-cans?${query}`, NOT_KEPT);
-  const [tab, setTab] = useState(0);
+  const report = useApiQuery<OneChildManyCansReport>(reportApiPath('one-child-many-cans', query), NOT_KEPT);
 
   if (report.isPending) return <CircularProgress aria-label={text('messages.loading')} />;
   if (report.isError || !report.data) return <Alert severity="error">{text('messages.failed')}</Alert>;
@@ -30,68 +32,55 @@ export const OneChildManyReport = ({ assessments, domains }: { assessments: stri
     assessmentId: a.id,
     label: `${typeName(a.assessmentType)} ${formatDate(a.dateOfAssessment)} (${a.timePoint})`,
   }));
-  const current = data.domains[Math.min(tab, data.domains.length - 1)];
+  const panels: DomainPanel[] = data.domains.map((domain) => ({
+    key: domain.code,
+    label: domain.name,
+    render: () => (
+      <>
+        {domain.questions.length > 0 && (
+          <MultiAssessmentChart id={`om-${domain.code}`} title={domain.name} questions={domain.questions} series={series} />
+        )}
+        {domain.moduleCharts
+          .filter((module) => module.questions.length > 0)
+          .map((module) => (
+            <MultiAssessmentChart
+              key={module.code}
+              id={`om-${domain.code}-${module.code}`}
+              title={text('report.module', { name: module.name })}
+              questions={module.questions}
+              series={series}
+            />
+          ))}
+      </>
+    ),
+  }));
 
   return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography variant="subtitle1" component="h3">
-        {text('report.child')}
-      </Typography>
-      <Typography>
-        {data.child.fullName} · {data.child.cin}
-        {data.child.gender ? ` · ${data.child.gender}` : ''}
-        {data.child.agency ? ` · ${data.child.agency}` : ''}
-      </Typography>
-      <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>
-        {text('manyCans.assessments')}
-      </Typography>
-      <List dense>
-        {data.assessments.map((a) => (
-          <ListItem key={a.id} disablePadding>
-            <ListItemText
-              primary={`${a.timePoint}: ${formatDate(a.dateOfAssessment)} · ${typeName(a.assessmentType)} · ${a.assessorName}`}
-            />
-          </ListItem>
-        ))}
-      </List>
-      {current && (
-        <Box sx={{ mt: 2 }}>
-          <Tabs
-            value={tab}
-            onChange={(_, next: number) => setTab(next)}
-            variant="scrollable"
-            scrollButtons="auto"
-            allowScrollButtonsMobile
-            aria-label={text('report.domainTabs')}
-          >
-            {data.domains.map((domain, index) => (
-              <Tab key={domain.code} label={domain.name} id={`om-tab-${index}`} aria-controls={`om-panel-${index}`} />
-            ))}
-          </Tabs>
-          <Box role="tabpanel" id={`om-panel-${tab}`} aria-labelledby={`om-tab-${tab}`} sx={{ pt: 2, display: 'grid', gap: 2 }}>
-            {current.questions.length > 0 && (
-              <MultiAssessmentChart
-                key={current.code}
-                id={`om-${current.code}`}
-                title={current.name}
-                questions={current.questions}
-                series={series}
+    <ReportCsvScope report="one-child-many-cans">
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="subtitle1" component="h3">
+          {text('report.child')}
+        </Typography>
+        <Typography>
+          {data.child.fullName} · {data.child.cin}
+          {data.child.gender ? ` · ${data.child.gender}` : ''}
+          {data.child.agency ? ` · ${data.child.agency}` : ''}
+        </Typography>
+        <ReportGlance report="one-child-many-cans" query={query} />
+        <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>
+          {text('manyCans.assessments')}
+        </Typography>
+        <List dense>
+          {data.assessments.map((a) => (
+            <ListItem key={a.id} disablePadding>
+              <ListItemText
+                primary={`${a.timePoint}: ${formatDate(a.dateOfAssessment)} · ${typeName(a.assessmentType)} · ${a.assessorName}`}
               />
-            )}
-            {current.moduleCharts
-              .filter((module) => module.questions.length > 0)
-              .map((module) => (
-                <MultiAssessmentChart
-                  key={`${current.code}-${module.code}`}
-                  id={`om-${current.code}-${module.code}`}
-                  title={text('report.module', { name: module.name })}
-                  questions={module.questions}
-                  series={series}
-                />
-              ))}
-          </Box>
-        </Box>
-      )}
-    </Box>
+            </ListItem>
+          ))}
+        </List>
+        <DomainTabs idPrefix="om" label={text('report.domainTabs')} panels={panels} layout={layout} />
+      </Box>
+    </ReportCsvScope>
   );
 };

@@ -34,6 +34,8 @@ export const OneChildOneCansPage = () => {
   const [domains, setDomains] = useState<string[]>([]);
   const [message, setMessage] = useState<string | null>(null);
   const cases = useReportPage<CohortRow>(applied && oneChildPath(CASES, applied), page, PAGE_SIZE);
+  // The report's GET parameters: what the report step shows, prints and exports.
+  const reportQuery = chosen && { assessment: chosen.id, domains: domains.join(',') };
 
   // Spec §5: the first assessor is preselected once the choices are known (state adjusted while rendering, once).
   if (options.data && !preselected) {
@@ -79,6 +81,7 @@ export const OneChildOneCansPage = () => {
       onBack={() => go(Math.max(0, step - 1))}
       onNext={next}
       onNewReport={newReport}
+      reportQuery={reportQuery && { report: 'one-child-one-cans', query: reportQuery }}
     >
       {step === 0 && <OneChildFilterForm filter={draft} onChange={setDraft} options={options.data} errors={filterErrors} />}
       {step === 1 &&
@@ -99,7 +102,7 @@ export const OneChildOneCansPage = () => {
           <CircularProgress aria-label={translate('cans.reports.messages.loading')} />
         ))}
       {step === 2 && <DomainChoice domains={definitions.data ?? []} chosen={domains} onChange={setDomains} />}
-      {step === 3 && chosen && <OneChildReport assessmentId={chosen.id} domains={domains} />}
+      {step === 3 && reportQuery && <OneChildReport query={reportQuery} />}
     </WizardShell>
   );
 };

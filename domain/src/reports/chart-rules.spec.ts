@@ -1,4 +1,4 @@
-/* The chart rules of spec 001 §9 (frontend/src/reports/chart-rules.ts). */
+/* The chart rules of spec 001 §9 (chart-rules.ts), shared by the browser charts and the PDF's. */
 import { describe, expect, it } from '@jest/globals';
 import {
   chartsPerRow,

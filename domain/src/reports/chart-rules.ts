@@ -1,6 +1,7 @@
 /*
  * The chart rules of spec 001 §9 as small pure functions (unit spec: chart-rules.spec.ts): plotted values, heights,
- * colours and labels. The chart components only draw what these answer.
+ * colours and labels. The browser chart components and the PDF's server-rendered charts only draw what these answer;
+ * the frontend may import this one module of the domain (.dependency-cruiser.cjs), so it imports nothing itself.
  */
 
 /** Answer colours: 0 green, 1 amber, 2 orange, 3 or more red; N/A grey (§9 "Bar colours"). */

@@ -1,0 +1,88 @@
+/**
+ * One Child Many CANS as a PDF (spec 001 §2 "Print views"): the child's information, the chosen time-point
+ * assessments, the glance (type 2) and a multi-series bar chart per domain (and module) whose legend entries are
+ * assessment type plus date.
+ */
+import type { Content } from 'pdfmake/interfaces';
+import { multiChartHeight } from '@cans/domain/reports/chart-rules';
+import { fittingRuns, multiAssessmentChart, seriesColour, type SeriesQuestion } from './pdf-charts';
+import {
+  chartNode,
+  chartTitle,
+  CONTENT_WIDTH_PX,
+  displayDate,
+  domainHeading,
+  factTable,
+  keepTogether,
+  leadWith,
+  legend,
+  MAX_CHART_HEIGHT_PX,
+  note,
+  sectionHeading,
+  titleBlock,
+} from './pdf-document';
+import { glanceSection } from './pdf-glance';
+import { genderNameOf, OneChildManyCansData, PdfContext, typeNameOf } from './report-pdf-input';
+
+export const ONE_CHILD_MANY_CANS_TITLE = 'One Child Many CANS';
+
+export function oneChildManyCansContent(report: OneChildManyCansData, context: PdfContext): Content[] {
+  const { child } = report;
+  const options = context.filterOptions;
+  const series = report.assessments.map((a) => ({
+    assessmentId: a.id,
+    label: `${typeNameOf(options, a.assessmentType)} ${displayDate(a.dateOfAssessment)}`,
+  }));
+  // A node per use: pdfmake lays out (and changes) each node object once.
+  const seriesLegend = () => legend(series.map((s, index) => [s.label, seriesColour(index)] as const));
+  /** Each run of questions that fits a page: its chart with the series legend under it. */
+  const charts = (questions: readonly SeriesQuestion[]): Content[] =>
+    fittingRuns(questions, (count) => multiChartHeight(count, series.length), MAX_CHART_HEIGHT_PX).map((run) =>
+      keepTogether(chartNode(multiAssessmentChart(run, series, CONTENT_WIDTH_PX)), seriesLegend()),
+    );
+  const assessments: Content = {
+    table: {
+      headerRows: 1,
+      widths: ['auto', '*', 'auto', '*'],
+      body: [
+        ['Time-point', 'Type', 'Date of assessment', 'Assessor'].map((text) => ({ text, bold: true })),
+        ...report.assessments.map((a) => [
+          a.timePoint,
+          typeNameOf(options, a.assessmentType),
+          displayDate(a.dateOfAssessment),
+          a.assessorName,
+        ]),
+      ],
+    },
+    layout: 'lightHorizontalLines',
+    margin: [0, 0, 0, 6],
+  };
+  return [
+    ...titleBlock(ONE_CHILD_MANY_CANS_TITLE, `${child.fullName} (PID ${child.cin})`),
+    sectionHeading('Child'),
+    factTable(
+      [
+        ['PID', child.cin],
+        ['Name', child.fullName],
+        ['Gender', genderNameOf(options, child.gender)],
+        ['Agency', child.agency ?? ''],
+      ],
+      2,
+    ),
+    sectionHeading('Assessments in the report'),
+    assessments,
+    ...glanceSection(context.glance),
+    note('Bars show the rating (0 to 3) of each assessment; N/A is drawn short and labelled N/A; -- means not rated.'),
+    ...report.domains.flatMap((domain) =>
+      leadWith(
+        [domainHeading(domain.name)],
+        [
+          ...charts(domain.questions),
+          ...domain.moduleCharts
+            .filter((module) => module.questions.length > 0)
+            .flatMap((module) => leadWith([chartTitle(`Module: ${module.name}`)], charts(module.questions))),
+        ],
+      ),
+    ),
+  ];
+}

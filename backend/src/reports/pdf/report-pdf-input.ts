@@ -1,0 +1,33 @@
+/**
+ * What the document builders of the report PDFs receive: the report exactly as its GET route answers it (computed
+ * by the same services, with the viewer's row access), its glance, and the viewer's lookups for naming ids.
+ */
+import type { ManyChildrenReport } from '../report-statistics';
+import type { ReportGlance } from '../glance/report-glance.service';
+import type { ComparisonOptions } from '../report-comparison.service';
+import type { ReportFilterOptions } from '../report-options.service';
+import type { TimePointReportsService } from '../time-points/time-point-reports.service';
+
+export type OneChildOneCansData = Awaited<ReturnType<TimePointReportsService['oneChildOneCans']>>;
+export type OneChildManyCansData = Awaited<ReturnType<TimePointReportsService['oneChildManyCans']>>;
+export type ManyChildrenManyCansData = Awaited<ReturnType<TimePointReportsService['manyChildrenManyCans']>>;
+
+/** GET /api/reports/comparison's answer: the comparison group's report, or the warning below 10 children. */
+export type ComparisonData = { sufficient: false; message: string } | ({ sufficient: true } & ManyChildrenReport);
+
+export interface PdfContext {
+  /** The server's time when the PDF is rendered (title timestamp, footer, 'Before {today}'). */
+  generatedAt: Date;
+  query: Record<string, string>;
+  glance: ReportGlance;
+  filterOptions: ReportFilterOptions;
+}
+
+/** An assessment type's name from the viewer's lookups (its key when unknown). */
+export const typeNameOf = (options: ReportFilterOptions, key: string | null | undefined): string =>
+  options.assessmentTypes.find((t) => t.key === key)?.name ?? key ?? '';
+
+export const genderNameOf = (options: ReportFilterOptions, key: string | null | undefined): string =>
+  options.genders.find((g) => g.key === key)?.name ?? key ?? '';
+
+export type { ComparisonOptions };

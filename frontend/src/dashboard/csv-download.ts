@@ -1,0 +1,39 @@
+/*
+ * A chart's table as a CSV file (issue 13 "Every report table also downloads as CSV"). csv-stringify does the
+ * quoting; the byte order mark makes spreadsheet programs read the file as UTF-8.
+ */
+import { createContext } from 'react';
+import { stringify } from 'csv-stringify/browser/esm/sync';
+
+export interface CsvTable {
+  /** The chart's part of the file name (the report's part comes from CsvFilePrefix). */
+  fileName: string;
+  header: string[];
+  rows: Array<Array<string | number>>;
+}
+
+/** The report a chart belongs to, as the start of its CSV file names (e.g. Many_Children_One_CANS). */
+export const CsvFilePrefix = createContext('');
+
+/** Letters, digits, - and _ only: a name every file system accepts. */
+const safe = (part: string): string =>
+  part
+    .trim()
+    .replace(/[^A-Za-z0-9_-]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+
+export const csvFileName = (prefix: string, fileName: string): string => `${[prefix, fileName].map(safe).filter(Boolean).join('_')}.csv`;
+
+export const csvText = (table: Pick<CsvTable, 'header' | 'rows'>): string => stringify([table.header, ...table.rows], { bom: true });
+
+export function downloadCsv(table: CsvTable, prefix: string): void {
+  const url = URL.createObjectURL(new Blob([csvText(table)], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = csvFileName(prefix, table.fileName);
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // The click has started the download; the object URL can go once the event loop moves on.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

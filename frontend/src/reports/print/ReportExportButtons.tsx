@@ -1,0 +1,67 @@
+/*
+ * Print and Export to PDF of a wizard's report step (spec 001 §2 "Wizards"): both save the report's query first
+ * (POST /api/reports/saved-queries; the same query gives the same id), then Print opens the print view in a new
+ * tab and Export to PDF downloads the server's PDF. The tab is opened at the click, before the save answers,
+ * because pop-up blockers allow only windows opened by the click itself.
+ */
+import { useState } from 'react';
+import { useTranslate } from 'react-admin';
+import { Alert, Button } from '@mui/material';
+import PrintOutlined from '@mui/icons-material/PrintOutlined';
+import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
+import { useApiMutation } from '../../providers/useApi';
+import type { ReportQueryRequest, SavedQueryAnswer } from './saved-report-query';
+
+const downloadFrom = (href: string) => {
+  // The server names the file (Content-Disposition); `download` keeps the page where it is.
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = '';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+};
+
+export const ReportExportButtons = ({ request }: { request: ReportQueryRequest }) => {
+  const translate = useTranslate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const save = useApiMutation<ReportQueryRequest, SavedQueryAnswer>((send, body) => send('POST', '/reports/saved-queries', body));
+
+  const print = () => {
+    setFailure(null);
+    const tab = window.open('about:blank', '_blank');
+    save.mutate(request, {
+      onSuccess: (answer) => {
+        if (tab) tab.location.href = answer.printPath;
+        else window.open(answer.printPath, '_blank');
+      },
+      onError: (error) => {
+        tab?.close();
+        setFailure(error.message);
+      },
+    });
+  };
+  const exportPdf = () => {
+    setFailure(null);
+    save.mutate(request, {
+      onSuccess: (answer) => downloadFrom(answer.pdfPath),
+      onError: (error) => setFailure(error.message),
+    });
+  };
+
+  return (
+    <>
+      <Button variant="outlined" startIcon={<PrintOutlined />} onClick={print} disabled={save.isPending}>
+        {translate('cans.reports.actions.print')}
+      </Button>
+      <Button variant="outlined" startIcon={<PictureAsPdfOutlined />} onClick={exportPdf} disabled={save.isPending}>
+        {translate('cans.reports.actions.exportPdf')}
+      </Button>
+      {failure && (
+        <Alert severity="error" role="alert" sx={{ flexBasis: '100%' }}>
+          {failure}
+        </Alert>
+      )}
+    </>
+  );
+};
