@@ -2,6 +2,8 @@
 import { describe, expect, it } from '@jest/globals';
 import {
   chartsPerRow,
+  GENDER_COLOURS,
+  glanceSliceColour,
   domainOverviewLabel,
   itemChartHeight,
   meanScoreChartHeight,
@@ -91,5 +93,14 @@ describe('report chart rules (spec 001 §9)', () => {
     expect(taiPosition(-1)).toBe(0);
     expect(chartsPerRow(false)).toBe(4);
     expect(chartsPerRow(true)).toBe(2);
+  });
+
+  it('colours a rating slice of the glance pie by its rating and a gender slice by its place in the palette', () => {
+    const genders = [{ name: 'Male' }, { name: 'Female' }, { name: 'N/A' }];
+    expect(glanceSliceColour('rating', '2', [])).toBe(RATING_COLOURS['2']);
+    expect(glanceSliceColour('rating', 'N/A', [])).toBe(RATING_COLOURS.NA);
+    expect(glanceSliceColour('gender', 'Female', genders)).toBe(GENDER_COLOURS[1]);
+    expect(glanceSliceColour('gender', 'N/A', genders)).toBe(GENDER_COLOURS[2]);
+    expect(glanceSliceColour('gender', 'Unknown', genders)).toBe(GENDER_COLOURS[0]);
   });
 });

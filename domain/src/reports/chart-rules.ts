@@ -77,3 +77,20 @@ export const chartsPerRow = (comparing: boolean): number => (comparing ? 2 : 4);
 /** Range of Needs (Total Actionable Items): the axis runs 0 to 30; a value is placed as a share of it (0–1). */
 export const TAI_AXIS_MAX = 30;
 export const taiPosition = (value: number): number => Math.min(TAI_AXIS_MAX, Math.max(0, value)) / TAI_AXIS_MAX;
+
+/** The Gender Overview's palette (the glance pie of the many-children reports), in the order of its slices. */
+export const GENDER_COLOURS = ['#1a5fa8', '#c2185b', '#6a1b9a', '#00796b', '#ef6c00', '#9aa3ad'] as const;
+
+/**
+ * The colour of a Quick Glance pie slice: a rating slice its rating colour, a gender slice the palette colour of
+ * its place among the pie's slices.
+ */
+export function glanceSliceColour(kind: 'rating' | 'gender', name: string, slices: ReadonlyArray<{ name: string }>): string {
+  if (kind === 'rating') return ratingColour(name);
+  return GENDER_COLOURS[
+    Math.max(
+      0,
+      slices.findIndex((slice) => slice.name === name),
+    ) % GENDER_COLOURS.length
+  ];
+}

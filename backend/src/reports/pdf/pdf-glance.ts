@@ -4,13 +4,11 @@
  * of Needs of Total Actionable Items (type 1: the average only; axis 0-30) and the stacked Domain Overview.
  */
 import type { Content } from 'pdfmake/interfaces';
-import { ratingColour, TAI_AXIS_MAX, taiPosition } from '@cans/domain/reports/chart-rules';
+import { glanceSliceColour, ratingColour, TAI_AXIS_MAX, taiPosition } from '@cans/domain/reports/chart-rules';
 import type { ReportGlance } from '../glance/report-glance.service';
 import { domainOverviewChart, pieChart, PT_PER_PX, type PdfChart } from './pdf-charts';
 import { chartNode, chartTitle, CONTENT_WIDTH, CONTENT_WIDTH_PX, factTable, legend, sectionHeading } from './pdf-document';
 
-/** The gender palette of the browser's Gender Overview (QuickGlance.tsx). */
-const GENDER_COLOURS = ['#1a5fa8', '#c2185b', '#6a1b9a', '#00796b', '#ef6c00', '#9aa3ad'];
 const PIE_PX = 220;
 const RANGE_WIDTH = 300;
 const RANGE_LEFT = 16;
@@ -43,15 +41,7 @@ function rangeOfNeedsChart(items: ReportGlance['actionableItems'], averageOnly: 
 
 export function glanceSection(glance: ReportGlance): Content[] {
   const { pie, actionableItems: items } = glance;
-  const colourOf = (name: string) =>
-    pie.kind === 'rating'
-      ? ratingColour(name)
-      : GENDER_COLOURS[
-          Math.max(
-            0,
-            pie.slices.findIndex((s) => s.name === name),
-          ) % GENDER_COLOURS.length
-        ];
+  const colourOf = (name: string) => glanceSliceColour(pie.kind, name, pie.slices);
   const pieNode = pieChart(
     pie.slices.map((s) => ({ id: s.name, value: s.value })),
     colourOf,

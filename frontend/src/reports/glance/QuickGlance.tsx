@@ -23,7 +23,7 @@ import {
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import { ChartPanel } from '../../dashboard/ChartPanel';
 import { ScrollRegion } from '../../layout/ScrollRegion';
-import { ratingColour } from '@cans/domain/reports/chart-rules';
+import { glanceSliceColour } from '@cans/domain/reports/chart-rules';
 import type { Glance } from '../report-types';
 import { RatingLegend } from '../RatingLegend';
 import { ReportCsvScope } from '../ReportCsvScope';
@@ -65,9 +65,6 @@ const pieText = (kind: Glance['pie']['kind']) =>
     ? { title: 'ratingOverview', category: 'rating', value: 'count', alt: 'ratingAlt' }
     : { title: 'genderOverview', category: 'gender', value: 'children', alt: 'genderAlt' };
 
-/** Gender slices take the palette of the home charts; rating slices their rating colour. */
-const GENDER_COLOURS = ['#1a5fa8', '#c2185b', '#6a1b9a', '#00796b', '#ef6c00', '#9aa3ad'];
-
 const PieTable = ({ pie }: { pie: Glance['pie'] }) => {
   const translate = useTranslate();
   const text = (key: string) => translate(`cans.reports.glance.${key}`);
@@ -96,15 +93,7 @@ const PieTable = ({ pie }: { pie: Glance['pie'] }) => {
 
 const OverviewPie = ({ pie }: { pie: Glance['pie'] }) => {
   const translate = useTranslate();
-  const colourOf = (name: string) =>
-    pie.kind === 'rating'
-      ? ratingColour(name)
-      : GENDER_COLOURS[
-          Math.max(
-            0,
-            pie.slices.findIndex((s) => s.name === name),
-          ) % GENDER_COLOURS.length
-        ];
+  const colourOf = (name: string) => glanceSliceColour(pie.kind, name, pie.slices);
   const slices = pie.slices.filter((s) => s.value > 0).map((s) => ({ id: s.name, label: s.name, value: s.value }));
   return (
     <>
