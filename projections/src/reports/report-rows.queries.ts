@@ -20,7 +20,7 @@ import type { Rating } from '@cans/domain/library/instrument/instrument.types';
 export type { ReportRowDocument } from './report-rows.projection';
 export type { ReportDimensionDocument } from './report-dimensions';
 
-/** A cohort larger than this is refused rather than read (10x the performance target of 50,000). */
+/** A cohort read stops at this many rows (10x the performance target of 50,000); nothing larger is expected. */
 export const MAX_COHORT_ROWS = 500_000;
 
 /** Every row of a cohort, whole (lists that name the child and the assessor). */
@@ -46,9 +46,16 @@ export const REPORT_FACT_FIELDS = {
 
 export type ReportFacts = Pick<ReportRowDocument, 'id' | keyof typeof REPORT_FACT_FIELDS>;
 
-/** The statistics facts of every row of a cohort. */
+/**
+ * The statistics facts of every row of a cohort, in no particular order: every statistic is a count or an integer
+ * sum, and time-point series sort their own rows (inSeriesOrder), so the answer never depends on the order.
+ */
 export function findReportFacts(readStore: ReadStore, filter: Filter): Promise<ReportFacts[]> {
-  return readStore.find<ReportFacts>(REPORT_ROWS_COLLECTION, filter, { limit: MAX_COHORT_ROWS, fields: REPORT_FACT_FIELDS });
+  return readStore.find<ReportFacts>(REPORT_ROWS_COLLECTION, filter, {
+    limit: MAX_COHORT_ROWS,
+    fields: REPORT_FACT_FIELDS,
+    anyOrder: true,
+  });
 }
 
 export function countReportRows(readStore: ReadStore, filter: Filter): Promise<number> {

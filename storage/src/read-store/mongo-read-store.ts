@@ -165,14 +165,14 @@ export class MongoReadStore implements ReadStore {
 
   async find<T extends Document = Document>(collection: string, filter?: Filter, options?: FindOptions): Promise<T[]> {
     const documents = this.documents(collection);
-    const { sort, skip, limit, fields } = parseFindOptions(options);
+    const { sort, skip, limit, fields, anyOrder } = parseFindOptions(options);
     const query = toMongoFilter(parseFilter(filter));
     // MongoDB reads limit 0 as "no limit"; the port means "nothing", as SQL LIMIT 0 does.
     if (limit === 0) return [];
     const sortSpec: Array<[string, 1 | -1]> = sort.map(({ field, direction }) => [mongoField(field), direction === 'asc' ? 1 : -1]);
-    if (!sortSpec.some(([field]) => field === '_id')) sortSpec.push(['_id', 1]);
+    if (!anyOrder && !sortSpec.some(([field]) => field === '_id')) sortSpec.push(['_id', 1]);
     const projection = fields && Object.fromEntries(fields.map(({ name }) => [name, 1]));
-    const stored = await documents.find(query, { sort: sortSpec, skip, limit, projection }).toArray();
+    const stored = await documents.find(query, { sort: anyOrder ? undefined : sortSpec, skip, limit, projection }).toArray();
     if (!fields) return stored.map((document) => fromStored<T>(document));
     return stored.map((document) => {
       const doc = fromStored<Document & Record<string, unknown>>(document);

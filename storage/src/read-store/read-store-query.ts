@@ -53,6 +53,8 @@ export interface ParsedFindOptions {
   limit: number | undefined;
   /** Top-level fields to read with their types (id is always read); undefined: the whole document. */
   fields: Array<{ name: string; type: FieldType }> | undefined;
+  /** No ORDER BY / sort at all (FindOptions.anyOrder). */
+  anyOrder: boolean;
 }
 
 export function assertCollectionName(name: unknown): asserts name is string {
@@ -186,12 +188,11 @@ export function parseFindOptions(options: FindOptions | undefined): ParsedFindOp
     seen.add(field.dotted);
     sort.push({ field, direction: entry.direction });
   }
-  return {
-    sort,
-    skip: parseCount('skip', options?.skip) ?? 0,
-    limit: parseCount('limit', options?.limit),
-    fields: parseFields(options?.fields),
-  };
+  const skip = parseCount('skip', options?.skip) ?? 0;
+  const anyOrder = options?.anyOrder ?? false;
+  if (typeof anyOrder !== 'boolean') throw new InvalidFilterError('anyOrder must be true or false');
+  if (anyOrder && (sort.length > 0 || skip > 0)) throw new InvalidFilterError('anyOrder cannot be combined with sort or skip');
+  return { sort, skip, limit: parseCount('limit', options?.limit), fields: parseFields(options?.fields), anyOrder };
 }
 
 const FIELD_TYPES: readonly FieldType[] = ['string', 'number', 'json'];

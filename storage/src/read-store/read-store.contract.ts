@@ -437,6 +437,18 @@ export function readStoreContract(adapterName: string, createStore: () => Promis
         await expect(store.find(collection, {}, { fields: { rank: 'date' as 'json' } })).rejects.toThrow(InvalidFilterError);
       });
 
+      it('reads in any order when asked (the same documents as sorted), and refuses anyOrder with sort or skip', async () => {
+        const sortedIds = (found: Document[]) => found.map((d) => d.id).sort();
+        const unordered = await store.find(collection, { group: 'b' }, { anyOrder: true, fields: { rank: 'number' } });
+        expect(sortedIds(unordered)).toEqual(['b', 'd', 'e']);
+        expect(sortedIds(await store.find(collection, {}, { anyOrder: true }))).toEqual(sortedIds(await store.find(collection)));
+        expect(await store.find(collection, {}, { anyOrder: true, limit: 0 })).toEqual([]);
+        const sort: FindOptions['sort'] = [{ field: 'rank', direction: 'asc' }];
+        await expect(store.find(collection, {}, { anyOrder: true, sort })).rejects.toThrow(InvalidFilterError);
+        await expect(store.find(collection, {}, { anyOrder: true, skip: 1 })).rejects.toThrow(InvalidFilterError);
+        await expect(store.find(collection, {}, { anyOrder: 'yes' as unknown as boolean })).rejects.toThrow(InvalidFilterError);
+      });
+
       it('combines filter, sort and paging; count ignores paging', async () => {
         const filter = { group: 'b' };
         expect(await sorted({ sort: [{ field: 'rank', direction: 'desc' }], limit: 2 }, filter)).toEqual(['d', 'b']);

@@ -54,6 +54,12 @@ export interface FindOptions {
    * ('number') or as its JSON text ('string'); 'json' reads any value as stored.
    */
   fields?: Readonly<Record<string, FieldType>>;
+  /**
+   * The documents in no particular order (without it: sorted, then by id). For whole-collection reads whose
+   * consumer does not depend on order (report statistics over tens of thousands of rows), where the sort alone was a
+   * third of the read. Not with sort or skip (which page of an unordered answer would be meaningless).
+   */
+  anyOrder?: boolean;
 }
 
 export type FieldType = 'string' | 'number' | 'json';
