@@ -70,37 +70,39 @@ export class ReportPdfService {
   /** The PDF of saved query `id` as `user` may see it; unknown id: NotFoundError (404). */
   async render(id: string, user: AuthenticatedUser, generatedAt = new Date()): Promise<RenderedReportPdf> {
     const saved = await this.savedQueries.get(id);
-    const [glance, filterOptions] = await Promise.all([
+    // The glance, the options and the report are independent reads: one round of waiting, not three.
+    const [glance, filterOptions, { title, cin, content }] = await Promise.all([
       this.glances.glanceOf(saved.report, saved.query, user),
       this.options.filterOptions(user),
+      this.content(saved, user),
+      loadChartKit(),
     ]);
-    const context: PdfContext = { generatedAt, query: saved.query, glance, filterOptions };
-    await loadChartKit();
-    const { title, cin, content } = await this.content(saved, user, context);
     const documentTitle = reportTabTitle(saved.report, cin, generatedAt);
     return {
       fileName: reportFileName(saved.report, generatedAt),
-      bytes: await renderPdf(reportDocument(title, documentTitle, generatedAt, content)),
+      bytes: await renderPdf(
+        reportDocument(title, documentTitle, generatedAt, content({ generatedAt, query: saved.query, glance, filterOptions })),
+      ),
     };
   }
 
+  /** The report's data, read now; its content is laid out once the glance and the options are there too. */
   private async content(
     saved: SavedReportQuery,
     user: AuthenticatedUser,
-    context: PdfContext,
-  ): Promise<{ title: string; cin: string | null; content: Content[] }> {
+  ): Promise<{ title: string; cin: string | null; content: (context: PdfContext) => Content[] }> {
     switch (saved.report) {
       case 'one-child-one-cans': {
         const report = await this.timePoints.oneChildOneCans(user, await readReportParameters(OneChildOneCansDto, saved.query));
-        return { title: ONE_CHILD_ONE_CANS_TITLE, cin: report.child.cin, content: oneChildOneCansContent(report, context) };
+        return { title: ONE_CHILD_ONE_CANS_TITLE, cin: report.child.cin, content: (context) => oneChildOneCansContent(report, context) };
       }
       case 'one-child-many-cans': {
         const report = await this.timePoints.oneChildManyCans(user, await readReportParameters(OneChildManyCansDto, saved.query));
-        return { title: ONE_CHILD_MANY_CANS_TITLE, cin: report.child.cin, content: oneChildManyCansContent(report, context) };
+        return { title: ONE_CHILD_MANY_CANS_TITLE, cin: report.child.cin, content: (context) => oneChildManyCansContent(report, context) };
       }
       case 'many-children-many-cans': {
         const report = await this.timePoints.manyChildrenManyCans(user, await readReportParameters(ReportDomainsDto, saved.query));
-        return { title: MANY_CHILDREN_MANY_CANS_TITLE, cin: null, content: manyChildrenManyCansContent(report, context) };
+        return { title: MANY_CHILDREN_MANY_CANS_TITLE, cin: null, content: (context) => manyChildrenManyCansContent(report, context) };
       }
       case 'many-children-one-cans': {
         const dto = await readReportParameters(ReportDomainsDto, saved.query);
@@ -116,7 +118,11 @@ export class ReportPdfService {
           saved.comparison && comparison
             ? { saved: saved.comparison, options: await this.comparisons.options(user), data: comparison }
             : null;
-        return { title: MANY_CHILDREN_ONE_CANS_TITLE, cin: null, content: manyChildrenOneCansContent(report, context, withOptions) };
+        return {
+          title: MANY_CHILDREN_ONE_CANS_TITLE,
+          cin: null,
+          content: (context) => manyChildrenOneCansContent(report, context, withOptions),
+        };
       }
     }
   }
