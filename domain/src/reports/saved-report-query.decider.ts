@@ -8,7 +8,6 @@ import { DomainRuleViolation } from '../domain-errors';
 import {
   REPORT_KINDS,
   REPORT_KINDS_WITH_COMPARISON,
-  ReportKind,
   ReportQuerySavedData,
   SAVED_REPORT_QUERY_EVENT_TYPES,
   SavedReportQueryEvent,
@@ -20,14 +19,9 @@ export interface SavedReportQueryState {
   saved: ReportQuerySavedData | null;
 }
 
-export interface SaveReportQuery {
+/** Saving records exactly what the command carries. */
+export interface SaveReportQuery extends ReportQuerySavedData {
   type: 'SaveReportQuery';
-  queryId: string;
-  report: ReportKind;
-  query: Record<string, string>;
-  comparison: Record<string, string> | null;
-  savedBy: string;
-  savedAt: string;
 }
 
 export type SavedReportQueryCommand = SaveReportQuery;

@@ -6,7 +6,8 @@
 import { testPostgresUrl } from '@cans/storage/test-support/databases';
 import type { Rating } from '@cans/domain/library/instrument/instrument.types';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
-import { AssessmentWriter, loadTestLibrary } from '../../assessments/summary/test-support/assessment-writer';
+import type { AssessmentWriter } from '../../assessments/summary/test-support/assessment-writer';
+import { createWizardOrg } from '../test-support/wizard-org';
 
 const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
 
@@ -119,30 +120,13 @@ describe.each(backends)('Quick Glance of every report over HTTP (%s)', (backend)
 
   beforeAll(async () => {
     t = await startTestApp({ backend });
-    const admin = `Bearer ${t.adminToken()}`;
-    const post = async (path: string, body: object) => {
-      const answer = await t.http().post(path).set('Authorization', admin).send(body);
-      if (answer.status !== 201) throw new Error(`${path}: ${JSON.stringify(answer.body)}`);
-      return answer.body.id as string;
-    };
-    const privileges = ['HOME_SHOW', 'Assessment_View', 'Report_Assessment'];
-    const supervisors = await post('/api/user-groups', { name: 'G Supervisors', parentGroupId: '153', privileges });
-    const workerGroup = await post('/api/user-groups', { name: 'G Workers', parentGroupId: supervisors, privileges });
-    const user = (name: string, groupId: string, supervisorId: string) =>
-      post('/api/users', {
-        firstName: name[0].toUpperCase() + name.slice(1),
-        lastName: 'Glancer',
-        username: `g${name}`,
-        email: `g${name}@example.test`,
-        userGroupId: groupId,
-        supervisorId,
-        externalId: `g${name}`,
-      });
-    org.supervisor = await user('supervisor', supervisors, '1');
-    org.worker = await user('worker', workerGroup, org.supervisor);
-    org.outsider = await user('outsider', workerGroup, '1');
+    const wizard = await createWizardOrg(t, 'g');
+    org.supervisor = wizard.supervisorId;
+    org.worker = wizard.workerId;
+    // Outside the supervisor's tree: in the workers' group, supervised by the administrator.
+    org.outsider = await wizard.addUser('outsider', wizard.workersGroupId, '1');
     await t.settled();
-    writer = new AssessmentWriter(t, await loadTestLibrary(t));
+    writer = wizard.writer;
 
     // GL-1 (F): three time-points; GL-2 (M): two; GL-3 (O): one; GL-4 (F): one of the worker's, one of the outsider's.
     await approved('worker', 'GL-1', 'F', '2010-01-01', '2024-01-01', { SEXUAL_ABUSE: '3', PHYSICAL_ABUSE: '2', EMOTIONAL_ABUSE: 'NA' });

@@ -13,9 +13,6 @@ import { MINIMUM_TIME_POINTS, multiAssessmentSeries } from '../time-points/time-
 import { OneChildManyCansDto, OneChildOneCansDto } from '../time-points/time-point.dto';
 import { ReportGlance, reportGlance } from './report-glance';
 
-export type { ReportGlance } from './report-glance';
-export type Glance = ReportGlance;
-
 const notCovered = (field: string, ids: string[]) =>
   new FieldValidationException({ [field]: [`not an approved assessment your reports cover: ${ids.join(', ')}`] });
 

@@ -51,6 +51,16 @@ const THEME = {
   labels: { text: { fontSize: FONT_SIZE, fontFamily: 'Roboto' } },
 };
 const ITEM_TICKS = [1, 2, 3, 4, 5, 6];
+/** The rating axis and frame both item charts share (ItemRatingChart, MultiAssessmentChart): 1-6, labels in white. */
+const itemAxisFrame = () =>
+  ({
+    margin: { top: 10, right: 24, bottom: 30, left: 160 },
+    valueScale: { type: 'linear', min: 0, max: ITEM_AXIS.max },
+    labelTextColor: '#ffffff',
+    axisBottom: { tickSize: 0, tickPadding: 6, tickValues: ITEM_TICKS },
+    gridXValues: ITEM_TICKS,
+    axisLeft: { tickSize: 0, tickPadding: 6 },
+  }) as const;
 const PERCENT_TICKS = [0, 25, 50, 75, 100];
 /** The series colours of the multi-assessment chart (MultiAssessmentChart.tsx). */
 export const SERIES_COLOURS = ['#1a5fa8', '#c4541a', '#2e7d4f', '#7b3fa0', '#8a6d00', '#3c4654'];
@@ -150,15 +160,10 @@ export function itemRatingChart(questions: readonly AnsweredQuestion[], widthPx:
     data: [...rows].reverse(),
     keys: ['rating'],
     indexBy: 'label',
-    margin: { top: 10, right: 24, bottom: 30, left: 160 },
+    ...itemAxisFrame(),
     padding: 0.3,
-    valueScale: { type: 'linear', min: 0, max: ITEM_AXIS.max },
     colors: (bar) => ratingColour(bar.data.answer === 'N/A' ? 'NA' : Number(bar.data.answer)),
     label: (bar) => (bar.data.answer === '--' ? '' : shownRating(Number(bar.value))),
-    labelTextColor: '#ffffff',
-    axisBottom: { tickSize: 0, tickPadding: 6, tickValues: ITEM_TICKS },
-    gridXValues: ITEM_TICKS,
-    axisLeft: { tickSize: 0, tickPadding: 6 },
   });
   return chartOf(element, widthPx, height);
 }
@@ -188,15 +193,10 @@ export function multiAssessmentChart(
     keys: series.map((s) => s.label),
     indexBy: 'label',
     groupMode: 'grouped',
-    margin: { top: 10, right: 24, bottom: 30, left: 160 },
+    ...itemAxisFrame(),
     padding: 0.2,
-    valueScale: { type: 'linear', min: 0, max: ITEM_AXIS.max },
     colors: series.map((_, index) => seriesColour(index)),
     label: (bar) => (Number(bar.value) === 0 ? '' : shownRating(Number(bar.value))),
-    labelTextColor: '#ffffff',
-    axisBottom: { tickSize: 0, tickPadding: 6, tickValues: ITEM_TICKS },
-    gridXValues: ITEM_TICKS,
-    axisLeft: { tickSize: 0, tickPadding: 6 },
   });
   return chartOf(element, widthPx, height);
 }

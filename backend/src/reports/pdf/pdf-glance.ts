@@ -5,7 +5,7 @@
  */
 import type { Content } from 'pdfmake/interfaces';
 import { glanceSliceColour, ratingColour, TAI_AXIS_MAX, taiPosition } from '@cans/domain/reports/chart-rules';
-import type { ReportGlance } from '../glance/report-glance.service';
+import type { ReportGlance } from '../glance/report-glance';
 import { domainOverviewChart, pieChart, PT_PER_PX, type PdfChart } from './pdf-charts';
 import { chartNode, chartTitle, CONTENT_WIDTH, CONTENT_WIDTH_PX, factTable, legend, sectionHeading } from './pdf-document';
 

@@ -3,7 +3,7 @@
  * by the same services, with the viewer's row access), its glance, and the viewer's lookups for naming ids.
  */
 import type { ManyChildrenReport } from '../report-statistics';
-import type { ReportGlance } from '../glance/report-glance.service';
+import type { ReportGlance } from '../glance/report-glance';
 import type { ComparisonOptions } from '../report-comparison.service';
 import type { ReportFilterOptions } from '../report-options.service';
 import type { TimePointReportsService } from '../time-points/time-point-reports.service';

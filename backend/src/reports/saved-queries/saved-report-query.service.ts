@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { NotFoundError } from '@cans/domain/domain-errors';
 import { SAVED_REPORT_QUERY_NOT_FOUND, savedReportQueryDecider } from '@cans/domain/reports/saved-report-query.decider';
-import { ReportKind, savedReportQueryStreamId } from '@cans/domain/reports/saved-report-query.events';
+import { ReportQuerySavedData, savedReportQueryStreamId } from '@cans/domain/reports/saved-report-query.events';
 import { getSavedReportQuery } from '@cans/projections/reports/saved-report-queries.queries';
 import type { ReadStore } from '@cans/storage/read-store/read-store.port';
 import { EventSourcedCommandHandler } from '../../platform/commands/command-handler';
@@ -9,13 +9,8 @@ import { READ_STORE } from '../../platform/storage/storage-tokens';
 import { SAVED_REPORT_QUERY_ID } from './saved-report-query-id';
 
 /** A saved report query as the print view and the PDF open it. */
-export interface SavedReportQuery {
+export interface SavedReportQuery extends Omit<ReportQuerySavedData, 'queryId'> {
   id: string;
-  report: ReportKind;
-  query: Record<string, string>;
-  comparison: Record<string, string> | null;
-  savedBy: string;
-  savedAt: string;
 }
 
 /**

@@ -10,6 +10,10 @@ import { AssessmentWriter, loadTestLibrary } from '../../assessments/summary/tes
 export interface WizardOrg {
   supervisorId: string;
   workerId: string;
+  /** The workers' group, under the supervisors' group. */
+  workersGroupId: string;
+  /** Creates one more user of the prefix (`${prefix}${name}`) in a group, with a supervisor. */
+  addUser: (name: string, groupId: string, supervisorId: string) => Promise<string>;
   writer: AssessmentWriter;
   /** Writes an approved assessment of the worker for `cin` with these child ratings; answers its id. */
   approved: (cin: string, ratings: Record<string, Rating>, child?: Record<string, unknown>) => Promise<string>;
@@ -46,7 +50,7 @@ export async function createWizardOrg(t: TestApp, prefix: string): Promise<Wizar
     await writer.approve(id, supervisorId);
     return id;
   };
-  return { supervisorId, workerId, writer, approved };
+  return { supervisorId, workerId, workersGroupId: workers, addUser: user, writer, approved };
 }
 
 /** The current library's names of a domain and its questions, as the report API lists them. */
