@@ -13,7 +13,14 @@
  *   (the domain's actionable ratings, 2 and 3).
  */
 import type { Rating } from '@cans/domain/library/instrument/instrument.types';
-import { PACKED_RATING_ORDER, ratingSlotAt, RatingCodebook, ReportFacts } from '@cans/projections/reports/report-rows.queries';
+import {
+  PACKED_RATING_ORDER,
+  RATED_SLOT_OF_CHAR_CODE,
+  ratingSlotAt,
+  RatingCodebook,
+  GlanceFacts,
+  ReportFacts,
+} from '@cans/projections/reports/report-rows.queries';
 import { percentOf } from '../assessments/statistics/answer-statistics.service';
 import { allQuestionsOf, ReportDomain, ReportQuestion } from './report-library.service';
 
@@ -57,7 +64,7 @@ export interface DomainStatistics {
 }
 
 const round2 = (n: number): number => Math.round(n * 100) / 100;
-const packedOf = (row: ReportFacts, domain: ReportDomain): string => (domain.caregiverItem ? row.caregiverRatings : row.childRatings);
+const packedOf = (row: GlanceFacts, domain: ReportDomain): string => (domain.caregiverItem ? row.caregiverRatings : row.childRatings);
 /** Slots of PACKED_RATING_ORDER (= REPORT_RATINGS): 0 is N/A, slot s > 0 is the rating s - 1. */
 const SLOTS = REPORT_RATINGS.length;
 const NA_SLOT = 0;
@@ -170,7 +177,7 @@ export function domainStatistics(rows: readonly ReportFacts[], domain: ReportDom
   };
 }
 
-export const childCountOf = (rows: readonly ReportFacts[]): number => new Set(rows.map((r) => r.cin)).size;
+export const childCountOf = (rows: readonly Pick<ReportFacts, 'cin'>[]): number => new Set(rows.map((r) => r.cin)).size;
 
 export interface ManyChildrenReport {
   readonly childCount: number;
@@ -206,11 +213,59 @@ const SLOT_OF = Object.fromEntries(REPORT_RATINGS.map((rating, slot) => [rating,
 const label = (rating: Rating): string => (rating === 'NA' ? 'N/A' : rating);
 
 /**
+ * The glance's counts in one pass over the rows (each row's strings are visited once, not once per domain: the
+ * per-domain passes spent most of their time waiting for memory). The inner loop has no branch on the rating (they
+ * are unpredictable): positions read as 1 + slot (RATED_SLOT_OF_CHAR_CODE, 0 unrated), so `overview` has a slot 0
+ * for the unrated that nobody reads, and the highest is a max.
+ * - overview[1 + slot]: the ratings N/A, 0, 1, 2, 3 (slots 0-4; a 4 is counted in no slice);
+ * - tai[r]: the actionable ratings of row r over the chosen domains;
+ * - highest[d * 5 + slot]: the rows whose highest numeric rating in domain d is that slot (4 counts as 3), N/A
+ *   when the domain has none.
+ */
+function glanceTallies(rows: readonly GlanceFacts[], domains: readonly ReportDomain[], codebook: RatingCodebook) {
+  const slots = GLANCE_RATINGS.length;
+  // Codes never rated anywhere have no position (-1): they add nothing, so they are left out.
+  const indexes = domains.map((domain) => packedIndexes(allQuestionsOf(domain), codebook).filter((index) => index >= 0));
+  const caregiver = Uint8Array.from(domains, (domain) => (domain.caregiverItem ? 1 : 0));
+  // Per domain, by 1 + slot: 1 when that rating is actionable.
+  const actionable = domains.map((domain) =>
+    Uint8Array.from([0, ...REPORT_RATINGS.map((rating) => (domain.actionableRatings.includes(rating) ? 1 : 0))]),
+  );
+  // 1 + slot of the highest → its column: unrated or N/A only → N/A; ratings 0-3 their own; 4 → 3.
+  const highestColumn = Uint8Array.from([NA_SLOT, NA_SLOT, ...REPORT_RATINGS.slice(1).map((_, s) => Math.min(1 + s, SLOT_OF['3']))]);
+  const overview = new Int32Array(1 + REPORT_RATINGS.length);
+  const tai = new Int32Array(rows.length);
+  const highest = new Int32Array(domains.length * slots);
+  for (let r = 0; r < rows.length; r++) {
+    const childRatings = rows[r].childRatings;
+    const caregiverRatings = rows[r].caregiverRatings;
+    let actionableCount = 0;
+    for (let d = 0; d < domains.length; d++) {
+      const packed = caregiver[d] ? caregiverRatings : childRatings;
+      const length = packed.length;
+      const domainIndexes = indexes[d];
+      const domainActionable = actionable[d];
+      let top = 0;
+      for (let q = 0; q < domainIndexes.length; q++) {
+        const index = domainIndexes[q];
+        const rated = RATED_SLOT_OF_CHAR_CODE[index < length ? packed.charCodeAt(index) & 127 : 0];
+        overview[rated]++;
+        actionableCount += domainActionable[rated];
+        top = rated > top ? rated : top;
+      }
+      highest[d * slots + highestColumn[top]]++;
+    }
+    tai[r] = actionableCount;
+  }
+  return { overview, tai, highest };
+}
+
+/**
  * The Quick Glance of a cohort (spec 001 §2). `classSize`: the assessments the user's reports cover without the
  * filter (the "class"), for the share in the filter.
  */
 export function glance(
-  rows: readonly ReportFacts[],
+  rows: readonly GlanceFacts[],
   domains: readonly ReportDomain[],
   codebook: RatingCodebook,
   classSize: number,
@@ -226,32 +281,7 @@ export function glance(
     }
     return count;
   };
-
-  // Slots 0-4 are N/A, 0, 1, 2, 3: the glance's ratings (GLANCE_RATINGS), in the same order. Plain loops over typed
-  // arrays: this is the Quick Glance's whole computation over tens of thousands of rows.
-  const overview = new Int32Array(GLANCE_RATINGS.length);
-  const tai = new Int32Array(n);
-  const highest = domains.map(() => new Int32Array(GLANCE_RATINGS.length));
-  domains.forEach((domain, d) => {
-    const indexes = packedIndexes(allQuestionsOf(domain), codebook);
-    const actionable = Uint8Array.from(REPORT_RATINGS, (rating) => (domain.actionableRatings.includes(rating) ? 1 : 0));
-    const highestOfDomain = highest[d];
-    for (let r = 0; r < n; r++) {
-      const packed = packedOf(rows[r], domain);
-      let top = -1;
-      let actionableCount = 0;
-      for (let q = 0; q < indexes.length; q++) {
-        const slot = ratingSlotAt(packed, indexes[q]);
-        if (slot < 0) continue;
-        if (slot < GLANCE_RATINGS.length) overview[slot]++;
-        actionableCount += actionable[slot];
-        if (slot > top) top = slot;
-      }
-      tai[r] += actionableCount;
-      // The highest numeric rating (slot 1-5 is rating 0-4; 4 counts as 3), N/A when none.
-      highestOfDomain[top <= NA_SLOT ? NA_SLOT : Math.min(top, SLOT_OF['3'])]++;
-    }
-  });
+  const { overview, tai, highest } = glanceTallies(rows, domains, codebook);
   const { mean, deviation } = meanAndDeviation(tai);
   const average = mean ?? 0;
 
@@ -264,7 +294,7 @@ export function glance(
       { key: 'arrests', name: 'ARRESTS/DETENTION (AGES 6+) 2/3 (%)', value: share(ratedActionably(ARRESTS_CODE)) },
       { key: 'recommendations', name: 'Service Recommendations Triggered', value: tai.reduce((s, v) => s + v, 0) },
     ],
-    ratingOverview: GLANCE_RATINGS.map((rating, slot) => ({ name: label(rating), value: overview[slot] })),
+    ratingOverview: GLANCE_RATINGS.map((rating, slot) => ({ name: label(rating), value: overview[slot + 1] })),
     actionableItems: {
       maxCount: tai.reduce((m, v) => Math.max(m, v), 0),
       minCount: n === 0 ? 0 : tai.reduce((m, v) => Math.min(m, v), Infinity),
@@ -277,7 +307,7 @@ export function glance(
       domains: domains.map((domain, d) => ({
         code: domain.code,
         domainName: domain.name,
-        percents: GLANCE_RATINGS.map((_, slot) => share(highest[d][slot])),
+        percents: GLANCE_RATINGS.map((_, slot) => share(highest[d * GLANCE_RATINGS.length + slot])),
       })),
     },
   };

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ReportKind } from '@cans/domain/reports/saved-report-query.events';
 import type { ReadStore } from '@cans/storage/read-store/read-store.port';
-import { ratingCodebook, ReportFacts } from '@cans/projections/reports/report-rows.queries';
+import { GlanceFacts, ratingCodebook } from '@cans/projections/reports/report-rows.queries';
 import type { AssessmentPrincipal } from '../../assessments/access/assessment-access.service';
 import { FieldValidationException } from '../../platform/http/validation';
 import { READ_STORE } from '../../platform/storage/storage-tokens';
@@ -49,7 +49,7 @@ export class ReportGlanceService {
     const { domains: codes, ...filter } = dto;
     // The cohort, codebook and class size are read at once: this glance is the one timed at 50,000 assessments.
     const [rows, domains, codebook, classSize] = await Promise.all([
-      this.cohorts.rows(user, filter),
+      this.cohorts.glanceRows(user, filter),
       this.library.chosen(listOf(codes)),
       ratingCodebook(this.readStore),
       this.cohorts.count(user, null),
@@ -60,7 +60,7 @@ export class ReportGlanceService {
   /** Each child's first and last assessment in the filter (children with two or more), as the report pairs them. */
   async manyChildrenManyCans(user: AssessmentPrincipal, dto: ReportDomainsDto): Promise<ReportGlance> {
     const { domains: codes, ...filter } = dto;
-    const [rows, domains] = await Promise.all([this.cohorts.rows(user, filter), this.library.chosenChildDomains(listOf(codes))]);
+    const [rows, domains] = await Promise.all([this.cohorts.glanceRows(user, filter), this.library.chosenChildDomains(listOf(codes))]);
     const ends = multiAssessmentSeries(rows).flatMap((series) => [series[0], series[series.length - 1]]);
     return this.glance('many-children-many-cans', user, ends, domains);
   }
@@ -89,14 +89,14 @@ export class ReportGlanceService {
     return this.glance('one-child-many-cans', user, rows, domains);
   }
 
-  private async covered(user: AssessmentPrincipal, ids: string[], field: string): Promise<ReportFacts[]> {
+  private async covered(user: AssessmentPrincipal, ids: string[], field: string): Promise<GlanceFacts[]> {
     const rows = await this.cohorts.rowsWhere(user, { id: { $in: ids } });
     const missing = ids.filter((id) => !rows.some((r) => r.id === id));
     if (missing.length) throw notCovered(field, missing);
     return ids.map((id) => rows.find((r) => r.id === id)!);
   }
 
-  private async glance(report: ReportKind, user: AssessmentPrincipal, rows: ReportFacts[], domains: ReportDomain[]) {
+  private async glance(report: ReportKind, user: AssessmentPrincipal, rows: GlanceFacts[], domains: ReportDomain[]) {
     const [codebook, classSize] = await Promise.all([ratingCodebook(this.readStore), this.cohorts.count(user, null)]);
     return reportGlance(report, rows, domains, codebook, classSize);
   }

@@ -10,7 +10,7 @@
  */
 import { GENDERS, isGenderCode } from '@cans/domain/assessments';
 import type { ReportKind } from '@cans/domain/reports/saved-report-query.events';
-import type { RatingCodebook, ReportFacts } from '@cans/projections/reports/report-rows.queries';
+import type { RatingCodebook, GlanceFacts } from '@cans/projections/reports/report-rows.queries';
 import type { ReportDomain } from '../report-library.service';
 import { glance, Glance } from '../report-statistics';
 import { inSeriesOrder } from '../time-points/time-points';
@@ -46,9 +46,9 @@ export interface ReportGlance {
 }
 
 /** Children (PIDs) by the gender of their most recent row (series order); N/A for none recorded. */
-export function genderOverview(rows: readonly ReportFacts[]): GlancePie {
+export function genderOverview(rows: readonly GlanceFacts[]): GlancePie {
   // One pass keeping each child's latest row: a glance of 50,000 rows builds no per-child series.
-  const latest = new Map<string, ReportFacts>();
+  const latest = new Map<string, GlanceFacts>();
   for (const row of rows) {
     const kept = latest.get(row.cin);
     if (!kept || inSeriesOrder(kept, row) < 0) latest.set(row.cin, row);
@@ -68,7 +68,7 @@ export function genderOverview(rows: readonly ReportFacts[]): GlancePie {
  */
 export function reportGlance(
   report: ReportKind,
-  rows: readonly ReportFacts[],
+  rows: readonly GlanceFacts[],
   domains: readonly ReportDomain[],
   codebook: RatingCodebook,
   classSize: number,

@@ -8,7 +8,7 @@
  *   initial assessment in 30-day months: under 3 months '<03 Month', under 6 '<06 Month', … under 36 '<36 Month',
  *   36 months or more '>36 Month'.
  */
-import type { ReportFacts } from '@cans/projections/reports/report-rows.queries';
+import type { GlanceFacts } from '@cans/projections/reports/report-rows.queries';
 
 export const MINIMUM_TIME_POINTS = 2;
 export const INITIAL_LABEL = 'Initial Assessment';
@@ -39,11 +39,11 @@ export function timePointLabel(index: number, length: number, initialDay: string
 /** Ordinal comparison: the keys are ISO dates and ids (ASCII), and localeCompare costs ~10x in a 50,000-row sort. */
 const ordinal = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-export const inSeriesOrder = (a: ReportFacts, b: ReportFacts): number =>
+export const inSeriesOrder = (a: GlanceFacts, b: GlanceFacts): number =>
   ordinal(a.dateOfAssessment, b.dateOfAssessment) || ordinal(a.createdAt, b.createdAt) || ordinal(a.id, b.id);
 
 /** Each child's rows in series order, children in first-seen order. */
-export function seriesByChild<R extends ReportFacts>(rows: readonly R[]): Map<string, R[]> {
+export function seriesByChild<R extends GlanceFacts>(rows: readonly R[]): Map<string, R[]> {
   const byChild = new Map<string, R[]>();
   for (const row of rows) {
     const series = byChild.get(row.cin);
@@ -55,12 +55,12 @@ export function seriesByChild<R extends ReportFacts>(rows: readonly R[]): Map<st
 }
 
 /** The series of children with at least MINIMUM_TIME_POINTS assessments. */
-export function multiAssessmentSeries<R extends ReportFacts>(rows: readonly R[]): R[][] {
+export function multiAssessmentSeries<R extends GlanceFacts>(rows: readonly R[]): R[][] {
   return [...seriesByChild(rows).values()].filter((series) => series.length >= MINIMUM_TIME_POINTS);
 }
 
 /** The series with each assessment's label. */
-export function labelled<R extends ReportFacts>(series: readonly R[]): Array<{ row: R; timePoint: string }> {
+export function labelled<R extends GlanceFacts>(series: readonly R[]): Array<{ row: R; timePoint: string }> {
   const initial = series[0]?.dateOfAssessment ?? '';
   return series.map((row, index) => ({ row, timePoint: timePointLabel(index, series.length, initial, row.dateOfAssessment) }));
 }
