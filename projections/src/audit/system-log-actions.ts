@@ -1,4 +1,7 @@
 import { AgencyEvents } from '@cans/domain/administration/agency.events';
+import { AssessmentEvents } from '@cans/domain/assessments/assessment.events';
+import { LibraryItemEvents, QuestionRuleEvents } from '@cans/domain/library/library.events';
+import { SavedReportQueryEvents } from '@cans/domain/reports/saved-report-query.events';
 import { AccessAssignmentEvents } from '@cans/domain/identity/access-assignment.events';
 import { ApiClientEvents, ApiUserEvents } from '@cans/domain/identity/api-user.events';
 import { CredentialEvents } from '@cans/domain/identity/credentials.events';
@@ -9,11 +12,17 @@ import { UserEvents } from '@cans/domain/identity/user.events';
 export interface AuditedAction {
   action: string;
   label: string;
+  /**
+   * Small edits made many at a time (ratings, comments, the narrative): one row per assessment, user and day that
+   * counts them, not a row per event (an assessment is a hundred ratings). The events themselves stay in the log.
+   */
+  perAssessmentDay?: true;
 }
 
 /**
- * Which events the System Log shows, by event type. Features add their audited events here (assessments:
- * created, approved, returned, shared, …) and bump the system-log projection's version.
+ * Which events the System Log shows, by event type: every event type of the product (ALL_EVENT_TYPES; the
+ * catalogue's spec fails when one has no action). A feature that adds an event type adds its action here and bumps
+ * the system-log projection's version. Several event types may share one action.
  */
 export const SYSTEM_LOG_ACTIONS: Record<string, AuditedAction> = {
   [CredentialEvents.SignInSucceeded]: { action: 'sign-in', label: 'Signed in' },
@@ -46,7 +55,59 @@ export const SYSTEM_LOG_ACTIONS: Record<string, AuditedAction> = {
   [AgencyEvents.Deleted]: { action: 'agency-deleted', label: 'Agency deleted' },
   [AccessAssignmentEvents.Assigned]: { action: 'access-assigned', label: 'Temporary access assigned' },
   [AccessAssignmentEvents.Revoked]: { action: 'access-revoked', label: 'Temporary access removed' },
+  [LibraryItemEvents.Added]: { action: 'library-item-added', label: 'Library item added' },
+  [LibraryItemEvents.Edited]: { action: 'library-item-saved', label: 'Library item saved' },
+  [LibraryItemEvents.Moved]: { action: 'library-item-moved', label: 'Library item moved' },
+  [LibraryItemEvents.VisibilityChanged]: { action: 'library-visibility-changed', label: 'Library item shown or hidden' },
+  [LibraryItemEvents.CaregiverFlagChanged]: { action: 'library-caregiver-flag-changed', label: "Domain's caregiver flag changed" },
+  [LibraryItemEvents.Reordered]: { action: 'library-reordered', label: 'Library reordered' },
+  [LibraryItemEvents.Deleted]: { action: 'library-item-deleted', label: 'Library item deleted' },
+  [QuestionRuleEvents.Added]: { action: 'question-rule-added', label: 'Question rule added' },
+  [QuestionRuleEvents.Edited]: { action: 'question-rule-saved', label: 'Question rule saved' },
+  [QuestionRuleEvents.Deleted]: { action: 'question-rule-deleted', label: 'Question rule deleted' },
+  [AssessmentEvents.Started]: { action: 'assessment-created', label: 'Assessment created' },
+  [AssessmentEvents.LibraryVersionRecorded]: { action: 'assessment-library-version', label: 'Library version recorded' },
+  [AssessmentEvents.ChildInformationSaved]: { action: 'assessment-child-saved', label: 'Child information saved' },
+  [AssessmentEvents.TypeChanged]: { action: 'assessment-type-changed', label: 'Assessment type changed' },
+  [AssessmentEvents.CaregiverAdded]: { action: 'assessment-caregivers-changed', label: 'Caregiver added' },
+  [AssessmentEvents.CaregiverEdited]: { action: 'assessment-caregivers-changed', label: 'Caregiver saved' },
+  [AssessmentEvents.CaregiverRemoved]: { action: 'assessment-caregivers-changed', label: 'Caregiver removed' },
+  [AssessmentEvents.FamilyCaregiversBound]: { action: 'assessment-caregivers-changed', label: "Family's caregivers loaded" },
+  [AssessmentEvents.ItemRated]: { action: 'assessment-answers-saved', label: 'Assessment answers saved', perAssessmentDay: true },
+  [AssessmentEvents.ItemRatingCleared]: { action: 'assessment-answers-saved', label: 'Assessment answers saved', perAssessmentDay: true },
+  [AssessmentEvents.QuestionCommentSaved]: {
+    action: 'assessment-answers-saved',
+    label: 'Assessment answers saved',
+    perAssessmentDay: true,
+  },
+  [AssessmentEvents.QuestionCommentDeleted]: {
+    action: 'assessment-answers-saved',
+    label: 'Assessment answers saved',
+    perAssessmentDay: true,
+  },
+  [AssessmentEvents.NarrativeSaved]: { action: 'assessment-answers-saved', label: 'Assessment answers saved', perAssessmentDay: true },
+  [AssessmentEvents.Completed]: { action: 'assessment-completed', label: 'Assessment completed' },
+  [AssessmentEvents.Returned]: { action: 'assessment-returned', label: 'Assessment returned' },
+  [AssessmentEvents.Approved]: { action: 'assessment-approved', label: 'Assessment approved' },
+  [AssessmentEvents.Closed]: { action: 'assessment-closed', label: 'Assessment closed' },
+  [AssessmentEvents.Deleted]: { action: 'assessment-deleted', label: 'Assessment deleted' },
+  [AssessmentEvents.IncludedInReports]: { action: 'assessment-report-inclusion', label: 'Assessment included in reports' },
+  [AssessmentEvents.ExcludedFromReports]: { action: 'assessment-report-inclusion', label: 'Assessment excluded from reports' },
+  [AssessmentEvents.SharedWithUsers]: { action: 'assessment-shared', label: 'Assessment sharing changed' },
+  [AssessmentEvents.Reassigned]: { action: 'assessment-reassigned', label: 'Assessment reassigned' },
+  [SavedReportQueryEvents.Saved]: { action: 'report-printed', label: 'Report opened for print or PDF' },
 };
 
-/** The action filter's options, in catalogue order. */
-export const SYSTEM_LOG_ACTION_LIST: AuditedAction[] = Object.values(SYSTEM_LOG_ACTIONS);
+/** The filter's name of an action that event types with different labels share. */
+const SHARED_ACTION_LABELS: Record<string, string> = {
+  'assessment-caregivers-changed': 'Caregivers changed',
+  'assessment-report-inclusion': 'Report inclusion changed',
+};
+
+/** The action filter's options, in catalogue order, one per action. */
+export const SYSTEM_LOG_ACTION_LIST: AuditedAction[] = [...new Set(Object.values(SYSTEM_LOG_ACTIONS).map(({ action }) => action))].map(
+  (action) => ({
+    action,
+    label: SHARED_ACTION_LABELS[action] ?? Object.values(SYSTEM_LOG_ACTIONS).find((entry) => entry.action === action)!.label,
+  }),
+);

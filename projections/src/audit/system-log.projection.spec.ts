@@ -4,10 +4,13 @@ import { ApiClientEvents, apiClientSignInStreamId } from '@cans/domain/identity/
 import { CredentialEvents, credentialsStreamId, UNKNOWN_SIGN_IN_STREAM } from '@cans/domain/identity/credentials.events';
 import { UserGroupEvents, userGroupStreamId } from '@cans/domain/identity/user-group.events';
 import { UserEvent, UserEvents, userStreamId } from '@cans/domain/identity/user.events';
-import { LIBRARY_STREAM_ID, LibraryItemEvents } from '@cans/domain/library/library.events';
+import { LIBRARY_STREAM_ID, LibraryItemEvents, QuestionRuleEvents } from '@cans/domain/library/library.events';
+import { AssessmentEvents, assessmentStreamId } from '@cans/domain/assessments/assessment.events';
+import { ALL_EVENT_TYPES } from '@cans/domain/event-catalogue';
 import { describeProjection } from '../test-support/projection-specification';
 import { SYSTEM_LOG_COLLECTION, SYSTEM_LOG_NAMES_COLLECTION, SystemLogRow, systemLogProjection } from './system-log.projection';
 import { searchSystemLog } from './system-log.queries';
+import { SYSTEM_LOG_ACTION_LIST, SYSTEM_LOG_ACTIONS } from './system-log-actions';
 
 const userSaved = (type: typeof UserEvents.Created | typeof UserEvents.Updated, userId: string, username: string): UserEvent => ({
   type,
@@ -145,7 +148,7 @@ describeProjection(systemLogProjection, (spec) => {
     });
   });
 
-  it('shows a renamed user by the new name from then on, keeps an unparseable IP as recorded, and skips unaudited events', async () => {
+  it('shows a renamed user by the new name from then on, keeps an unparseable IP as recorded, and leaves earlier rows as they were', async () => {
     const before = await searchSystemLog(spec.readStore, {}, byTime('asc'));
     await spec.given(userStreamId('u1'), [userSaved(UserEvents.Updated, 'u1', 'eo_jsmith')], { userId: 'u1', ip: 'not-an-ip' });
     expect(await latestRow()).toMatchObject({
@@ -158,8 +161,9 @@ describeProjection(systemLogProjection, (spec) => {
 
     await spec.given(LIBRARY_STREAM_ID, [{ type: LibraryItemEvents.Reordered, data: { orders: [] } }]);
     const after = await searchSystemLog(spec.readStore, {}, byTime('asc'));
-    expect(after.total).toBe(before.total + 1);
+    expect(after.total).toBe(before.total + 2);
     expect(after.rows.slice(0, before.total)).toEqual(before.rows);
+    expect(await latestRow()).toMatchObject({ action: 'library-reordered', description: 'Library reordered', username: 'worker-1' });
   });
 
   it('searches the log: filters, time order by position, and position breaking ties', async () => {
@@ -206,5 +210,80 @@ describeProjection(systemLogProjection, (spec) => {
     await spec.rebuild();
     expect(await spec.documents(SYSTEM_LOG_COLLECTION)).toEqual(rows);
     expect(await spec.documents(SYSTEM_LOG_NAMES_COLLECTION)).toEqual(names);
+  });
+
+  it("logs assessments by PID (never the child's name), library items and rules by name, and answers once per assessment, user and day", async () => {
+    const stream = assessmentStreamId('as1');
+    await spec.given(
+      stream,
+      [
+        {
+          type: AssessmentEvents.Started,
+          data: { assessmentId: 'as1', ownerId: 'u1', agencyId: null, assessmentType: '62', previousAssessmentId: null },
+        },
+        {
+          type: AssessmentEvents.ChildInformationSaved,
+          data: { assessmentId: 'as1', child: { cin: '12345', firstName: 'Secret', lastName: 'Child' } },
+        },
+      ],
+      { userId: 'u1' },
+    );
+    expect(await latestRow()).toMatchObject({ action: 'assessment-child-saved', description: 'Child information saved: PID 12345' });
+    const rated = (questionCode: string) => ({
+      type: AssessmentEvents.ItemRated,
+      data: { assessmentId: 'as1', questionCode, caregiverId: null, rating: '1' },
+    });
+    const before = (await searchSystemLog(spec.readStore, {}, byTime('asc'))).total;
+    await spec.given(stream, [rated('SLEEP'), rated('SCHOOL')], { userId: 'u1' });
+    await spec.given(
+      stream,
+      [{ type: AssessmentEvents.ItemRatingCleared, data: { assessmentId: 'as1', questionCode: 'SLEEP', caregiverId: null } }],
+      { userId: 'u1' },
+    );
+    const answers = await searchSystemLog(spec.readStore, { action: 'assessment-answers-saved' }, byTime('desc'));
+    expect(answers.rows).toEqual([
+      expect.objectContaining({
+        description: 'Assessment answers saved: PID 12345 (3 changes)',
+        username: 'jsmith',
+        eventType: AssessmentEvents.ItemRatingCleared,
+      }),
+    ]);
+    expect((await searchSystemLog(spec.readStore, {}, byTime('asc'))).total).toBe(before + 1);
+    await spec.given(stream, [rated('SLEEP')], { userId: 'u2' });
+    expect((await searchSystemLog(spec.readStore, { action: 'assessment-answers-saved' }, byTime('desc'))).total).toBe(2);
+    await spec.given(stream, [{ type: AssessmentEvents.Approved, data: { assessmentId: 'as1', approvedBy: 'u1' } }], { userId: 'u1' });
+    expect(await latestRow()).toMatchObject({ action: 'assessment-approved', description: 'Assessment approved: PID 12345' });
+    const logged = await searchSystemLog(spec.readStore, {}, byTime('asc'));
+    expect(JSON.stringify(logged.rows)).not.toContain('Secret');
+
+    await spec.given(LIBRARY_STREAM_ID, [
+      {
+        type: LibraryItemEvents.Edited,
+        data: {
+          itemId: 'q1',
+          name: '<b>Sleep</b>',
+          shortName: null,
+          description: '',
+          ageMin: null,
+          ageMax: null,
+          answers: null,
+          ratingMeaning: null,
+          actionableRatings: null,
+        },
+      },
+    ]);
+    expect(await latestRow()).toMatchObject({ action: 'library-item-saved', description: 'Library item saved: Sleep' });
+    await spec.given(LIBRARY_STREAM_ID, [{ type: QuestionRuleEvents.Deleted, data: { ruleId: 'never-named' } }]);
+    expect(await latestRow()).toMatchObject({ action: 'question-rule-deleted', description: 'Question rule deleted' });
+  });
+});
+
+describe('the System Log action catalogue', () => {
+  it('names an action for every event type of the product, and offers each action once in the filter', () => {
+    expect(ALL_EVENT_TYPES.filter((type) => !SYSTEM_LOG_ACTIONS[type])).toEqual([]);
+    const actions = SYSTEM_LOG_ACTION_LIST.map((entry) => entry.action);
+    expect(new Set(actions).size).toBe(actions.length);
+    expect(new Set(Object.values(SYSTEM_LOG_ACTIONS).map((entry) => entry.action))).toEqual(new Set(actions));
+    expect(SYSTEM_LOG_ACTION_LIST.find((entry) => entry.action === 'assessment-caregivers-changed')?.label).toBe('Caregivers changed');
   });
 });

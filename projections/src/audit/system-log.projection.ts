@@ -4,6 +4,9 @@ import { UserGroupEvents } from '@cans/domain/identity/user-group.events';
 import { UserEvents } from '@cans/domain/identity/user.events';
 import { displayUsername } from '@cans/domain/identity/identity-rules';
 import { normaliseIp } from '@cans/domain/identity/ip-address';
+import { ASSESSMENT_EVENT_TYPES, AssessmentEvents } from '@cans/domain/assessments/assessment.events';
+import { LibraryItemEvents, QuestionRuleEvents } from '@cans/domain/library/library.events';
+import { SavedReportQueryEvents } from '@cans/domain/reports/saved-report-query.events';
 import { defineProjection, ProjectionView } from '../engine/projection';
 import { SYSTEM_LOG_ACTIONS } from './system-log-actions';
 
@@ -31,6 +34,13 @@ type Data = Record<string, unknown>;
 /** The log reads events of every feature by field name, whatever their type: their data as a plain record. */
 const fieldsOf = (event: RecordedEvent): Data => (typeof event.data === 'object' && event.data !== null ? { ...event.data } : {});
 const text = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
+const ASSESSMENT_TYPES: ReadonlySet<string> = new Set(ASSESSMENT_EVENT_TYPES);
+/** Library item names are short rich text: the log shows them as plain words. */
+const plainName = (value: unknown): string =>
+  String(value ?? '')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 async function nameOf(view: ProjectionView, kind: string, id: unknown): Promise<string | null> {
   if (typeof id !== 'string') return null;
@@ -52,6 +62,20 @@ function rememberNames(event: RecordedEvent, view: ProjectionView): void {
     case AgencyEvents.Updated:
       view.upsert(SYSTEM_LOG_NAMES_COLLECTION, { id: `agency:${String(data.agencyId)}`, name: String(data.name) });
       break;
+    case AssessmentEvents.ChildInformationSaved: {
+      // The PID names the assessment (never the child's name: the log is read by administrators of every agency).
+      const cin = text((data.child as Data | undefined)?.cin);
+      if (cin) view.upsert(SYSTEM_LOG_NAMES_COLLECTION, { id: `assessment:${String(data.assessmentId)}`, name: `PID ${cin}` });
+      break;
+    }
+    case LibraryItemEvents.Added:
+    case LibraryItemEvents.Edited:
+      view.upsert(SYSTEM_LOG_NAMES_COLLECTION, { id: `library-item:${String(data.itemId)}`, name: plainName(data.name) });
+      break;
+    case QuestionRuleEvents.Added:
+    case QuestionRuleEvents.Edited:
+      view.upsert(SYSTEM_LOG_NAMES_COLLECTION, { id: `rule:${String(data.ruleId)}`, name: String(data.name) });
+      break;
   }
 }
 
@@ -62,6 +86,13 @@ async function targetOf(event: RecordedEvent, view: ProjectionView): Promise<str
   if (event.type.startsWith('Agency')) return nameOf(view, 'agency', data.agencyId);
   if (event.type.startsWith('ApiUser') || event.type.startsWith('ApiClient')) return text(data.username);
   if (event.type === 'SignInFailed') return text(data.reason);
+  if (ASSESSMENT_TYPES.has(event.type)) {
+    const assessmentId = String(data.assessmentId);
+    return (await nameOf(view, 'assessment', assessmentId)) ?? `assessment ${assessmentId.slice(0, 8)}`;
+  }
+  if (event.type.startsWith('QuestionRule')) return nameOf(view, 'rule', data.ruleId);
+  if (event.type.startsWith('LibraryItem')) return nameOf(view, 'library-item', data.itemId ?? data.domainId);
+  if (event.type === SavedReportQueryEvents.Saved) return text(data.report);
   if (event.type.startsWith('User') || event.type.startsWith('TemporaryAccess')) {
     return nameOf(view, 'user', data.userId ?? data.delegateId);
   }
@@ -83,13 +114,15 @@ async function actorOf(event: RecordedEvent, view: ProjectionView): Promise<{ us
 }
 
 /**
- * The System Log (spec: action, IP, username, operation date): one row per audited event, straight from the
- * event stream, so nothing can act without appearing here. IP comes from the event's metadata.
+ * The System Log (spec: action, IP, username, operation date): one row per event, straight from the event stream,
+ * so nothing can act without appearing here (answer-sized edits: one row per assessment, user and day, counting
+ * them). IP comes from the event's metadata.
  */
 export const systemLogProjection = defineProjection({
   name: 'system-log',
   // 2: IPs in canonical form (events recorded before the server normalised the client IP say ::ffff:a.b.c.d).
-  version: 2,
+  // 3: every event type has an action (the library, rules, assessments and report prints joined the log).
+  version: 3,
   collections: [
     { name: SYSTEM_LOG_COLLECTION, indexes: ['action', 'ip', 'username', 'recordedAt', 'position'] },
     { name: SYSTEM_LOG_NAMES_COLLECTION },
@@ -101,7 +134,7 @@ export const systemLogProjection = defineProjection({
     if (!audited) return;
     const actor = await actorOf(event, view);
     const target = await targetOf(event, view);
-    view.upsert(SYSTEM_LOG_COLLECTION, {
+    const row: SystemLogRow = {
       id: String(event.position),
       position: event.position,
       action: audited.action,
@@ -112,6 +145,16 @@ export const systemLogProjection = defineProjection({
       username: actor.username,
       userId: actor.userId,
       recordedAt: event.recordedAt,
-    } satisfies SystemLogRow);
+    };
+    if (!audited.perAssessmentDay) return view.upsert(SYSTEM_LOG_COLLECTION, row);
+    // One row per assessment, user and (UTC) day, counting the changes; it moves up to the latest change.
+    const id = `${audited.action}:${String(fieldsOf(event).assessmentId)}:${actor.userId ?? actor.username}:${event.recordedAt.slice(0, 10)}`;
+    const changes = ((await view.get<SystemLogRow>(SYSTEM_LOG_COLLECTION, id))?.changes as number | undefined) ?? 0;
+    view.upsert(SYSTEM_LOG_COLLECTION, {
+      ...row,
+      id,
+      changes: changes + 1,
+      description: `${row.description} (${changes + 1} ${changes + 1 === 1 ? 'change' : 'changes'})`,
+    });
   },
 });

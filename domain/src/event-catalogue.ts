@@ -1,0 +1,31 @@
+/**
+ * Every event type the product records, by feature: the one list that whatever must cover every event (the System
+ * Log's action catalogue, the event catalogue for analysts) is checked against. event-catalogue.spec.ts fails when
+ * an `*.events.ts` file declares a type that is not here.
+ */
+import { AGENCY_EVENT_TYPES } from './administration/agency.events';
+import { ASSESSMENT_EVENT_TYPES } from './assessments/assessment.events';
+import { ACCESS_ASSIGNMENT_EVENT_TYPES } from './identity/access-assignment.events';
+import { API_USER_EVENT_TYPES, ApiClientEvents } from './identity/api-user.events';
+import { CREDENTIALS_EVENT_TYPES } from './identity/credentials.events';
+import { USER_GROUP_EVENT_TYPES } from './identity/user-group.events';
+import { USER_EVENT_TYPES } from './identity/user.events';
+import { LIBRARY_EVENT_TYPES } from './library/library.events';
+import { SAVED_REPORT_QUERY_EVENT_TYPES } from './reports/saved-report-query.events';
+
+export const EVENT_TYPES_BY_FEATURE: Readonly<Record<string, readonly string[]>> = {
+  identity: [
+    ...USER_EVENT_TYPES,
+    ...USER_GROUP_EVENT_TYPES,
+    ...CREDENTIALS_EVENT_TYPES,
+    ...API_USER_EVENT_TYPES,
+    ...Object.values(ApiClientEvents),
+    ...ACCESS_ASSIGNMENT_EVENT_TYPES,
+  ],
+  administration: AGENCY_EVENT_TYPES,
+  library: LIBRARY_EVENT_TYPES,
+  assessments: ASSESSMENT_EVENT_TYPES,
+  reports: SAVED_REPORT_QUERY_EVENT_TYPES,
+};
+
+export const ALL_EVENT_TYPES: readonly string[] = Object.values(EVENT_TYPES_BY_FEATURE).flat();
