@@ -5,7 +5,7 @@ import { LoggerModule } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import { randomUUID } from 'node:crypto';
 import { AgenciesModule } from './administration/agencies/agencies.module';
-import { SystemNotificationModule } from './administration/notification/system-notification.module';
+import { SettingsModule } from './administration/settings/settings.module';
 import { AssessmentsModule } from './assessments/assessments.module';
 import { AssessmentStatisticsModule } from './assessments/statistics/assessment-statistics.module';
 import { AssessmentSummaryModule } from './assessments/summary/assessment-summary.module';
@@ -64,7 +64,7 @@ export function createAppModule(config: AppConfig, options: AppModuleOptions = {
       ProjectionsModule,
       IdentityModule,
       AgenciesModule,
-      SystemNotificationModule,
+      SettingsModule,
       LibraryModule,
       AssessmentsModule,
       AssessmentSummaryModule,

@@ -12,6 +12,7 @@ import { NotFoundContent, NotFoundPage } from './pages/NotFoundPage';
 import { LandingRedirect, LogoutPage, RedirectPage } from './pages/RoutingPages';
 import { theme } from './theme';
 import { identityResources } from './identity/identity-entry';
+import { administrationRoutes } from './administration/administration-entry';
 import { libraryResources } from './library/library-entry';
 import { assessmentsResources } from './assessments/assessments-entry';
 import { reportsNoLayoutRoutes, reportsResources } from './reports/reports-entry';
@@ -39,6 +40,7 @@ export const App = () => (
     {assessmentsResources}
     {libraryResources}
     {identityResources}
+    {administrationRoutes}
     {reportsResources}
     {reportsNoLayoutRoutes}
     <CustomRoutes>

@@ -1,4 +1,5 @@
 import { agenciesProjection } from './administration/agencies.projection';
+import { settingsProjection } from './administration/settings.projection';
 import { assessmentListProjection } from './assessments/assessment-list.projection';
 import { assessmentStatisticsProjection } from './assessments/assessment-statistics.projection';
 import { activityLogProjection } from './audit/activity-log.projection';
@@ -17,6 +18,8 @@ import { savedReportQueriesProjection } from './reports/saved-report-queries.pro
 export const allProjections: Projection[] = [
   activityLogProjection,
   agenciesProjection,
+  // App Version and the system notification
+  settingsProjection,
   // identity: users, groups, API users, sessions, temporary access, the System Log
   usersProjection,
   userGroupsProjection,

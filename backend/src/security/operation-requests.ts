@@ -230,6 +230,9 @@ export const OPERATION_REQUESTS: Record<string, Prepare> = {
   'GET /api/assessment-counts/months': () => ({ path: '/api/assessment-counts/months' }),
   'GET /api/assessment-counts/supervisees': () => ({ path: '/api/assessment-counts/supervisees' }),
   'GET /api/system-notification': () => ({ path: '/api/system-notification' }),
+  'PUT /api/system-notification': () => ({ path: '/api/system-notification', body: { content: '<p>Maintenance tonight</p>' } }),
+  'GET /api/settings/app-version': () => ({ path: '/api/settings/app-version' }),
+  'PUT /api/settings/app-version': () => ({ path: '/api/settings/app-version', body: { version: '2.4.1' } }),
 
   // The public sign-in steps get an incomplete body: the answer (400) shows the request got past every guard
   // without failing a sign-in (which is recorded and counts towards a lockout).

@@ -10,6 +10,7 @@ const created: AgencyEvent = {
 };
 const deleted: AgencyEvent = { type: AgencyEvents.Deleted, data: { agencyId } };
 const spec = deciderSpecification(agencyDecider);
+const unused = { users: 0, assessments: 0 };
 
 describe('agency decider', () => {
   it('creates an agency with its names', () => {
@@ -34,7 +35,24 @@ describe('agency decider', () => {
   });
 
   it('deletes an existing agency', () => {
-    spec.given([created]).when({ type: 'DeleteAgency', agencyId }).then([deleted]);
+    spec.given([created]).when({ type: 'DeleteAgency', agencyId, usedBy: unused }).then([deleted]);
+  });
+
+  it.each([
+    [{ users: 1, assessments: 0 }, 'This agency cannot be deleted: 1 user belongs to it. Move it to another agency first.'],
+    [{ users: 0, assessments: 12 }, 'This agency cannot be deleted: 12 assessments belong to it. Move them to another agency first.'],
+    [
+      { users: 3, assessments: 1 },
+      'This agency cannot be deleted: 3 users and 1 assessment belong to it. Move them to another agency first.',
+    ],
+  ])('keeps an agency in use (%o), saying why (409)', (usedBy, message) => {
+    spec
+      .given([created])
+      .when({ type: 'DeleteAgency', agencyId, usedBy })
+      .thenThrows<DomainRuleViolation>(DomainRuleViolation, (error) => {
+        expect(error.message).toBe(message);
+        expect(error.conflict).toBe(true);
+      });
   });
 
   it.each([
@@ -42,6 +60,6 @@ describe('agency decider', () => {
     ['a deleted agency', [created, deleted]],
   ])('refuses to change %s (404)', (_case, given: AgencyEvent[]) => {
     spec.given(given).when({ type: 'UpdateAgency', agencyId, name: 'x', displayName: 'x' }).thenThrows(NotFoundError, AGENCY_NOT_FOUND);
-    spec.given(given).when({ type: 'DeleteAgency', agencyId }).thenThrows(NotFoundError, AGENCY_NOT_FOUND);
+    spec.given(given).when({ type: 'DeleteAgency', agencyId, usedBy: unused }).thenThrows(NotFoundError, AGENCY_NOT_FOUND);
   });
 });

@@ -4,6 +4,7 @@
  */
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
+import { enAdministration } from './en-administration';
 import { enAssessments } from './en-assessments';
 import { enDashboard } from './en-dashboard';
 import { enIdentity } from './en-identity';
@@ -22,6 +23,7 @@ export const en: TranslationMessages = {
       home: 'Home',
       about: 'About',
     },
+    administration: enAdministration,
     assessments: enAssessments,
     dashboard: enDashboard,
     identity: enIdentity,

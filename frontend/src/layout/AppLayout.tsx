@@ -9,6 +9,7 @@ import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import { AssessmentMenuItems } from '../assessments/assessments-entry';
 import { LibraryMenuItems } from '../library/library-entry';
 import { IdentityMenuItems } from '../identity/identity-entry';
+import { AdministrationMenuItems, AppVersionMenuItem } from '../administration/administration-entry';
 import { usePrivilege } from '../providers/usePrivilege';
 import { CansSidebar } from './CansSidebar';
 import { RouteGuard } from './RouteGuard';
@@ -35,6 +36,7 @@ const CansUserMenu = () => {
     <UserMenu label={name ? translate('cans.layout.account_menu_of', { name }) : translate('cans.layout.account_menu')}>
       <UserMenuLink to="/profile/index" icon={<AccountCircleOutlined fontSize="small" />} label={translate('cans.layout.my_account')} />
       <UserMenuLink to="/logout" icon={<LogoutOutlined fontSize="small" />} label={translate('cans.layout.logout')} />
+      <AppVersionMenuItem />
     </UserMenu>
   );
 };
@@ -60,6 +62,7 @@ const CansMenu = () => {
         <AssessmentMenuItems />
         <LibraryMenuItems />
         <IdentityMenuItems />
+        <AdministrationMenuItems />
         <Menu.Item to="/about" primaryText="cans.layout.about" leftIcon={<InfoOutlined />} />
       </Menu>
     </Box>

@@ -1,4 +1,5 @@
 import { matchPath } from 'react-router-dom';
+import { administrationAccess, administrationRoutes } from '../administration/administration-access';
 import { assessmentsAccess, assessmentsRoutes } from '../assessments/assessments-access';
 import { identityAccess, identityRoutes } from '../identity/identity-access';
 import { libraryAccess, libraryRoutes } from '../library/library-access';
@@ -18,7 +19,14 @@ const appRoutes: readonly RouteAccess[] = [{ path: '/' }, { path: '/home', resou
  * resource -> action -> required privilege. A resource/action that is not listed is allowed in the UI: the API is
  * the authority and answers 403 anyway. Listing an entry hides menu items and buttons and guards routes.
  */
-export const ACCESS_TABLE: AccessTable = { ...appAccess, ...identityAccess, ...libraryAccess, ...assessmentsAccess, ...reportsAccess };
+export const ACCESS_TABLE: AccessTable = {
+  ...appAccess,
+  ...administrationAccess,
+  ...identityAccess,
+  ...libraryAccess,
+  ...assessmentsAccess,
+  ...reportsAccess,
+};
 
 /** react-admin's own routes of a resource (list, create, edit, show) and the action each needs. */
 const resourceRoutes = (resource: string): RouteAccess[] => [
@@ -34,6 +42,7 @@ const ROUTES: readonly RouteAccess[] = [
   ...reportsRoutes,
   ...libraryRoutes,
   ...identityRoutes,
+  ...administrationRoutes,
   ...['users', 'user-groups', 'api-users', 'system-log'].flatMap(resourceRoutes),
 ];
 

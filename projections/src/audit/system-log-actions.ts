@@ -1,4 +1,5 @@
 import { AgencyEvents } from '@cans/domain/administration/agency.events';
+import { SettingEvents } from '@cans/domain/administration/settings.events';
 import { AssessmentEvents } from '@cans/domain/assessments/assessment.events';
 import { LibraryItemEvents, QuestionRuleEvents } from '@cans/domain/library/library.events';
 import { SavedReportQueryEvents } from '@cans/domain/reports/saved-report-query.events';
@@ -55,6 +56,8 @@ export const SYSTEM_LOG_ACTIONS: Record<string, AuditedAction> = {
   [AgencyEvents.Deleted]: { action: 'agency-deleted', label: 'Agency deleted' },
   [AccessAssignmentEvents.Assigned]: { action: 'access-assigned', label: 'Temporary access assigned' },
   [AccessAssignmentEvents.Revoked]: { action: 'access-revoked', label: 'Temporary access removed' },
+  [SettingEvents.AppVersionSaved]: { action: 'app-version-saved', label: 'App version saved' },
+  [SettingEvents.SystemNotificationSaved]: { action: 'notification-saved', label: 'System notification saved' },
   [LibraryItemEvents.Added]: { action: 'library-item-added', label: 'Library item added' },
   [LibraryItemEvents.Edited]: { action: 'library-item-saved', label: 'Library item saved' },
   [LibraryItemEvents.Moved]: { action: 'library-item-moved', label: 'Library item moved' },

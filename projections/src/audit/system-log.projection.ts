@@ -1,5 +1,6 @@
 import type { RecordedEvent } from '@cans/storage/event-store/event-store.port';
 import { AgencyEvents } from '@cans/domain/administration/agency.events';
+import { SettingEvents } from '@cans/domain/administration/settings.events';
 import { UserGroupEvents } from '@cans/domain/identity/user-group.events';
 import { UserEvents } from '@cans/domain/identity/user.events';
 import { displayUsername } from '@cans/domain/identity/identity-rules';
@@ -93,6 +94,7 @@ async function targetOf(event: RecordedEvent, view: ProjectionView): Promise<str
   if (event.type.startsWith('QuestionRule')) return nameOf(view, 'rule', data.ruleId);
   if (event.type.startsWith('LibraryItem')) return nameOf(view, 'library-item', data.itemId ?? data.domainId);
   if (event.type === SavedReportQueryEvents.Saved) return text(data.report);
+  if (event.type === SettingEvents.AppVersionSaved) return text(data.version);
   if (event.type.startsWith('User') || event.type.startsWith('TemporaryAccess')) {
     return nameOf(view, 'user', data.userId ?? data.delegateId);
   }

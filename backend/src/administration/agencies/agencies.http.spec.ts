@@ -1,5 +1,6 @@
 import { startTestApp, TestApp } from '../../../test-support/test-app';
 import { testPostgresUrl } from '@cans/storage/test-support/databases';
+import { AssessmentWriter, loadTestLibrary } from '../../assessments/summary/test-support/assessment-writer';
 
 const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
 
@@ -72,6 +73,37 @@ describe.each(backends)('Agencies over HTTP (%s): command → event → projecti
       .set('X-Wait-For-Position', deleted.headers['x-event-position']);
     expect(gone.status).toBe(404);
     expect((await t.http().delete(`/api/agencies/${created.body.id}`).set('Authorization', admin)).status).toBe(404);
+  });
+
+  it('keeps an agency that users or assessments belong to, saying why, and writes nothing', async () => {
+    const agency = async (name: string) =>
+      (await t.http().post('/api/agencies').set('Authorization', admin).send({ name, displayName: name })).body.id as string;
+    const [withUser, withAssessment] = [await agency('Has a user'), await agency('Has an assessment')];
+    const user = await t.http().post('/api/users').set('Authorization', admin).send({
+      firstName: 'Agency',
+      lastName: 'Member',
+      username: 'agencymember',
+      email: 'agencymember@example.test',
+      userGroupId: '153',
+      supervisorId: '1',
+      agencyId: withUser,
+      externalId: 'agencymember',
+    });
+    expect(user.status).toBe(201);
+    // No wait for the user's position: the delete itself reads read models that have caught up.
+    const refused = await t.http().delete(`/api/agencies/${withUser}`).set('Authorization', admin);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('This agency cannot be deleted: 1 user belongs to it. Move it to another agency first.');
+    expect(refused.headers['x-event-position']).toBeUndefined();
+
+    const writer = new AssessmentWriter(t, await loadTestLibrary(t));
+    await writer.start(user.body.id, { cin: 'AGENCY-1' }, withAssessment);
+    await writer.start(user.body.id, { cin: 'AGENCY-2' }, withAssessment);
+    const refusedToo = await t.http().delete(`/api/agencies/${withAssessment}`).set('Authorization', admin);
+    expect(refusedToo.status).toBe(409);
+    expect(refusedToo.body.message).toBe('This agency cannot be deleted: 2 assessments belong to it. Move them to another agency first.');
+    const still = await t.http().get(`/api/agencies/${withAssessment}`).set('Authorization', admin);
+    expect(still.body).toMatchObject({ name: 'Has an assessment', revision: 0 });
   });
 
   it('answers bad input with 400 and field messages, never 500', async () => {

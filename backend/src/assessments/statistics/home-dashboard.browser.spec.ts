@@ -7,14 +7,11 @@
  */
 import { CommandBus } from '@nestjs/cqrs';
 import type { Browser, Page } from 'playwright-core';
-import type { ReadStore } from '@cans/storage/read-store/read-store.port';
 import { seedDemoData } from '../../platform/seeding/demo-data/demo-data';
 import { DEMO_USER_IDS } from '../../platform/seeding/demo-data/identity-demo-data';
-import { READ_STORE } from '../../platform/storage/storage-tokens';
 import { describeInBrowser, FRONTEND_DIST, launchChromium, signedInPage } from '../../../test-support/browser';
 import { expectAccessible, expectPageChecks } from '../../../test-support/page-checks';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
-import { SYSTEM_NOTIFICATION_COLLECTION } from '../../administration/notification/system-notification.service';
 
 /** Spec 001 §2 "Report routes": the report box may link these only. */
 const REPORT_PATHS = ['/report/oneChildOneCANS', '/report/manyChildOneCANS', '/report/oneChildManyCANS', '/report/manyChildManyCANS'];
@@ -51,6 +48,17 @@ describeInBrowser('Home dashboard in headless Chromium (demo data)', () => {
     expect(response.status).toBe(200);
     return response;
   };
+  /** As the Notification editor saves it (its own screen is tested in settings.browser.spec.ts). */
+  const saveNotification = async (content: string) => {
+    const saved = await t.http().put('/api/system-notification').set('Authorization', `Bearer ${t.adminToken()}`).send({ content });
+    expect(saved.status).toBe(200);
+    // Read back once the read models hold the save (X-Wait-For-Position), as the editor's answer allows.
+    await t
+      .http()
+      .get('/api/system-notification')
+      .set('Authorization', `Bearer ${t.adminToken()}`)
+      .set('X-Wait-For-Position', saved.headers['x-event-position']);
+  };
   const listTotal = async (username: string, filter: Record<string, unknown>) =>
     Number(
       /\/(\d+)$/.exec(
@@ -61,16 +69,7 @@ describeInBrowser('Home dashboard in headless Chromium (demo data)', () => {
   const expectListTotal = (page: Page, total: number) => page.getByText(new RegExp(`^1-${Math.min(total, 20)} of ${total}$`)).waitFor();
 
   it('shows the System Notification on the first load of a session only, sanitised', async () => {
-    await t.app.get<ReadStore>(READ_STORE).apply([
-      {
-        kind: 'upsert',
-        collection: SYSTEM_NOTIFICATION_COLLECTION,
-        document: {
-          id: 'current',
-          content: '<p>Planned maintenance <strong>Friday 18:00</strong>.</p><img src=x onerror="window.hacked=1">',
-        },
-      },
-    ]);
+    await saveNotification('<p>Planned maintenance <strong>Friday 18:00</strong>.</p><img src=x onerror="window.hacked=1">');
     const page = await signedIn('worker1');
     await page.goto(`${t.baseUrl}/`);
     const dialog = page.getByRole('dialog', { name: 'System Notification' });
@@ -87,9 +86,7 @@ describeInBrowser('Home dashboard in headless Chromium (demo data)', () => {
     expect(await page.getByRole('dialog').count()).toBe(0);
 
     // No content: no dialog, also in a new session.
-    await t.app
-      .get<ReadStore>(READ_STORE)
-      .apply([{ kind: 'upsert', collection: SYSTEM_NOTIFICATION_COLLECTION, document: { id: 'current', content: '' } }]);
+    await saveNotification('');
     const fresh = await signedIn('worker1');
     await fresh.goto(`${t.baseUrl}/`);
     await fresh.getByRole('heading', { name: 'Assessments per month', exact: true }).waitFor();

@@ -6,15 +6,12 @@
  */
 import { CommandBus } from '@nestjs/cqrs';
 import { testPostgresUrl } from '@cans/storage/test-support/databases';
-import type { ReadStore } from '@cans/storage/read-store/read-store.port';
 import { addDays } from '@cans/domain/assessments';
 import { seedDemoData } from '../../platform/seeding/demo-data/demo-data';
 import { DEMO_USER_IDS } from '../../platform/seeding/demo-data/identity-demo-data';
-import { READ_STORE } from '../../platform/storage/storage-tokens';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
 import { AssessmentWriter, loadTestLibrary } from '../summary/test-support/assessment-writer';
 import { AssessmentMonthsService } from './assessment-months.service';
-import { SYSTEM_NOTIFICATION_COLLECTION } from '../../administration/notification/system-notification.service';
 
 const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
 
@@ -224,10 +221,17 @@ describe.each(backends)('home dashboard figures over HTTP (%s)', (backend) => {
   });
 
   describe('GET /system-notification', () => {
-    const notify = (content: string | null) =>
-      t.app
-        .get<ReadStore>(READ_STORE)
-        .apply([{ kind: 'upsert', collection: SYSTEM_NOTIFICATION_COLLECTION, document: { id: 'current', content } }]);
+    // Saved as the Notification editor saves it.
+    const notify = async (content: string) => {
+      const saved = await t.http().put('/api/system-notification').set('Authorization', `Bearer ${tokens.admin}`).send({ content });
+      expect(saved.status).toBe(200);
+      // Read back once the read models hold the save (X-Wait-For-Position), as the editor's answer allows.
+      await t
+        .http()
+        .get('/api/system-notification')
+        .set('Authorization', `Bearer ${tokens.admin}`)
+        .set('X-Wait-For-Position', saved.headers['x-event-position']);
+    };
 
     it('answers no content until a notification exists, then its sanitised HTML, to every signed-in user', async () => {
       expect((await get('/api/system-notification', tokens.worker1)).body).toEqual({ content: null });

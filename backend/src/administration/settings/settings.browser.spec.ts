@@ -1,0 +1,107 @@
+/**
+ * The Notification editor and the App Version screen (issue 14) in headless Chromium over the demo data: an
+ * administrator writes the notification in the rich-text editor and a case worker then sees it once per session;
+ * the saved version shows on the About page and in the profile menu; Cancel leads back to /library; page checks
+ * (axe, no sideways scrolling at 375, 1024 and 1440 px) on both screens.
+ */
+import { CommandBus } from '@nestjs/cqrs';
+import type { Browser, Page } from 'playwright-core';
+import { seedDemoData } from '../../platform/seeding/demo-data/demo-data';
+import { DEMO_USER_IDS } from '../../platform/seeding/demo-data/identity-demo-data';
+import { describeInBrowser, FRONTEND_DIST, launchChromium, signedInPage } from '../../../test-support/browser';
+import { expectPageChecks } from '../../../test-support/page-checks';
+import { startTestApp, TestApp } from '../../../test-support/test-app';
+import type { EventStore } from '@cans/storage/event-store/event-store.port';
+import { EVENT_STORE } from '../../platform/storage/storage-tokens';
+
+describeInBrowser('Notification editor and App Version in headless Chromium (demo data)', () => {
+  jest.setTimeout(180_000);
+  let t: TestApp;
+  let browser: Browser;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    t = await startTestApp({ listen: true, config: { frontendDist: FRONTEND_DIST } });
+    await seedDemoData(t.app.get(CommandBus));
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  /** Until the read models hold every event so far (another user's browser has no position of the save to wait for). */
+  const caughtUp = async () => {
+    const head = await t.app.get<EventStore>(EVENT_STORE).headPosition();
+    await t
+      .http()
+      .get('/api/system-notification')
+      .set('Authorization', `Bearer ${t.adminToken()}`)
+      .set('X-Wait-For-Position', String(head));
+  };
+
+  const signedIn = (userId: string): Promise<Page> =>
+    signedInPage(browser, t, userId, { viewport: { width: 1440, height: 900 }, defaultTimeoutMs: 15_000, pageErrors: errors });
+
+  it('the administrator writes the notification; a case worker sees it once per session', async () => {
+    const admin = await signedIn('1');
+    await admin.goto(`${t.baseUrl}/library`);
+    await admin.getByRole('menuitem', { name: 'Notification' }).click();
+    await admin.waitForURL(/\/setting\/notification$/);
+    const content = admin.getByRole('textbox', { name: 'Content' });
+    await content.click();
+    await admin.keyboard.type('Planned maintenance ');
+    await admin.getByRole('button', { name: 'Bold' }).click();
+    await admin.keyboard.type('Friday 18:00');
+    await expectPageChecks(admin, 'setting-notification');
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await admin.getByText('The notification was saved successfully.').waitFor();
+    await admin.getByRole('link', { name: 'Cancel' }).click();
+    await admin.waitForURL(/\/library/);
+    await caughtUp();
+
+    const worker = await signedIn(DEMO_USER_IDS.worker1);
+    await worker.goto(`${t.baseUrl}/`);
+    const dialog = worker.getByRole('dialog', { name: 'System Notification' });
+    await dialog.locator('b, strong').filter({ hasText: 'Friday 18:00' }).waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await worker.reload();
+    await worker.getByRole('heading', { name: 'Assessments per month', exact: true }).waitFor();
+    expect(await worker.getByRole('dialog').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('the administrator saves the App Version; the About page and the profile menu show it', async () => {
+    const admin = await signedIn('1');
+    await admin.goto(`${t.baseUrl}/library`);
+    await admin.getByRole('menuitem', { name: 'App Version' }).click();
+    await admin.waitForURL(/\/setting\/appVersion$/);
+    const version = admin.getByLabel('Version');
+    await version.fill('');
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await admin.getByText('Version is required.').waitFor();
+    await version.fill('2026.11 release');
+    await expectPageChecks(admin, 'setting-app-version');
+    await version.press('Enter');
+    await admin.getByText('The app version was saved successfully.').waitFor();
+    await caughtUp();
+
+    const worker = await signedIn(DEMO_USER_IDS.worker1);
+    await worker.goto(`${t.baseUrl}/about`);
+    await worker.getByText('App Version: 2026.11 release').waitFor();
+    await worker.getByRole('button', { name: /account menu/ }).click();
+    await worker.getByRole('menuitem', { name: 'Version 2026.11 release' }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('a case worker (no Setting) has neither menu entry, and both routes show the 404 page', async () => {
+    const worker = await signedIn(DEMO_USER_IDS.worker1);
+    for (const path of ['/setting/notification', '/setting/appVersion']) {
+      await worker.goto(`${t.baseUrl}${path}`);
+      await worker.getByRole('heading', { name: 'OOPS!' }).waitFor();
+    }
+    expect(await worker.getByRole('menuitem', { name: 'App Version' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+});

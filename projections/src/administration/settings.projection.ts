@@ -1,0 +1,48 @@
+import { SETTING_EVENT_TYPES, SettingEvent, SettingEvents } from '@cans/domain/administration/settings.events';
+import type { Document } from '@cans/storage/read-store/read-store.port';
+import { defineEventProjection } from '../engine/projection';
+
+/** The single-value settings, one document each. */
+export const SETTINGS_COLLECTION = 'settings';
+export const APP_VERSION_SETTING_ID = 'app-version';
+export const SYSTEM_NOTIFICATION_SETTING_ID = 'system-notification';
+
+export interface AppVersionDocument extends Document {
+  version: string;
+  revision: number;
+  updatedAt: string;
+}
+
+export interface SystemNotificationDocument extends Document {
+  /** Sanitised rich text; '' when there is no notification. */
+  content: string;
+  revision: number;
+  updatedAt: string;
+}
+
+export const settingsProjection = defineEventProjection<SettingEvent>({
+  name: 'settings',
+  version: 1,
+  collections: [{ name: SETTINGS_COLLECTION }],
+  eventTypes: SETTING_EVENT_TYPES,
+  apply(event, view) {
+    switch (event.type) {
+      case SettingEvents.AppVersionSaved:
+        view.upsert(SETTINGS_COLLECTION, {
+          id: APP_VERSION_SETTING_ID,
+          version: event.data.version,
+          revision: event.revision,
+          updatedAt: event.recordedAt,
+        } satisfies AppVersionDocument);
+        break;
+      case SettingEvents.SystemNotificationSaved:
+        view.upsert(SETTINGS_COLLECTION, {
+          id: SYSTEM_NOTIFICATION_SETTING_ID,
+          content: event.data.content,
+          revision: event.revision,
+          updatedAt: event.recordedAt,
+        } satisfies SystemNotificationDocument);
+        break;
+    }
+  },
+});
