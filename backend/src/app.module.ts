@@ -6,6 +6,7 @@ import type { DestinationStream } from 'pino';
 import { randomUUID } from 'node:crypto';
 import { AgenciesModule } from './administration/agencies/agencies.module';
 import { SettingsModule } from './administration/settings/settings.module';
+import { HelpModule } from './administration/help/help.module';
 import { AssessmentsModule } from './assessments/assessments.module';
 import { AssessmentStatisticsModule } from './assessments/statistics/assessment-statistics.module';
 import { AssessmentSummaryModule } from './assessments/summary/assessment-summary.module';
@@ -65,6 +66,7 @@ export function createAppModule(config: AppConfig, options: AppModuleOptions = {
       IdentityModule,
       AgenciesModule,
       SettingsModule,
+      HelpModule,
       LibraryModule,
       AssessmentsModule,
       AssessmentSummaryModule,

@@ -5,6 +5,7 @@
  */
 import { AGENCY_EVENT_TYPES } from './administration/agency.events';
 import { SETTING_EVENT_TYPES } from './administration/settings.events';
+import { HELP_EVENT_TYPES } from './administration/help.events';
 import { ASSESSMENT_EVENT_TYPES } from './assessments/assessment.events';
 import { ACCESS_ASSIGNMENT_EVENT_TYPES } from './identity/access-assignment.events';
 import { API_USER_EVENT_TYPES, ApiClientEvents } from './identity/api-user.events';
@@ -23,7 +24,7 @@ export const EVENT_TYPES_BY_FEATURE: Readonly<Record<string, readonly string[]>>
     ...Object.values(ApiClientEvents),
     ...ACCESS_ASSIGNMENT_EVENT_TYPES,
   ],
-  administration: [...AGENCY_EVENT_TYPES, ...SETTING_EVENT_TYPES],
+  administration: [...AGENCY_EVENT_TYPES, ...SETTING_EVENT_TYPES, ...HELP_EVENT_TYPES],
   library: LIBRARY_EVENT_TYPES,
   assessments: ASSESSMENT_EVENT_TYPES,
   reports: SAVED_REPORT_QUERY_EVENT_TYPES,

@@ -1,5 +1,6 @@
 import { agenciesProjection } from './administration/agencies.projection';
 import { settingsProjection } from './administration/settings.projection';
+import { helpProjection } from './administration/help.projection';
 import { assessmentListProjection } from './assessments/assessment-list.projection';
 import { assessmentStatisticsProjection } from './assessments/assessment-statistics.projection';
 import { activityLogProjection } from './audit/activity-log.projection';
@@ -20,6 +21,8 @@ export const allProjections: Projection[] = [
   agenciesProjection,
   // App Version and the system notification
   settingsProjection,
+  // help per page
+  helpProjection,
   // identity: users, groups, API users, sessions, temporary access, the System Log
   usersProjection,
   userGroupsProjection,

@@ -232,6 +232,8 @@ export const OPERATION_REQUESTS: Record<string, Prepare> = {
   'GET /api/system-notification': () => ({ path: '/api/system-notification' }),
   'PUT /api/system-notification': () => ({ path: '/api/system-notification', body: { content: '<p>Maintenance tonight</p>' } }),
   'GET /api/settings/app-version': () => ({ path: '/api/settings/app-version' }),
+  'GET /api/help': () => ({ path: '/api/help', query: { path: '/assessment/list' } }),
+  'PUT /api/help': () => ({ path: '/api/help', body: { path: '/assessment/list', content: '<p>Our own help</p>' } }),
   'PUT /api/settings/app-version': () => ({ path: '/api/settings/app-version', body: { version: '2.4.1' } }),
 
   // The public sign-in steps get an incomplete body: the answer (400) shows the request got past every guard

@@ -52,6 +52,7 @@ const SETTING = '           401  A     A     A     403   403  403  403  403  403
 const AGENCY = '            401  A     A     A     403   403  403  403  403  403';
 const LIBRARY_READ = '      401  A     A     A     A     A    A    A    A    A';
 const LIBRARY_MANAGE = '    401  A     A     403   403   403  403  403  403  403';
+const CUSTOMIZE_MANAGE = '  401  A     A     403   403   403  403  403  403  403';
 const ASSESSMENT_VIEW = '   401  A     A     A     A     A    A    A    A    A';
 const ROW_VIEW = '          401  A     A     A     A     A    A    404  A    A';
 // Assessment_Edit for an incomplete assessment and row access (edit): group 1's second member and the monitor
@@ -133,6 +134,9 @@ export const ROUTE_MATRIX: Record<string, string> = {
   'GET /api/system-notification': SIGNED_IN,
   'PUT /api/system-notification': SETTING,
   'GET /api/settings/app-version': SIGNED_IN,
+  // Help is reachable without signing in (spec 002 §2); writing it needs Customize_Manage.
+  'GET /api/help': PUBLIC,
+  'PUT /api/help': CUSTOMIZE_MANAGE,
   'PUT /api/settings/app-version': SETTING,
   'POST /api/agencies': AGENCY,
   'PUT /api/agencies/{id}': AGENCY,

@@ -13,6 +13,7 @@ import { AgencySettingsPage } from './agencies/AgencySettingsPage';
 import { AppVersionPage } from './settings/AppVersionPage';
 import { NotificationPage } from './settings/NotificationPage';
 import { useAppVersion } from './settings/useAppVersion';
+export { HelpButton } from './help/HelpButton';
 
 export const administrationRoutes = (
   <CustomRoutes>

@@ -11,6 +11,11 @@ export const enAdministration = {
     hint: 'Shown on the About page and in the profile menu.',
     menu_label: 'Version %{version}',
   },
+  help: {
+    open: 'Help',
+    title: 'Help',
+    content: 'Help for this page',
+  },
   notification: {
     title: 'Notification',
     content: 'Content',

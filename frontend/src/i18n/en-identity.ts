@@ -33,6 +33,7 @@ export const enIdentity: UiStrings = {
     log_in: 'Log in',
     signing_in: 'Signing in…',
     forgot_password: 'Forgot Password?',
+    help: 'Help',
     privacy_policy: 'Privacy Policy',
     phone_missing: 'There is no phone number on file. Please add one in My Account.',
   },

@@ -9,7 +9,7 @@ import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import { AssessmentMenuItems } from '../assessments/assessments-entry';
 import { LibraryMenuItems } from '../library/library-entry';
 import { IdentityMenuItems } from '../identity/identity-entry';
-import { AdministrationMenuItems, AppVersionMenuItem } from '../administration/administration-entry';
+import { AdministrationMenuItems, AppVersionMenuItem, HelpButton } from '../administration/administration-entry';
 import { usePrivilege } from '../providers/usePrivilege';
 import { CansSidebar } from './CansSidebar';
 import { RouteGuard } from './RouteGuard';
@@ -48,6 +48,7 @@ const CansAppBar = () => (
     </Typography>
     <TitlePortal variant="body1" sx={{ opacity: 0.85, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} />
     <Box sx={{ flex: 1 }} />
+    <HelpButton />
   </AppBar>
 );
 

@@ -1,5 +1,6 @@
 import { AgencyEvents } from '@cans/domain/administration/agency.events';
 import { SettingEvents } from '@cans/domain/administration/settings.events';
+import { HelpEvents } from '@cans/domain/administration/help.events';
 import { AssessmentEvents } from '@cans/domain/assessments/assessment.events';
 import { LibraryItemEvents, QuestionRuleEvents } from '@cans/domain/library/library.events';
 import { SavedReportQueryEvents } from '@cans/domain/reports/saved-report-query.events';
@@ -57,6 +58,7 @@ export const SYSTEM_LOG_ACTIONS: Record<string, AuditedAction> = {
   [AccessAssignmentEvents.Assigned]: { action: 'access-assigned', label: 'Temporary access assigned' },
   [AccessAssignmentEvents.Revoked]: { action: 'access-revoked', label: 'Temporary access removed' },
   [SettingEvents.AppVersionSaved]: { action: 'app-version-saved', label: 'App version saved' },
+  [HelpEvents.ContentSaved]: { action: 'help-saved', label: 'Help saved' },
   [SettingEvents.SystemNotificationSaved]: { action: 'notification-saved', label: 'System notification saved' },
   [LibraryItemEvents.Added]: { action: 'library-item-added', label: 'Library item added' },
   [LibraryItemEvents.Edited]: { action: 'library-item-saved', label: 'Library item saved' },

@@ -1,8 +1,10 @@
 /**
- * The Notification editor and the App Version screen (issue 14) in headless Chromium over the demo data: an
+ * The Notification editor, the App Version screen and the help dialog (issue 14) in headless Chromium over the
+ * demo data: an
  * administrator writes the notification in the rich-text editor and a case worker then sees it once per session;
  * the saved version shows on the About page and in the profile menu; Cancel leads back to /library; page checks
- * (axe, no sideways scrolling at 375, 1024 and 1440 px) on both screens.
+ * (axe, no sideways scrolling at 375, 1024 and 1440 px) on both screens. Help opens for the current page, and the
+ * administrator (Customize_Manage) rewrites it in place for every record of that screen.
  */
 import { CommandBus } from '@nestjs/cqrs';
 import type { Browser, Page } from 'playwright-core';
@@ -14,7 +16,7 @@ import { startTestApp, TestApp } from '../../../test-support/test-app';
 import type { EventStore } from '@cans/storage/event-store/event-store.port';
 import { EVENT_STORE } from '../../platform/storage/storage-tokens';
 
-describeInBrowser('Notification editor and App Version in headless Chromium (demo data)', () => {
+describeInBrowser('Notification editor, App Version and help in headless Chromium (demo data)', () => {
   jest.setTimeout(180_000);
   let t: TestApp;
   let browser: Browser;
@@ -102,6 +104,32 @@ describeInBrowser('Notification editor and App Version in headless Chromium (dem
       await worker.getByRole('heading', { name: 'OOPS!' }).waitFor();
     }
     expect(await worker.getByRole('menuitem', { name: 'App Version' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('help opens for the current page; the administrator rewrites it in place, and a case worker then reads it', async () => {
+    const admin = await signedIn('1');
+    await admin.goto(`${t.baseUrl}/assessment/list`);
+    await admin.getByRole('button', { name: 'Help' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Help' });
+    await dialog.getByText(/Every assessment you may see/).waitFor();
+    await expectPageChecks(admin, 'help-dialog');
+    await dialog.getByRole('button', { name: 'Edit' }).click();
+    const editor = dialog.getByRole('textbox', { name: 'Help for this page' });
+    await editor.click();
+    await admin.keyboard.press('Control+A');
+    await admin.keyboard.type('Call the duty desk on 0113 555 0199 before closing a case.');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Call the duty desk on 0113 555 0199 before closing a case.').waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await caughtUp();
+
+    const worker = await signedIn(DEMO_USER_IDS.worker1);
+    await worker.goto(`${t.baseUrl}/assessment/list`);
+    await worker.getByRole('button', { name: 'Help' }).click();
+    const workerDialog = worker.getByRole('dialog', { name: 'Help' });
+    await workerDialog.getByText('Call the duty desk on 0113 555 0199 before closing a case.').waitFor();
+    expect(await workerDialog.getByRole('button', { name: 'Edit' }).count()).toBe(0);
     expect(errors).toEqual([]);
   });
 });

@@ -108,6 +108,8 @@ describeInBrowser('The spec routes in headless Chromium (path routing, guards, 4
 
     await go(page, '/help');
     await page.getByRole('heading', { level: 1, name: 'Help' }).waitFor();
+    // The sign-in page's help (built in), read without signing in.
+    await page.getByText(/a 6-digit verification code is then sent/).waitFor();
     await expectPageChecks(page, 'route-help');
 
     await go(page, '/404');

@@ -100,9 +100,12 @@ export const SignInForm = ({ signIn }: { signIn: ReturnType<typeof useSignIn> })
         >
           {text(submitting ? 'signing_in' : 'log_in')}
         </Button>
-        <Box sx={{ mt: 2, display: 'flex', justifyContent: 'space-between' }}>
+        <Box sx={{ mt: 2, display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
           <Link component={RouterLink} to="/resetPassword" variant="body2">
             {text('forgot_password')}
+          </Link>
+          <Link component={RouterLink} to="/help?path=/login" variant="body2">
+            {text('help')}
           </Link>
           <Link component={RouterLink} to="/privacy" variant="body2">
             {text('privacy_policy')}
