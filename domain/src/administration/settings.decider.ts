@@ -3,7 +3,7 @@
  * no markup that could run is ever recorded (the readers sanitise again).
  */
 import type { Decider } from '../decider';
-import { sanitizeRichText } from '../library/rich-text';
+import { sanitizedRichTextOrEmpty } from '../library/rich-text';
 import { SETTING_EVENT_TYPES, SettingEvent, SettingEvents } from './settings.events';
 
 export interface SettingState {
@@ -21,15 +21,9 @@ export const settingDecider: Decider<SettingState, SettingCommand, SettingEvent>
     switch (command.type) {
       case 'SaveAppVersion':
         return [{ type: SettingEvents.AppVersionSaved, data: { version: command.version.trim() } }];
-      case 'SaveSystemNotification': {
-        const content = sanitizeRichText(command.content).trim();
+      case 'SaveSystemNotification':
         // An editor's empty paragraph is no notification.
-        const visible = content
-          .replace(/<[^>]*>/g, '')
-          .replace(/&nbsp;/g, ' ')
-          .trim();
-        return [{ type: SettingEvents.SystemNotificationSaved, data: { content: visible ? content : '' } }];
-      }
+        return [{ type: SettingEvents.SystemNotificationSaved, data: { content: sanitizedRichTextOrEmpty(command.content) } }];
     }
   },
 

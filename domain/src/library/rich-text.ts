@@ -225,3 +225,16 @@ export function sanitizeRichText(html: unknown): string {
   while (open.length) out += `</${open.pop()}>`;
   return out;
 }
+
+/**
+ * The sanitised HTML, or '' when it shows no text (an editor's empty paragraph, spaces, line breaks): what a
+ * setting whose empty value means "none" records.
+ */
+export function sanitizedRichTextOrEmpty(html: unknown): string {
+  const sanitized = sanitizeRichText(html).trim();
+  const visibleText = sanitized
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;|&#160;/g, ' ')
+    .trim();
+  return visibleText ? sanitized : '';
+}

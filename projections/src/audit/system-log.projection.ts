@@ -1,6 +1,7 @@
 import type { RecordedEvent } from '@cans/storage/event-store/event-store.port';
 import { AgencyEvents } from '@cans/domain/administration/agency.events';
 import { SettingEvents } from '@cans/domain/administration/settings.events';
+import { HelpEvents } from '@cans/domain/administration/help.events';
 import { UserGroupEvents } from '@cans/domain/identity/user-group.events';
 import { UserEvents } from '@cans/domain/identity/user.events';
 import { displayUsername } from '@cans/domain/identity/identity-rules';
@@ -95,7 +96,7 @@ async function targetOf(event: RecordedEvent, view: ProjectionView): Promise<str
   if (event.type.startsWith('LibraryItem')) return nameOf(view, 'library-item', data.itemId ?? data.domainId);
   if (event.type === SavedReportQueryEvents.Saved) return text(data.report);
   if (event.type === SettingEvents.AppVersionSaved) return text(data.version);
-  if (event.type === 'HelpContentSaved') return text(data.path);
+  if (event.type === HelpEvents.ContentSaved) return text(data.path);
   if (event.type.startsWith('User') || event.type.startsWith('TemporaryAccess')) {
     return nameOf(view, 'user', data.userId ?? data.delegateId);
   }

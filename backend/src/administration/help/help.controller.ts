@@ -1,43 +1,17 @@
 import { Body, Controller, Get, Inject, Put, Query } from '@nestjs/common';
-import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiCookieAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { helpDecider } from '@cans/domain/administration/help.decider';
-import { helpStreamId } from '@cans/domain/administration/help.events';
 import { normaliseHelpPath } from '@cans/domain/administration/help-paths';
 import { sanitizeRichText } from '@cans/domain/library/rich-text';
 import { HELP_COLLECTION, HelpDocument } from '@cans/projections/administration/help.projection';
 import type { ReadStore } from '@cans/storage/read-store/read-store.port';
 import { Auth, Public, RequestAuth, RequirePrivileges } from '../../identity/access/access.decorators';
-import type { Actor, CommandResult } from '../../platform/commands/actor';
-import { EventSourcedCommandHandler } from '../../platform/commands/command-handler';
+import type { CommandResult } from '../../platform/commands/actor';
 import { answerCommand } from '../../platform/http/http-answers';
 import { READ_STORE } from '../../platform/storage/storage-tokens';
 import { BUILT_IN_HELP, GENERAL_HELP } from './built-in-help';
+import { SaveHelpRequest } from './help.commands';
 import { HelpPathQuery, HelpView, SaveHelpDto } from './help.dto';
-
-export class SaveHelpRequest {
-  constructor(
-    readonly actor: Actor,
-    readonly path: string,
-    readonly content: string,
-  ) {}
-}
-
-@CommandHandler(SaveHelpRequest)
-export class SaveHelpHandler implements ICommandHandler<SaveHelpRequest, CommandResult> {
-  constructor(private readonly handler: EventSourcedCommandHandler) {}
-
-  async execute({ actor, path, content }: SaveHelpRequest): Promise<CommandResult> {
-    const { id, revision, position } = await this.handler.handle(
-      helpStreamId(path),
-      helpDecider,
-      { type: 'SaveHelp', path, content },
-      // The last save wins: help is edited in place, whole, by few.
-      { actor, id: path, concurrency: { kind: 'merge', maxAttempts: 3 } },
-    );
-    return { id, revision, position };
-  }
-}
 
 /** Help per page (spec 002 §2 "/help"): read by anyone, signed in or not; edited in place with Customize_Manage. */
 @ApiTags('Administration')

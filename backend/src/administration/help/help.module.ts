@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { EventSourcedCommandHandler } from '../../platform/commands/command-handler';
-import { HelpController, SaveHelpHandler } from './help.controller';
+import { SaveHelpHandler } from './help.commands';
+import { HelpController } from './help.controller';
 
 @Module({
   imports: [CqrsModule],
