@@ -3,6 +3,8 @@ import type { SmtpSettings } from '../src/identity/identity-config';
 
 export interface ReceivedMail {
   to: string[];
+  /** The From header as sent. */
+  from: string;
   subject: string;
   /** The decoded text body. */
   text: string;
@@ -30,16 +32,26 @@ function parse(raw: string, to: string[]): ReceivedMail {
   const encoding = header('Content-Transfer-Encoding').toLowerCase();
   if (encoding === 'quoted-printable') body = decodeQuotedPrintable(body);
   else if (encoding === 'base64') body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  return { to, subject: header('Subject'), text: body.replace(/\r\n/g, '\n') };
+  return { to, from: header('From'), subject: header('Subject'), text: body.replace(/\r\n/g, '\n') };
 }
 
-export async function startSmtpTestServer(): Promise<SmtpTestServer> {
+/**
+ * `credentials`: the server then requires that user name and password (over the plain loopback connection), so a
+ * test proves the password reached it intact.
+ */
+export async function startSmtpTestServer(credentials?: { user: string; password: string }): Promise<SmtpTestServer> {
   const mails: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
-    authOptional: true,
+    authOptional: !credentials,
+    allowInsecureAuth: !!credentials,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onAuth(auth, _session, callback) {
+      if (credentials && auth.username === credentials.user && auth.password === credentials.password)
+        return callback(null, { user: auth.username });
+      callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -58,7 +70,14 @@ export async function startSmtpTestServer(): Promise<SmtpTestServer> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as { port: number }).port;
   return {
-    settings: { host: '127.0.0.1', port, user: null, password: null, from: 'CANS Test <no-reply@cans.test>', secure: false },
+    settings: {
+      host: '127.0.0.1',
+      port,
+      user: credentials?.user ?? null,
+      password: credentials?.password ?? null,
+      from: 'CANS Test <no-reply@cans.test>',
+      secure: false,
+    },
     mails,
     nextMailTo(to, since = mails.length, timeoutMs = 5000) {
       const find = () => mails.slice(since).find((mail) => mail.to.includes(to.toLowerCase()));

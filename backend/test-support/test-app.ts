@@ -10,6 +10,8 @@ import { credentialsStreamId } from '@cans/domain/identity/credentials.events';
 import { startSession } from '../src/identity/authentication/sign-in.commands';
 import { SignInTokens } from '../src/identity/authentication/sign-in-tokens';
 import { MAILER, Mailer, OutboxMailer } from '../src/identity/delivery/mailer';
+import { ConfigurableMailer } from '../src/identity/delivery/configurable-mailer';
+
 import { SMS_SENDER, SmsSender } from '../src/identity/delivery/sms-sender';
 import { AdjustableClock, IDENTITY_CLOCK } from '../src/identity/identity-clock';
 import { DEFAULT_RATE_LIMITS, IDENTITY_CONFIG, IdentityConfig, loadIdentityConfig, RateLimitName } from '../src/identity/identity-config';
@@ -29,6 +31,10 @@ import { configureApp } from '../src/platform/http/configure-app';
 import { ProjectionRunnerService } from '../src/platform/projections/projection-runner.service';
 import { CommandBus } from '@nestjs/cqrs';
 import { createTestPostgresDatabase, TestDatabase, testPostgresUrl } from '@cans/storage/test-support/databases';
+
+/** The local outbox's messages, also behind the settings' mailer (empty when mail goes to an SMTP server). */
+const outboxOf = (mailer: Mailer): OutboxMailer['messages'] =>
+  mailer instanceof ConfigurableMailer ? outboxOf(mailer.bootstrap) : mailer instanceof OutboxMailer ? mailer.messages : [];
 
 /**
  * Appends events exactly as given, past every decider: for states no command produces (a group without privileges,
@@ -294,7 +300,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     tokenForUser,
     settled,
     clock,
-    outbox: mailer instanceof OutboxMailer ? mailer.messages : [],
+    outbox: outboxOf(mailer),
     async close() {
       await app.close();
       await database?.dispose().catch(() => undefined);

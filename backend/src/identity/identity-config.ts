@@ -14,6 +14,8 @@ export interface SmtpSettings {
   from: string;
   /** true: TLS from the first byte (port 465); false: plain, upgraded with STARTTLS when offered. */
   secure: boolean;
+  /** With secure false: refuse to send unless the server upgrades with STARTTLS. */
+  requireTls?: boolean;
 }
 
 /** Token bucket per client IP: `capacity` requests at once, refilled at `refillPerMinute`. */

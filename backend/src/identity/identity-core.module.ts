@@ -4,7 +4,7 @@ import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { EventSourcedCommandHandler } from '../platform/commands/command-handler';
 import type { AppConfig } from '../platform/config/app-config';
-import { APP_CONFIG } from '../platform/storage/storage-tokens';
+import { APP_CONFIG, READ_STORE } from '../platform/storage/storage-tokens';
 import { RowAccessService } from './access/row-access.service';
 import { UserManagementService } from './access/user-management-policy.service';
 import { PasswordHasher } from './authentication/password-hasher';
@@ -13,6 +13,9 @@ import { RateLimiter, RateLimitGuard } from './authentication/rate-limit';
 import { SignInTokens } from './authentication/sign-in-tokens';
 import { MeService } from './authentication/me.service';
 import { createMailer, MAILER } from './delivery/mailer';
+import { ConfigurableMailer } from './delivery/configurable-mailer';
+import { SECRET_BOX, SecretBox } from '../platform/crypto/secret-box';
+import type { ReadStore } from '@cans/storage/read-store/read-store.port';
 import { SMS_SENDER } from './delivery/sms-sender';
 import { IDENTITY_CLOCK, systemClock } from './identity-clock';
 import { IDENTITY_CONFIG, IdentityConfig, loadIdentityConfig } from './identity-config';
@@ -39,7 +42,14 @@ import { UserFactsReader } from './users/user-facts';
   providers: [
     { provide: IDENTITY_CONFIG, useFactory: () => loadIdentityConfig() },
     { provide: IDENTITY_CLOCK, useValue: systemClock },
-    { provide: MAILER, inject: [IDENTITY_CONFIG], useFactory: (config: IdentityConfig) => createMailer(config.smtp, config.printOutbox) },
+    { provide: SECRET_BOX, useFactory: () => SecretBox.fromEnvironment() },
+    // The mail server saved in the settings, else the environment's (SMTP_HOST or the local outbox).
+    {
+      provide: MAILER,
+      inject: [IDENTITY_CONFIG, READ_STORE, SECRET_BOX],
+      useFactory: (config: IdentityConfig, readStore: ReadStore, secrets: SecretBox) =>
+        new ConfigurableMailer(createMailer(config.smtp, config.printOutbox), readStore, secrets),
+    },
     // No SMS sender by default: the phone channel is offered disabled, with the reason.
     { provide: SMS_SENDER, useFactory: () => null },
     EventSourcedCommandHandler,
@@ -55,6 +65,7 @@ import { UserFactsReader } from './users/user-facts';
     UserFactsReader,
   ],
   exports: [
+    SECRET_BOX,
     JwtModule,
     PassportModule,
     IDENTITY_CONFIG,

@@ -232,6 +232,13 @@ export const OPERATION_REQUESTS: Record<string, Prepare> = {
   'GET /api/system-notification': () => ({ path: '/api/system-notification' }),
   'PUT /api/system-notification': () => ({ path: '/api/system-notification', body: { content: '<p>Maintenance tonight</p>' } }),
   'GET /api/settings/app-version': () => ({ path: '/api/settings/app-version' }),
+  'GET /api/settings/email-server': () => ({ path: '/api/settings/email-server' }),
+  // A closed port on this machine: a test mail fails at once, with no lookup and no wait.
+  'PUT /api/settings/email-server': () => ({
+    path: '/api/settings/email-server',
+    body: { smtp: '127.0.0.1', port: 9, userName: null, fromEmail: 'cans@example.org', fromName: 'CANS', sslKey: 1 },
+  }),
+  'POST /api/settings/email-server/test-mail': () => ({ path: '/api/settings/email-server/test-mail', body: { to: 'admin@example.org' } }),
   'GET /api/help': () => ({ path: '/api/help', query: { path: '/assessment/list' } }),
   'PUT /api/help': () => ({ path: '/api/help', body: { path: '/assessment/list', content: '<p>Our own help</p>' } }),
   'PUT /api/settings/app-version': () => ({ path: '/api/settings/app-version', body: { version: '2.4.1' } }),

@@ -134,6 +134,9 @@ export const ROUTE_MATRIX: Record<string, string> = {
   'GET /api/system-notification': SIGNED_IN,
   'PUT /api/system-notification': SETTING,
   'GET /api/settings/app-version': SIGNED_IN,
+  'GET /api/settings/email-server': SETTING,
+  'PUT /api/settings/email-server': SETTING,
+  'POST /api/settings/email-server/test-mail': SETTING,
   // Help is reachable without signing in (spec 002 §2); writing it needs Customize_Manage.
   'GET /api/help': PUBLIC,
   'PUT /api/help': CUSTOMIZE_MANAGE,

@@ -25,4 +25,23 @@ describe('settings decider', () => {
       .when({ type: 'SaveSystemNotification', content: '<p><br></p> &nbsp;' })
       .then([{ type: SettingEvents.SystemNotificationSaved, data: { content: '' } }]);
   });
+
+  it('keeps the sealed mail server password when a save leaves it out', () => {
+    const server = {
+      smtp: 'smtp.example.org',
+      port: 587,
+      userName: 'cans',
+      fromEmail: 'cans@example.org',
+      fromName: 'CANS',
+      sslKey: 2 as const,
+    };
+    spec
+      .given([{ type: SettingEvents.EmailServerSaved, data: { ...server, passwordSealed: 'sealed-1' } }])
+      .when({ type: 'SaveEmailServer', ...server, port: 2525 })
+      .then([{ type: SettingEvents.EmailServerSaved, data: { ...server, port: 2525, passwordSealed: 'sealed-1' } }]);
+    spec
+      .given([{ type: SettingEvents.EmailServerSaved, data: { ...server, passwordSealed: 'sealed-1' } }])
+      .when({ type: 'SaveEmailServer', ...server, passwordSealed: 'sealed-2' })
+      .then([{ type: SettingEvents.EmailServerSaved, data: { ...server, passwordSealed: 'sealed-2' } }]);
+  });
 });

@@ -4,35 +4,47 @@
  */
 import type { Decider } from '../decider';
 import { sanitizedRichTextOrEmpty } from '../library/rich-text';
-import { SETTING_EVENT_TYPES, SettingEvent, SettingEvents } from './settings.events';
+import { EmailServerSavedData, SETTING_EVENT_TYPES, SettingEvent, SettingEvents } from './settings.events';
 
 export interface SettingState {
   /** The value as last saved; null before the first save. */
   value: string | null;
+  /** The mail server's sealed password as last saved (kept when a save leaves the password out). */
+  passwordSealed: string | null;
 }
 
-export type SettingCommand = { type: 'SaveAppVersion'; version: string } | { type: 'SaveSystemNotification'; content: string };
+/** `passwordSealed` undefined: keep the password saved before (the form leaves it empty; the API never shows it). */
+export type SaveEmailServer = { type: 'SaveEmailServer' } & Omit<EmailServerSavedData, 'passwordSealed'> & { passwordSealed?: string };
+
+export type SettingCommand =
+  { type: 'SaveAppVersion'; version: string } | { type: 'SaveSystemNotification'; content: string } | SaveEmailServer;
 
 export const settingDecider: Decider<SettingState, SettingCommand, SettingEvent> = {
-  initialState: { value: null },
+  initialState: { value: null, passwordSealed: null },
   eventTypes: SETTING_EVENT_TYPES,
 
-  decide(command) {
+  decide(command, state) {
     switch (command.type) {
       case 'SaveAppVersion':
         return [{ type: SettingEvents.AppVersionSaved, data: { version: command.version.trim() } }];
       case 'SaveSystemNotification':
         // An editor's empty paragraph is no notification.
         return [{ type: SettingEvents.SystemNotificationSaved, data: { content: sanitizedRichTextOrEmpty(command.content) } }];
+      case 'SaveEmailServer': {
+        const { type: _type, passwordSealed, ...server } = command;
+        return [{ type: SettingEvents.EmailServerSaved, data: { ...server, passwordSealed: passwordSealed ?? state.passwordSealed } }];
+      }
     }
   },
 
-  evolve(_state, event) {
+  evolve(state, event) {
     switch (event.type) {
       case SettingEvents.AppVersionSaved:
-        return { value: event.data.version };
+        return { ...state, value: event.data.version };
       case SettingEvents.SystemNotificationSaved:
-        return { value: event.data.content };
+        return { ...state, value: event.data.content };
+      case SettingEvents.EmailServerSaved:
+        return { ...state, value: event.data.smtp, passwordSealed: event.data.passwordSealed };
     }
   },
 };

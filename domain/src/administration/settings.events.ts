@@ -1,13 +1,18 @@
 /**
- * Events of the single-value settings (spec 002 §2 App Version, Notification), each on a stream of its own
- * ("setting-app-version", "setting-notification"): the value as saved.
+ * Events of the single-value settings (spec 002 §2 App Version, Notification, Email Server), each on a stream of
+ * its own ("setting-app-version", "setting-notification", "setting-email-server"): the value as saved.
  */
 import type { EventUnion } from '../decider';
 
 export const SettingEvents = {
   AppVersionSaved: 'AppVersionSaved',
   SystemNotificationSaved: 'SystemNotificationSaved',
+  EmailServerSaved: 'EmailServerSaved',
 } as const;
+
+/** Spec 002 §3 "Email server" sslKey: 1 Default (STARTTLS when offered), 3 SSL (TLS from the first byte), 2 TLS (STARTTLS required). */
+export const EMAIL_SECURITY = { default: 1, tls: 2, ssl: 3 } as const;
+export type EmailSecurity = (typeof EMAIL_SECURITY)[keyof typeof EMAIL_SECURITY];
 
 export interface AppVersionSavedData {
   version: string;
@@ -18,12 +23,26 @@ export interface SystemNotificationSavedData {
   content: string;
 }
 
+/** The mail server as saved; the password only sealed (encrypted with the key from the environment), never in clear. */
+export interface EmailServerSavedData {
+  smtp: string;
+  port: number;
+  userName: string | null;
+  /** AES-256-GCM sealed password (platform/crypto/secret-box.ts); null: none. */
+  passwordSealed: string | null;
+  fromEmail: string;
+  fromName: string | null;
+  sslKey: EmailSecurity;
+}
+
 export type SettingEvent = EventUnion<{
   [SettingEvents.AppVersionSaved]: AppVersionSavedData;
   [SettingEvents.SystemNotificationSaved]: SystemNotificationSavedData;
+  [SettingEvents.EmailServerSaved]: EmailServerSavedData;
 }>;
 
 export const SETTING_EVENT_TYPES: readonly SettingEvent['type'][] = Object.values(SettingEvents);
 
 export const APP_VERSION_STREAM_ID = 'setting-app-version';
 export const SYSTEM_NOTIFICATION_STREAM_ID = 'setting-notification';
+export const EMAIL_SERVER_STREAM_ID = 'setting-email-server';

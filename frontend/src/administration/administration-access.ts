@@ -8,10 +8,12 @@ export const administrationAccess: AccessTable = {
   'setting-agency': { list: 'Agency' },
   'setting-app-version': { edit: 'Setting' },
   'setting-notification': { edit: 'Setting' },
+  'setting-email-server': { edit: 'Setting' },
 };
 
 export const administrationRoutes: readonly RouteAccess[] = [
   { path: '/setting/agency', resource: 'setting-agency', action: 'list' },
   { path: '/setting/appVersion', resource: 'setting-app-version', action: 'edit' },
   { path: '/setting/notification', resource: 'setting-notification', action: 'edit' },
+  { path: '/setting/emailServer', resource: 'setting-email-server', action: 'edit' },
 ];

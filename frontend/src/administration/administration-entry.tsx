@@ -7,10 +7,12 @@ import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
 import { Route } from 'react-router-dom';
 import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
+import MailOutlined from '@mui/icons-material/MailOutlined';
 import NewReleasesOutlined from '@mui/icons-material/NewReleasesOutlined';
 import { usePrivilege } from '../providers/usePrivilege';
 import { AgencySettingsPage } from './agencies/AgencySettingsPage';
 import { AppVersionPage } from './settings/AppVersionPage';
+import { EmailServerPage } from './settings/EmailServerPage';
 import { NotificationPage } from './settings/NotificationPage';
 import { useAppVersion } from './settings/useAppVersion';
 export { HelpButton } from './help/HelpButton';
@@ -20,6 +22,7 @@ export const administrationRoutes = (
     <Route path="/setting/agency" element={<AgencySettingsPage />} />
     <Route path="/setting/appVersion" element={<AppVersionPage />} />
     <Route path="/setting/notification" element={<NotificationPage />} />
+    <Route path="/setting/emailServer" element={<EmailServerPage />} />
   </CustomRoutes>
 );
 
@@ -33,6 +36,9 @@ export const AdministrationMenuItems = () => {
       )}
       {canConfigure && (
         <Menu.Item to="/setting/notification" primaryText="cans.administration.menu.notification" leftIcon={<CampaignOutlined />} />
+      )}
+      {canConfigure && (
+        <Menu.Item to="/setting/emailServer" primaryText="cans.administration.menu.email_server" leftIcon={<MailOutlined />} />
       )}
       {canConfigure && (
         <Menu.Item to="/setting/appVersion" primaryText="cans.administration.menu.app_version" leftIcon={<NewReleasesOutlined />} />

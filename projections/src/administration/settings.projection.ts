@@ -1,4 +1,4 @@
-import { SETTING_EVENT_TYPES, SettingEvent, SettingEvents } from '@cans/domain/administration/settings.events';
+import { EmailServerSavedData, SETTING_EVENT_TYPES, SettingEvent, SettingEvents } from '@cans/domain/administration/settings.events';
 import type { Document } from '@cans/storage/read-store/read-store.port';
 import { defineEventProjection } from '../engine/projection';
 
@@ -6,6 +6,7 @@ import { defineEventProjection } from '../engine/projection';
 export const SETTINGS_COLLECTION = 'settings';
 export const APP_VERSION_SETTING_ID = 'app-version';
 export const SYSTEM_NOTIFICATION_SETTING_ID = 'system-notification';
+export const EMAIL_SERVER_SETTING_ID = 'email-server';
 
 export interface AppVersionDocument extends Document {
   version: string;
@@ -16,6 +17,12 @@ export interface AppVersionDocument extends Document {
 export interface SystemNotificationDocument extends Document {
   /** Sanitised rich text; '' when there is no notification. */
   content: string;
+  revision: number;
+  updatedAt: string;
+}
+
+/** The saved mail server; its password stays sealed here too (only the mailer opens it). */
+export interface EmailServerDocument extends Document, EmailServerSavedData {
   revision: number;
   updatedAt: string;
 }
@@ -42,6 +49,14 @@ export const settingsProjection = defineEventProjection<SettingEvent>({
           revision: event.revision,
           updatedAt: event.recordedAt,
         } satisfies SystemNotificationDocument);
+        break;
+      case SettingEvents.EmailServerSaved:
+        view.upsert(SETTINGS_COLLECTION, {
+          id: EMAIL_SERVER_SETTING_ID,
+          ...event.data,
+          revision: event.revision,
+          updatedAt: event.recordedAt,
+        } satisfies EmailServerDocument);
         break;
     }
   },

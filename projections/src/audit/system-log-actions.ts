@@ -58,6 +58,7 @@ export const SYSTEM_LOG_ACTIONS: Record<string, AuditedAction> = {
   [AccessAssignmentEvents.Assigned]: { action: 'access-assigned', label: 'Temporary access assigned' },
   [AccessAssignmentEvents.Revoked]: { action: 'access-revoked', label: 'Temporary access removed' },
   [SettingEvents.AppVersionSaved]: { action: 'app-version-saved', label: 'App version saved' },
+  [SettingEvents.EmailServerSaved]: { action: 'email-server-saved', label: 'Email server saved' },
   [HelpEvents.ContentSaved]: { action: 'help-saved', label: 'Help saved' },
   [SettingEvents.SystemNotificationSaved]: { action: 'notification-saved', label: 'System notification saved' },
   [LibraryItemEvents.Added]: { action: 'library-item-added', label: 'Library item added' },

@@ -96,6 +96,7 @@ async function targetOf(event: RecordedEvent, view: ProjectionView): Promise<str
   if (event.type.startsWith('LibraryItem')) return nameOf(view, 'library-item', data.itemId ?? data.domainId);
   if (event.type === SavedReportQueryEvents.Saved) return text(data.report);
   if (event.type === SettingEvents.AppVersionSaved) return text(data.version);
+  if (event.type === SettingEvents.EmailServerSaved) return `${String(data.smtp)}:${String(data.port)}`;
   if (event.type === HelpEvents.ContentSaved) return text(data.path);
   if (event.type.startsWith('User') || event.type.startsWith('TemporaryAccess')) {
     return nameOf(view, 'user', data.userId ?? data.delegateId);

@@ -185,6 +185,16 @@ function eventLog(): RecordedEvent[] {
   });
   add('report-query-q1aaaaaaaaaa', 'ReportQuerySaved', savedQuery('q1aaaaaaaaaa', null), 'w1');
   add('report-query-q2bbbbbbbbbb', 'ReportQuerySaved', savedQuery('q2bbbbbbbbbb', { compareAgency: 'a2' }), 's2');
+  // Settings and help: saved again, so a rebuild must keep the last save.
+  add('setting-app-version', 'AppVersionSaved', { version: '2.0' }, '1');
+  add('setting-app-version', 'AppVersionSaved', { version: '2.1' }, '1');
+  add('setting-notification', 'SystemNotificationSaved', { content: '<p>Closed Friday</p>' }, '1');
+  const mailServer = { smtp: 'smtp.example.org', port: 587, userName: null, fromEmail: 'cans@example.org', fromName: 'CANS', sslKey: 2 };
+  add('setting-email-server', 'EmailServerSaved', { ...mailServer, passwordSealed: 'v1:AAAA' }, '1');
+  add('setting-email-server', 'EmailServerSaved', { ...mailServer, port: 465, sslKey: 3, passwordSealed: 'v1:BBBB' }, '1');
+  add('help-/home', 'HelpContentSaved', { path: '/home', content: '<p>Your caseload</p>' }, '1');
+  add('help-/users', 'HelpContentSaved', { path: '/users', content: '' }, '1');
+  add('help-/home', 'HelpContentSaved', { path: '/home', content: '<p>Your caseload, by status</p>' }, '1');
   return events;
 }
 

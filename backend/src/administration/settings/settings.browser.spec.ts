@@ -13,6 +13,7 @@ import { DEMO_USER_IDS } from '../../platform/seeding/demo-data/identity-demo-da
 import { describeInBrowser, FRONTEND_DIST, launchChromium, signedInPage } from '../../../test-support/browser';
 import { expectPageChecks } from '../../../test-support/page-checks';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
+import { startSmtpTestServer, SmtpTestServer } from '../../../test-support/smtp-test-server';
 import type { EventStore } from '@cans/storage/event-store/event-store.port';
 import { EVENT_STORE } from '../../platform/storage/storage-tokens';
 
@@ -20,9 +21,11 @@ describeInBrowser('Notification editor, App Version and help in headless Chromiu
   jest.setTimeout(180_000);
   let t: TestApp;
   let browser: Browser;
+  let smtp: SmtpTestServer;
   const errors: string[] = [];
 
   beforeAll(async () => {
+    smtp = await startSmtpTestServer({ user: 'cans-mailer', password: 'Mail pass 1!' });
     t = await startTestApp({ listen: true, config: { frontendDist: FRONTEND_DIST } });
     await seedDemoData(t.app.get(CommandBus));
     browser = await launchChromium();
@@ -30,6 +33,7 @@ describeInBrowser('Notification editor, App Version and help in headless Chromiu
   afterAll(async () => {
     await browser?.close();
     await t?.close();
+    await smtp?.close();
   });
 
   /** Until the read models hold every event so far (another user's browser has no position of the save to wait for). */
@@ -130,6 +134,33 @@ describeInBrowser('Notification editor, App Version and help in headless Chromiu
     const workerDialog = worker.getByRole('dialog', { name: 'Help' });
     await workerDialog.getByText('Call the duty desk on 0113 555 0199 before closing a case.').waitFor();
     expect(await workerDialog.getByRole('button', { name: 'Edit' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('the administrator saves the mail server and sends a test mail, which the SMTP server receives', async () => {
+    const admin = await signedIn('1');
+    await admin.goto(`${t.baseUrl}/library`);
+    await admin.getByRole('menuitem', { name: 'Email Server' }).click();
+    await admin.waitForURL(/\/setting\/emailServer$/);
+    await admin.getByLabel('SMTP server').fill('127.0.0.1');
+    await admin.getByLabel('Port').fill(String(smtp.settings.port));
+    await admin.getByLabel('User name').fill('cans-mailer');
+    await admin.getByLabel('Password', { exact: true }).fill('Mail pass 1!');
+    await admin.getByLabel('From email').fill('not an address');
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await admin.getByText('From email must be an email address.').waitFor();
+    await admin.getByLabel('From email').fill('cans@agency.example');
+    await admin.getByLabel('From name').fill('CANS Office');
+    await expectPageChecks(admin, 'setting-email-server');
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await admin.getByText('The email server was saved successfully.').waitFor();
+    await admin.getByText('A password is saved. Leave empty to keep it.').waitFor();
+
+    const since = smtp.mails.length;
+    await admin.getByLabel('Send to').fill('admin@agency.example');
+    await admin.getByRole('button', { name: 'Send test mail' }).click();
+    await admin.getByRole('status').filter({ hasText: 'The test mail was sent to admin@agency.example' }).waitFor();
+    expect((await smtp.nextMailTo('admin@agency.example', since)).subject).toBe('CANS test mail');
     expect(errors).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { Trimmed } from '../../platform/http/dto-building-blocks';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { EMAIL_SECURITY, EmailSecurity } from '@cans/domain/administration/settings.events';
+import { Trimmed, TrimmedOrNull } from '../../platform/http/dto-building-blocks';
 
 /** A version label ("2.4.1", "2026.11 release"): the old form had no rules; ours keeps it a short line of text. */
 export const APP_VERSION_MAX_LENGTH = 50;
@@ -29,4 +30,69 @@ export class AppVersionView {
 
 export class SystemNotificationView {
   @ApiProperty({ nullable: true, type: String, description: 'Sanitised HTML; null: no notification' }) content!: string | null;
+}
+
+const SECURITY_CODES = Object.values(EMAIL_SECURITY);
+const TEXT_MAX = 200;
+
+/** Spec 002 §3 "Email server". The password is write-only: left out (or empty), the saved one is kept. */
+export class SaveEmailServerDto {
+  @ApiProperty({ example: 'smtp.example.org', maxLength: TEXT_MAX })
+  @Trimmed()
+  @IsString({ message: 'SMTP server must be text.' })
+  @IsNotEmpty({ message: 'SMTP server is required.' })
+  @MaxLength(TEXT_MAX, { message: `SMTP server can be at most ${TEXT_MAX} characters.` })
+  smtp!: string;
+
+  @ApiProperty({ example: 587, minimum: 1, maximum: 65535 })
+  @IsInt({ message: 'Port must be a whole number from 1 to 65535.' })
+  @Min(1, { message: 'Port must be a whole number from 1 to 65535.' })
+  @Max(65535, { message: 'Port must be a whole number from 1 to 65535.' })
+  port!: number;
+
+  @ApiPropertyOptional({ nullable: true, maxLength: TEXT_MAX, description: 'Empty: the server needs no sign-in' })
+  @TrimmedOrNull()
+  @IsOptional()
+  @IsString({ message: 'User name must be text.' })
+  @MaxLength(TEXT_MAX, { message: `User name can be at most ${TEXT_MAX} characters.` })
+  userName!: string | null;
+
+  @ApiPropertyOptional({ writeOnly: true, maxLength: TEXT_MAX, description: 'Never returned; left out or empty: keep the saved one' })
+  @IsOptional()
+  @IsString({ message: 'Password must be text.' })
+  @MaxLength(TEXT_MAX, { message: `Password can be at most ${TEXT_MAX} characters.` })
+  password?: string;
+
+  @ApiProperty({ example: 'cans@example.org' })
+  @Trimmed()
+  @IsEmail({}, { message: 'From email must be an email address.' })
+  fromEmail!: string;
+
+  @ApiPropertyOptional({ nullable: true, maxLength: TEXT_MAX, example: 'CANS' })
+  @TrimmedOrNull()
+  @IsOptional()
+  @IsString({ message: 'From name must be text.' })
+  @MaxLength(TEXT_MAX, { message: `From name can be at most ${TEXT_MAX} characters.` })
+  fromName!: string | null;
+
+  @ApiProperty({ enum: SECURITY_CODES, description: '1 Default (STARTTLS when offered), 3 SSL, 2 TLS (STARTTLS required)' })
+  @IsIn(SECURITY_CODES, { message: 'Security must be 1 (Default), 3 (SSL) or 2 (TLS).' })
+  sslKey!: EmailSecurity;
+}
+
+export class EmailServerView {
+  @ApiProperty() smtp!: string;
+  @ApiProperty() port!: number;
+  @ApiProperty({ nullable: true, type: String }) userName!: string | null;
+  @ApiProperty({ description: 'Whether a password is saved (the password itself is never returned)' }) passwordSet!: boolean;
+  @ApiProperty() fromEmail!: string;
+  @ApiProperty({ nullable: true, type: String }) fromName!: string | null;
+  @ApiProperty({ enum: SECURITY_CODES }) sslKey!: EmailSecurity;
+}
+
+export class TestMailDto {
+  @ApiProperty({ example: 'admin@example.org' })
+  @Trimmed()
+  @IsEmail({}, { message: 'Send to must be an email address.' })
+  to!: string;
 }

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { EventSourcedCommandHandler } from '../../platform/commands/command-handler';
 import { AppVersionService } from './app-version.service';
+import { EmailServerService } from './email-server.service';
 import { SettingCommandHandler } from './setting.commands';
 import { SettingsController } from './settings.controller';
 import { SystemNotificationService } from './system-notification.service';
@@ -9,6 +10,6 @@ import { SystemNotificationService } from './system-notification.service';
 @Module({
   imports: [CqrsModule],
   controllers: [SettingsController],
-  providers: [EventSourcedCommandHandler, SettingCommandHandler, AppVersionService, SystemNotificationService],
+  providers: [EventSourcedCommandHandler, SettingCommandHandler, AppVersionService, SystemNotificationService, EmailServerService],
 })
 export class SettingsModule {}

@@ -25,6 +25,7 @@ export class SmtpMailer implements Mailer {
       host: settings.host,
       port: settings.port,
       secure: settings.secure,
+      requireTLS: settings.requireTls ?? false,
       auth: settings.user ? { user: settings.user, pass: settings.password ?? '' } : undefined,
       // Fail a request in seconds rather than hanging a sign-in on an unreachable server.
       connectionTimeout: 10_000,
@@ -32,6 +33,11 @@ export class SmtpMailer implements Mailer {
       socketTimeout: 20_000,
     });
     this.description = `SMTP ${settings.host}:${settings.port}`;
+  }
+
+  /** Closes the pooled connections of a transport that settings replaced. */
+  close(): void {
+    this.transporter.close();
   }
 
   async send(message: MailMessage): Promise<void> {

@@ -14,6 +14,7 @@ export const SettingForm = ({
   failure,
   onSubmit,
   children,
+  after,
 }: {
   title: string;
   loading: boolean;
@@ -21,6 +22,8 @@ export const SettingForm = ({
   failure: string | null;
   onSubmit: () => void;
   children: ReactNode;
+  /** Shown below Save and Cancel (e.g. the test mail, which uses what is saved). */
+  after?: ReactNode;
 }) => {
   const translate = useTranslate();
   const submit = (event: FormEvent) => {
@@ -52,6 +55,8 @@ export const SettingForm = ({
             </Box>
           </Stack>
         </CardContent>
+        {/* Outside the form: Enter there does not save. */}
+        {after && <CardContent sx={{ px: { xs: 2, sm: 3 }, pt: 0 }}>{after}</CardContent>}
       </Card>
     </>
   );

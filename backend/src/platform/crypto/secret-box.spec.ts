@@ -1,0 +1,26 @@
+import { SecretBox } from './secret-box';
+
+describe('SecretBox', () => {
+  const box = new SecretBox('a long random test key');
+
+  it('seals a secret so that only the same key opens it, differently each time', () => {
+    const sealed = box.seal('smtp p@ssw0rd');
+    expect(sealed).toMatch(/^v1:/);
+    expect(sealed).not.toContain('p@ssw0rd');
+    expect(box.seal('smtp p@ssw0rd')).not.toBe(sealed);
+    expect(box.open(sealed)).toBe('smtp p@ssw0rd');
+    expect(() => new SecretBox('another key').open(sealed)).toThrow();
+  });
+
+  it('refuses a changed byte', () => {
+    const sealed = box.seal('secret');
+    const bytes = Buffer.from(sealed.slice(3), 'base64');
+    bytes[bytes.length - 1] ^= 1;
+    expect(() => box.open(`v1:${bytes.toString('base64')}`)).toThrow();
+  });
+
+  it('needs a key from the environment in production', () => {
+    expect(() => SecretBox.fromEnvironment({ NODE_ENV: 'production' })).toThrow(/SETTINGS_SECRET_KEY/);
+    expect(SecretBox.fromEnvironment({ NODE_ENV: 'production', SETTINGS_SECRET_KEY: 'k' }).open(new SecretBox('k').seal('x'))).toBe('x');
+  });
+});
