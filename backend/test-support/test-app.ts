@@ -74,6 +74,8 @@ export interface TestApp {
   tokenForUser(userId: string): string;
   /** Resolves once every user and session set up by tokenFor()/adminToken() is visible to the API. */
   settled(): Promise<void>;
+  /** Resolves once every projection holds every event recorded so far (e.g. another user's save, seen by a browser with no position of it). */
+  caughtUp(): Promise<void>;
   /** The clock sign-in rules use (code expiry, countdown, lockout); tests move it forward. */
   clock: AdjustableClock;
   /** Mail sent while no SMTP server is configured (the local outbox), newest last. */
@@ -299,6 +301,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     adminToken,
     tokenForUser,
     settled,
+    async caughtUp() {
+      if (!(await projections.waitForHead(10_000))) throw new Error('test-app: projections did not reach the head of the event store');
+    },
     clock,
     outbox: outboxOf(mailer),
     async close() {

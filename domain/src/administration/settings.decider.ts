@@ -6,10 +6,8 @@ import type { Decider } from '../decider';
 import { sanitizedRichTextOrEmpty } from '../library/rich-text';
 import { EmailServerSavedData, SETTING_EVENT_TYPES, SettingEvent, SettingEvents } from './settings.events';
 
+/** What a decision needs of the past: only the mail server's sealed password (kept when a save leaves it out). */
 export interface SettingState {
-  /** The value as last saved; null before the first save. */
-  value: string | null;
-  /** The mail server's sealed password as last saved (kept when a save leaves the password out). */
   passwordSealed: string | null;
 }
 
@@ -20,7 +18,7 @@ export type SettingCommand =
   { type: 'SaveAppVersion'; version: string } | { type: 'SaveSystemNotification'; content: string } | SaveEmailServer;
 
 export const settingDecider: Decider<SettingState, SettingCommand, SettingEvent> = {
-  initialState: { value: null, passwordSealed: null },
+  initialState: { passwordSealed: null },
   eventTypes: SETTING_EVENT_TYPES,
 
   decide(command, state) {
@@ -38,13 +36,6 @@ export const settingDecider: Decider<SettingState, SettingCommand, SettingEvent>
   },
 
   evolve(state, event) {
-    switch (event.type) {
-      case SettingEvents.AppVersionSaved:
-        return { ...state, value: event.data.version };
-      case SettingEvents.SystemNotificationSaved:
-        return { ...state, value: event.data.content };
-      case SettingEvents.EmailServerSaved:
-        return { ...state, value: event.data.smtp, passwordSealed: event.data.passwordSealed };
-    }
+    return event.type === SettingEvents.EmailServerSaved ? { passwordSealed: event.data.passwordSealed } : state;
   },
 };

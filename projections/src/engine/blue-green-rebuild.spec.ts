@@ -81,6 +81,8 @@ describe.each(sqlBackends())('Blue/green rebuilds and several instances on $name
     const projections = runner([projection]);
     await projections.start();
     expect(await projections.waitForPosition(head, 5000)).toBe(true);
+    // The same, asked without a position: the store's head is the one just appended.
+    expect(await projections.waitForHead(5000)).toBe(true);
     const firstTarget = await readStore.collectionTarget('stream_counts');
 
     close(head);

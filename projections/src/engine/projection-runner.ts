@@ -176,6 +176,14 @@ export class ProjectionRunner {
     });
   }
 
+  /**
+   * Resolves true once every served projection holds every event recorded so far (the store's head now), false
+   * after the timeout: for a decision that reads read models and must see what any user wrote just before.
+   */
+  async waitForHead(timeoutMs: number): Promise<boolean> {
+    return this.waitForPosition(await this.eventStore.headPosition(), timeoutMs);
+  }
+
   // ---- leading: the live reader and the builds ----
 
   private async lead(): Promise<void> {

@@ -6,10 +6,9 @@ import { countAssessmentRows } from '@cans/projections/assessments/assessment-li
 import { countUsers } from '@cans/projections/identity/users.queries';
 import type { ReadStore } from '@cans/storage/read-store/read-store.port';
 import { DomainRuleViolation } from '@cans/domain/domain-errors';
-import type { EventStore } from '@cans/storage/event-store/event-store.port';
 import type { AppConfig } from '../../platform/config/app-config';
 import { ProjectionRunnerService } from '../../platform/projections/projection-runner.service';
-import { APP_CONFIG, EVENT_STORE, READ_STORE } from '../../platform/storage/storage-tokens';
+import { APP_CONFIG, READ_STORE } from '../../platform/storage/storage-tokens';
 import { agencyStreamId } from '@cans/domain/administration/agency.events';
 import type { Actor, CommandResult } from '../../platform/commands/actor';
 import { EventSourcedCommandHandler } from '../../platform/commands/command-handler';
@@ -39,7 +38,6 @@ export class AgencyCommandHandler implements ICommandHandler<AgencyCommandReques
   constructor(
     private readonly handler: EventSourcedCommandHandler,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
-    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     private readonly projections: ProjectionRunnerService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -62,8 +60,7 @@ export class AgencyCommandHandler implements ICommandHandler<AgencyCommandReques
    * racing the case workers who use it.
    */
   private async usageOf(agencyId: string): Promise<AgencyUsage> {
-    const head = await this.eventStore.headPosition();
-    if (!(await this.projections.waitForPosition(head, this.config.readYourWritesTimeoutMs)))
+    if (!(await this.projections.waitForHead(this.config.readYourWritesTimeoutMs)))
       throw new DomainRuleViolation(AGENCY_USAGE_UNKNOWN, {}, true);
     const [users, assessments] = await Promise.all([
       countUsers(this.readStore, { agencyId }),

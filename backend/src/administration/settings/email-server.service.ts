@@ -2,13 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import { EMAIL_SECURITY } from '@cans/domain/administration/settings.events';
 import { DomainRuleViolation } from '@cans/domain/domain-errors';
 import { EMAIL_SERVER_SETTING_ID, EmailServerDocument, SETTINGS_COLLECTION } from '@cans/projections/administration/settings.projection';
-import type { EventStore } from '@cans/storage/event-store/event-store.port';
 import type { ReadStore } from '@cans/storage/read-store/read-store.port';
 import { ConfigurableMailer, smtpFailureInWords } from '../../identity/delivery/configurable-mailer';
 import { MAILER, Mailer } from '../../identity/delivery/mailer';
 import type { AppConfig } from '../../platform/config/app-config';
 import { ProjectionRunnerService } from '../../platform/projections/projection-runner.service';
-import { APP_CONFIG, EVENT_STORE, READ_STORE } from '../../platform/storage/storage-tokens';
+import { APP_CONFIG, READ_STORE } from '../../platform/storage/storage-tokens';
 import type { EmailServerView } from './settings.dto';
 
 const NOT_SAVED: EmailServerView = {
@@ -27,7 +26,6 @@ export class EmailServerService {
   constructor(
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(MAILER) private readonly mailer: Mailer,
-    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     private readonly projections: ProjectionRunnerService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -45,14 +43,13 @@ export class EmailServerService {
    * Save tests what was saved). The outcome in plain words; a refusal of the server is an answer, not an error.
    */
   async sendTestMail(to: string, sentBy: string): Promise<{ sent: boolean; message: string }> {
-    await this.projections.waitForPosition(await this.eventStore.headPosition(), this.config.readYourWritesTimeoutMs);
+    await this.projections.waitForHead(this.config.readYourWritesTimeoutMs);
     const server = await this.saved();
     if (!server || !(this.mailer instanceof ConfigurableMailer))
       throw new DomainRuleViolation('No mail server is saved yet: save the server first, then send the test mail through it.', {}, true);
     try {
-      await (
-        await this.mailer.current()
-      ).send({
+      // The server just read, not a second read of it.
+      await this.mailer.mailerFor(server).send({
         to,
         subject: 'CANS test mail',
         text: `This test mail was sent by ${sentBy} from the Email Server settings of CANS at ${new Date().toISOString()}.\n\nMail from CANS reaches this address through ${server.smtp}:${server.port}.`,

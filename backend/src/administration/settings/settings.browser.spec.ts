@@ -14,8 +14,6 @@ import { describeInBrowser, FRONTEND_DIST, launchChromium, signedInPage } from '
 import { expectPageChecks } from '../../../test-support/page-checks';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
 import { startSmtpTestServer, SmtpTestServer } from '../../../test-support/smtp-test-server';
-import type { EventStore } from '@cans/storage/event-store/event-store.port';
-import { EVENT_STORE } from '../../platform/storage/storage-tokens';
 
 describeInBrowser('Notification editor, App Version and help in headless Chromium (demo data)', () => {
   jest.setTimeout(180_000);
@@ -36,16 +34,6 @@ describeInBrowser('Notification editor, App Version and help in headless Chromiu
     await smtp?.close();
   });
 
-  /** Until the read models hold every event so far (another user's browser has no position of the save to wait for). */
-  const caughtUp = async () => {
-    const head = await t.app.get<EventStore>(EVENT_STORE).headPosition();
-    await t
-      .http()
-      .get('/api/system-notification')
-      .set('Authorization', `Bearer ${t.adminToken()}`)
-      .set('X-Wait-For-Position', String(head));
-  };
-
   const signedIn = (userId: string): Promise<Page> =>
     signedInPage(browser, t, userId, { viewport: { width: 1440, height: 900 }, defaultTimeoutMs: 15_000, pageErrors: errors });
 
@@ -64,7 +52,7 @@ describeInBrowser('Notification editor, App Version and help in headless Chromiu
     await admin.getByText('The notification was saved successfully.').waitFor();
     await admin.getByRole('link', { name: 'Cancel' }).click();
     await admin.waitForURL(/\/library/);
-    await caughtUp();
+    await t.caughtUp();
 
     const worker = await signedIn(DEMO_USER_IDS.worker1);
     await worker.goto(`${t.baseUrl}/`);
@@ -91,7 +79,7 @@ describeInBrowser('Notification editor, App Version and help in headless Chromiu
     await expectPageChecks(admin, 'setting-app-version');
     await version.press('Enter');
     await admin.getByText('The app version was saved successfully.').waitFor();
-    await caughtUp();
+    await t.caughtUp();
 
     const worker = await signedIn(DEMO_USER_IDS.worker1);
     await worker.goto(`${t.baseUrl}/about`);
@@ -126,7 +114,7 @@ describeInBrowser('Notification editor, App Version and help in headless Chromiu
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText('Call the duty desk on 0113 555 0199 before closing a case.').waitFor();
     await dialog.getByRole('button', { name: 'Close' }).click();
-    await caughtUp();
+    await t.caughtUp();
 
     const worker = await signedIn(DEMO_USER_IDS.worker1);
     await worker.goto(`${t.baseUrl}/assessment/list`);

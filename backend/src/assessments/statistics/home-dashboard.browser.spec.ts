@@ -52,12 +52,7 @@ describeInBrowser('Home dashboard in headless Chromium (demo data)', () => {
   const saveNotification = async (content: string) => {
     const saved = await t.http().put('/api/system-notification').set('Authorization', `Bearer ${t.adminToken()}`).send({ content });
     expect(saved.status).toBe(200);
-    // Read back once the read models hold the save (X-Wait-For-Position), as the editor's answer allows.
-    await t
-      .http()
-      .get('/api/system-notification')
-      .set('Authorization', `Bearer ${t.adminToken()}`)
-      .set('X-Wait-For-Position', saved.headers['x-event-position']);
+    await t.caughtUp();
   };
   const listTotal = async (username: string, filter: Record<string, unknown>) =>
     Number(

@@ -225,12 +225,7 @@ describe.each(backends)('home dashboard figures over HTTP (%s)', (backend) => {
     const notify = async (content: string) => {
       const saved = await t.http().put('/api/system-notification').set('Authorization', `Bearer ${tokens.admin}`).send({ content });
       expect(saved.status).toBe(200);
-      // Read back once the read models hold the save (X-Wait-For-Position), as the editor's answer allows.
-      await t
-        .http()
-        .get('/api/system-notification')
-        .set('Authorization', `Bearer ${tokens.admin}`)
-        .set('X-Wait-For-Position', saved.headers['x-event-position']);
+      await t.caughtUp();
     };
 
     it('answers no content until a notification exists, then its sanitised HTML, to every signed-in user', async () => {

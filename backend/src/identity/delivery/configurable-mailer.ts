@@ -9,7 +9,7 @@ import { Mailer, MailMessage, SmtpMailer } from './mailer';
 const fromOf = ({ fromName, fromEmail }: EmailServerDocument) =>
   fromName ? `"${fromName.replace(/["\\]/g, '')}" <${fromEmail}>` : fromEmail;
 
-export function smtpSettingsOf(server: EmailServerDocument, secrets: SecretBox): SmtpSettings {
+function smtpSettingsOf(server: EmailServerDocument, secrets: SecretBox): SmtpSettings {
   return {
     host: server.smtp,
     port: server.port,
@@ -46,7 +46,11 @@ export class ConfigurableMailer implements Mailer {
   /** The mailer of the saved server, or the bootstrap one when none is saved. */
   async current(): Promise<Mailer> {
     const server = await this.readStore.get<EmailServerDocument>(SETTINGS_COLLECTION, EMAIL_SERVER_SETTING_ID);
-    if (!server) return this.bootstrap;
+    return server ? this.mailerFor(server) : this.bootstrap;
+  }
+
+  /** The transport of a saved server, built again only when its revision changed. */
+  mailerFor(server: EmailServerDocument): Mailer {
     if (this.built?.revision !== server.revision) {
       this.built?.mailer.close();
       this.built = { revision: server.revision, mailer: new SmtpMailer(smtpSettingsOf(server, this.secrets)) };
