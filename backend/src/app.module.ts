@@ -5,6 +5,11 @@ import { LoggerModule } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import { randomUUID } from 'node:crypto';
 import { AgenciesModule } from './administration/agencies/agencies.module';
+import { RemindersModule } from './assessments/reminders/reminders.module';
+import { ChildFormModule } from './administration/child-form/child-form.module';
+import { ChildLabelsModule } from './administration/child-labels/child-labels.module';
+import { OptionListsModule } from './administration/option-lists/option-lists.module';
+import { EmailTemplatesModule } from './administration/email-templates/email-templates.module';
 import { SettingsModule } from './administration/settings/settings.module';
 import { HelpModule } from './administration/help/help.module';
 import { AssessmentsModule } from './assessments/assessments.module';
@@ -65,12 +70,17 @@ export function createAppModule(config: AppConfig, options: AppModuleOptions = {
       ProjectionsModule,
       IdentityModule,
       AgenciesModule,
+      ChildFormModule,
+      ChildLabelsModule,
+      OptionListsModule,
       SettingsModule,
+      EmailTemplatesModule,
       HelpModule,
       LibraryModule,
       AssessmentsModule,
       AssessmentSummaryModule,
       AssessmentStatisticsModule,
+      RemindersModule,
       ReportsModule,
     ],
     controllers: [HealthController],

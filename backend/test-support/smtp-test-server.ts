@@ -6,8 +6,10 @@ export interface ReceivedMail {
   /** The From header as sent. */
   from: string;
   subject: string;
-  /** The decoded text body. */
+  /** The decoded text body (the text/plain part of a multipart mail). */
   text: string;
+  /** The decoded text/html part, when the mail has one. */
+  html?: string;
 }
 
 /** A real SMTP server on 127.0.0.1 (random port) that keeps what it receives, for tests that read mail. */
@@ -24,7 +26,8 @@ function decodeQuotedPrintable(text: string): string {
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
-function parse(raw: string, to: string[]): ReceivedMail {
+/** Headers (continuation lines unfolded) and the decoded body of one MIME entity. */
+function parseEntity(raw: string): { header: (name: string) => string; body: string } {
   const [head, ...rest] = raw.split(/\r?\n\r?\n/);
   const headers = head.replace(/\r?\n[ \t]+/g, ' ');
   const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(headers)?.[1]?.trim() ?? '';
@@ -32,7 +35,29 @@ function parse(raw: string, to: string[]): ReceivedMail {
   const encoding = header('Content-Transfer-Encoding').toLowerCase();
   if (encoding === 'quoted-printable') body = decodeQuotedPrintable(body);
   else if (encoding === 'base64') body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  return { to, from: header('From'), subject: header('Subject'), text: body.replace(/\r\n/g, '\n') };
+  return { header, body: body.replace(/\r\n/g, '\n') };
+}
+
+/** RFC 2047 encoded words (=?UTF-8?Q?…?= / =?UTF-8?B?…?=), as nodemailer writes a subject that is not ASCII. */
+function decodeWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_, _charset: string, kind: string, text: string) =>
+      kind.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+    );
+}
+
+function parse(raw: string, to: string[]): ReceivedMail {
+  const { header, body } = parseEntity(raw);
+  const mail: ReceivedMail = { to, from: header('From'), subject: decodeWords(header('Subject')), text: body };
+  const boundary = /multipart\/[a-z]+;.*boundary="?([^";]+)"?/i.exec(header('Content-Type'))?.[1];
+  if (!boundary) return mail;
+  // multipart/alternative (text and HTML): each part between the boundary lines.
+  const parts = body.split(`--${boundary}`).slice(1, -1).map((part) => parseEntity(part.replace(/^\r?\n/, '')));
+  const typed = (type: string) => parts.find((part) => part.header('Content-Type').toLowerCase().startsWith(type))?.body.replace(/\n$/, '');
+  return { ...mail, text: typed('text/plain') ?? '', html: typed('text/html') };
 }
 
 /**

@@ -59,6 +59,8 @@ export interface TestApp {
   app: INestApplication;
   /** Base URL once listen() was called (browser tests). */
   baseUrl: string | null;
+  /** The PostgreSQL database of a `backend: 'postgres'` app (a second instance may share it); null on PGlite. */
+  databaseUrl: string | null;
   /** supertest against the app; each request first waits for the users and sessions tokenFor() set up. */
   http: () => ReturnType<typeof request>;
   /**
@@ -121,6 +123,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     jwtSecret: 'test-secret',
     logLevel: 'silent',
     trustProxy: ['loopback'],
+    // Tests run the reminder job themselves, at the clock they choose.
+    reminderJobCron: null,
     ...options.config,
   };
   if (options.backend === 'postgres') {
@@ -296,6 +300,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   return {
     app,
     baseUrl,
+    databaseUrl: config.databaseUrl,
     http,
     tokenFor,
     adminToken,

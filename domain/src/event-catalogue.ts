@@ -6,7 +6,11 @@
 import { AGENCY_EVENT_TYPES } from './administration/agency.events';
 import { SETTING_EVENT_TYPES } from './administration/settings.events';
 import { HELP_EVENT_TYPES } from './administration/help.events';
+import { EMAIL_TEMPLATE_EVENT_TYPES } from './administration/email-template.events';
+import { CHILD_LABEL_EVENT_TYPES } from './administration/child-labels.events';
+import { OPTION_LIST_EVENT_TYPES } from './administration/option-lists.events';
 import { ASSESSMENT_EVENT_TYPES } from './assessments/assessment.events';
+import { REMINDER_MAIL_EVENT_TYPES } from './assessments/reminder-mail.events';
 import { ACCESS_ASSIGNMENT_EVENT_TYPES } from './identity/access-assignment.events';
 import { API_USER_EVENT_TYPES, ApiClientEvents } from './identity/api-user.events';
 import { CREDENTIALS_EVENT_TYPES } from './identity/credentials.events';
@@ -24,9 +28,16 @@ export const EVENT_TYPES_BY_FEATURE: Readonly<Record<string, readonly string[]>>
     ...Object.values(ApiClientEvents),
     ...ACCESS_ASSIGNMENT_EVENT_TYPES,
   ],
-  administration: [...AGENCY_EVENT_TYPES, ...SETTING_EVENT_TYPES, ...HELP_EVENT_TYPES],
+  administration: [
+    ...AGENCY_EVENT_TYPES,
+    ...SETTING_EVENT_TYPES,
+    ...HELP_EVENT_TYPES,
+    ...EMAIL_TEMPLATE_EVENT_TYPES,
+    ...CHILD_LABEL_EVENT_TYPES,
+    ...OPTION_LIST_EVENT_TYPES,
+  ],
   library: LIBRARY_EVENT_TYPES,
-  assessments: ASSESSMENT_EVENT_TYPES,
+  assessments: [...ASSESSMENT_EVENT_TYPES, ...REMINDER_MAIL_EVENT_TYPES],
   reports: SAVED_REPORT_QUERY_EVENT_TYPES,
 };
 

@@ -1,6 +1,9 @@
 import { agenciesProjection } from './administration/agencies.projection';
 import { settingsProjection } from './administration/settings.projection';
+import { emailTemplatesProjection } from './administration/email-templates.projection';
 import { helpProjection } from './administration/help.projection';
+import { childLabelsProjection } from './administration/child-labels.projection';
+import { optionListsProjection } from './administration/option-lists.projection';
 import { assessmentListProjection } from './assessments/assessment-list.projection';
 import { assessmentStatisticsProjection } from './assessments/assessment-statistics.projection';
 import { activityLogProjection } from './audit/activity-log.projection';
@@ -21,8 +24,14 @@ export const allProjections: Projection[] = [
   agenciesProjection,
   // App Version and the system notification
   settingsProjection,
+  // the saved email templates (the built-in ones are not stored)
+  emailTemplatesProjection,
   // help per page
   helpProjection,
+  // child info labels (renamed or hidden child fields and list columns)
+  childLabelsProjection,
+  // option value lists (Initialized, Foster Care Status) and which assessments use their items
+  optionListsProjection,
   // identity: users, groups, API users, sessions, temporary access, the System Log
   usersProjection,
   userGroupsProjection,

@@ -51,6 +51,7 @@ import { SqlEventStore } from '@cans/storage/event-store/sql-event-store';
 import type { Filter, SortField } from '@cans/storage/read-store/read-store.port';
 import { SqlReadStore } from '@cans/storage/read-store/sql-read-store';
 import { PgSqlClient } from '@cans/storage/sql/pg-sql-client';
+import { DEFAULT_REMINDER_SETTINGS } from '@cans/domain/assessments/reminder-settings';
 
 const ASSESSMENTS = Number(process.env.BENCH_LIST_ASSESSMENTS ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_LIST_REQUESTS ?? 200);
@@ -354,14 +355,15 @@ export async function runAssessmentListBench(
 
     const results: ListBenchRow[] = [];
     for (const s of scenarios) {
-      const { filter } = assessmentListFilter(s.filter, today);
+      const { filter } = assessmentListFilter(s.filter, today, DEFAULT_REMINDER_SETTINGS.daysOfTimeoutAlert);
       const scope = scopes[s.scope];
       const where: Filter = Object.keys(scope).length ? { $and: [scope, filter] } : filter;
       const page = () => readStore.find(ASSESSMENT_LIST_COLLECTION, where, { sort: s.sort, skip: s.skip ?? 0, limit: PAGE });
       // As ListAssessmentsHandler: the projection's counters when they describe the request, else an exact count.
       const count = async () =>
-        (Object.keys(scope).length === 0 ? await assessmentListTotalFromCounters(readStore, s.filter, today) : null) ??
-        (await readStore.count(ASSESSMENT_LIST_COLLECTION, where));
+        (Object.keys(scope).length === 0
+          ? await assessmentListTotalFromCounters(readStore, s.filter, today, DEFAULT_REMINDER_SETTINGS.daysOfTimeoutAlert)
+          : null) ?? (await readStore.count(ASSESSMENT_LIST_COLLECTION, where));
       const run = () => Promise.all([page(), count()]);
       for (let i = 0; i < 5; i++) await run(); // warm-up
       const timesOf = async (work: () => Promise<unknown>, n: number) => {

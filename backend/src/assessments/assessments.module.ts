@@ -5,6 +5,7 @@ import { EventSourcedCommandHandler } from '../platform/commands/command-handler
 import { AssessmentAccessService } from './access/assessment-access.service';
 import { assessmentCommandHandlers } from './commands/assessment.commands';
 import { AssessmentContextService } from './commands/assessment-context.service';
+import { AssessmentMails } from './commands/assessment-mails';
 import { AssessmentOptionsController } from './http/assessment-options.controller';
 import { AssessmentsController } from './http/assessments.controller';
 import { AssessmentLibraryService } from './library/assessment-library.service';
@@ -26,6 +27,7 @@ import { ChildLookupService } from './queries/child-lookup.service';
     AssessmentAccessService,
     AssessmentLibraryService,
     AssessmentContextService,
+    AssessmentMails,
     ChildLookupService,
     AssessmentViewService,
     ...assessmentCommandHandlers,

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DEFAULT_ASSESSMENT_TYPES, DEFAULT_LOOKED_AFTER_STATUSES, GENDERS } from '@cans/domain/assessments';
+import { GENDERS } from '@cans/domain/assessments';
 import type { Filter, ReadStore } from '@cans/storage/read-store/read-store.port';
 import { findReportDimensions, findReportRows } from '@cans/projections/reports/report-rows.queries';
 import type { AuthenticatedUser } from '../identity/authentication/authenticated-user';
@@ -8,6 +8,8 @@ import { READ_STORE } from '../platform/storage/storage-tokens';
 import { DEFAULT_LANGUAGES, DEFAULT_RACES } from '../assessments/http/assessment-options.controller';
 import { AssessmentAccessService } from '../assessments/access/assessment-access.service';
 import { NOT_RECORDED, ReportCohortService } from './report-cohort.service';
+import { ChildFormSettingsService } from '../administration/child-form/child-form-settings.service';
+import { ResolvedChildLabels, resolveChildLabels } from '@cans/domain/administration/child-labels.fields';
 
 export interface ReportFilterOptions {
   assessors: Array<{ id: string; username: string; fullName: string }>;
@@ -21,6 +23,8 @@ export interface ReportFilterOptions {
   /** The one-child filter's preselected assessor (the caller when they own a covered assessment) and own agency. */
   firstAssessor: string | null;
   firstAgency: string | null;
+  /** The child info labels by field name (AGENCY, Assessor, COUNTY, GENDER …): the filters and prints name fields so. */
+  labels: ResolvedChildLabels;
 }
 
 const withNotRecorded = (options: Array<{ key: string; name: string }>) => [...options, { key: NOT_RECORDED, name: NOT_RECORDED }];
@@ -55,6 +59,7 @@ export class ReportOptionsService {
     private readonly cohorts: ReportCohortService,
     private readonly access: AssessmentAccessService,
     private readonly directory: IdentityDirectory,
+    private readonly childForm: ChildFormSettingsService,
   ) {}
 
   /** The (assessor, agency, county) combinations of the covered rows. */
@@ -76,7 +81,12 @@ export class ReportOptionsService {
     const ownerIds = [...new Set(values.map((v) => v.ownerId))];
     const agencyIds = [...new Set(values.map((v) => v.agencyId).filter((id): id is string => !!id))];
     const counties = [...new Set(values.map((v) => v.county).filter((c): c is string => !!c))].sort();
-    const [users, agencies] = await Promise.all([this.directory.getUsers(ownerIds), this.access.agencyNames(agencyIds)]);
+    const [users, agencies, lists, labels] = await Promise.all([
+      this.directory.getUsers(ownerIds),
+      this.access.agencyNames(agencyIds),
+      this.childForm.optionLists(),
+      this.childForm.labels(),
+    ]);
     const assessors = users.map((u) => ({ id: u.id, username: u.displayUsername, fullName: u.fullName })).sort(byName((a) => a.fullName));
     return {
       assessors,
@@ -85,10 +95,12 @@ export class ReportOptionsService {
       genders: withNotRecorded(Object.entries(GENDERS).map(([key, name]) => ({ key, name }))),
       races: withNotRecorded(DEFAULT_RACES.map((race) => ({ key: race, name: race }))),
       languages: withNotRecorded(DEFAULT_LANGUAGES.map((language) => ({ key: language, name: language }))),
-      welfareStatuses: withNotRecorded(DEFAULT_LOOKED_AFTER_STATUSES.map((s) => ({ key: s.id, name: s.name }))),
-      assessmentTypes: DEFAULT_ASSESSMENT_TYPES.map((t) => ({ key: t.id, name: t.name })),
+      // The configured option lists (Foster Care Status, Initialized): rows store the ids, so renames show here.
+      welfareStatuses: withNotRecorded(lists.lookedAfterStatuses.map((s) => ({ key: s.id, name: s.name }))),
+      assessmentTypes: lists.assessmentTypes.map((t) => ({ key: t.id, name: t.name })),
       firstAssessor: assessors.find((a) => a.id === user.id)?.id ?? assessors[0]?.id ?? null,
       firstAgency: user.agencyId,
+      labels: resolveChildLabels(labels),
     };
   }
 }

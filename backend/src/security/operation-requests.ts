@@ -8,6 +8,7 @@
  * approvals and the like get a throwaway record per call; logout gets a session of its own.
  */
 import { randomUUID } from 'node:crypto';
+import { DEFAULT_EMAIL_TEMPLATES } from '@cans/domain/administration/email-template-defaults';
 import { DEMO_USER_IDS } from '../platform/seeding/demo-data/identity-demo-data';
 import { DIRECT_CARE_WORKER_GROUP_ID, SUPERVISOR_GROUP_ID } from '../identity/user-groups/built-in-groups';
 import { ADMINISTRATOR_ID, STATE_ADMINISTRATOR_GROUP_ID, SYSTEM_ADMINISTRATOR_GROUP_ID } from '@cans/domain/identity/identity-rules';
@@ -49,6 +50,15 @@ const assessment =
     which: 'incompleteAssessment' | 'pendingAssessment' | 'approvedAssessment' = 'incompleteAssessment',
   ): Prepare =>
   (fx) => ({ path: `/api/assessments/${fx.ids[which]}${suffix}`, body: body?.(fx) });
+
+/** A new Foster Care Status item no assessment uses (renamed or deleted by one cell); answers its id. */
+async function throwawayStatus(fx: SecurityFixture): Promise<string> {
+  const added = await fx.send('post', '/api/settings/option-lists/fosterCareStatus/items', await fx.token('administrator'), {
+    name: `Throwaway ${randomUUID().slice(0, 8)}`,
+  });
+  if (added.status !== 201) throw new Error(`a throwaway option: ${added.status} ${JSON.stringify(added.body)}`);
+  return String(added.body.id);
+}
 
 /** The fields of an existing user as the edit form sends them back, with a change. */
 const userEdit = (created: { body: Record<string, unknown> }, change: Record<string, unknown>) => ({
@@ -239,9 +249,46 @@ export const OPERATION_REQUESTS: Record<string, Prepare> = {
     body: { smtp: '127.0.0.1', port: 9, userName: null, fromEmail: 'cans@example.org', fromName: 'CANS', sslKey: 1 },
   }),
   'POST /api/settings/email-server/test-mail': () => ({ path: '/api/settings/email-server/test-mail', body: { to: 'admin@example.org' } }),
+  'GET /api/settings/reminders': () => ({ path: '/api/settings/reminders' }),
+  'PUT /api/settings/reminders': () => ({
+    path: '/api/settings/reminders',
+    body: { daysOfIncompletionAlert: 30, monthOfNextCaseAlert: 6, daysOfTimeoutAlert: 30 },
+  }),
+  'GET /api/settings/email-templates': () => ({ path: '/api/settings/email-templates' }),
+  'GET /api/settings/email-templates/{name}': () => ({ path: '/api/settings/email-templates/CreateUser' }),
+  // Saved as built in: the mails every other cell sends stay as they are.
+  'PUT /api/settings/email-templates/{name}': () => ({
+    path: '/api/settings/email-templates/RegisterEmailVerification',
+    body: DEFAULT_EMAIL_TEMPLATES.RegisterEmailVerification,
+  }),
+  'POST /api/settings/email-templates/{name}/preview': () => ({
+    path: '/api/settings/email-templates/ResetPassword/preview',
+    body: { subject: 'Reset for {{userName}}', body: '<p>Use <a href="{{link}}">this link</a>.</p>' },
+  }),
   'GET /api/help': () => ({ path: '/api/help', query: { path: '/assessment/list' } }),
   'PUT /api/help': () => ({ path: '/api/help', body: { path: '/assessment/list', content: '<p>Our own help</p>' } }),
   'PUT /api/settings/app-version': () => ({ path: '/api/settings/app-version', body: { version: '2.4.1' } }),
+  'GET /api/settings/child-labels': () => ({ path: '/api/settings/child-labels' }),
+  // The default name, enabled: the labels every other spec reads stay as they are.
+  'PUT /api/settings/child-labels/{fieldName}': () => ({
+    path: '/api/settings/child-labels/COUNTY',
+    body: { displayName: 'County', status: 1 },
+  }),
+  'GET /api/settings/option-lists': () => ({ path: '/api/settings/option-lists' }),
+  'GET /api/settings/option-lists/{list}': () => ({ path: '/api/settings/option-lists/fosterCareStatus' }),
+  // Foster Care Status, under a name of its own per call (names are unique), so the assessment types the other
+  // cells save with stay as they are; renames and deletes work on a throwaway item.
+  'POST /api/settings/option-lists/{list}/items': () => ({
+    path: '/api/settings/option-lists/fosterCareStatus/items',
+    body: { name: `Status ${randomUUID().slice(0, 8)}` },
+  }),
+  'PUT /api/settings/option-lists/{list}/items/{id}': async (fx) => ({
+    path: `/api/settings/option-lists/fosterCareStatus/items/${await throwawayStatus(fx)}`,
+    body: { name: `Renamed ${randomUUID().slice(0, 8)}` },
+  }),
+  'DELETE /api/settings/option-lists/{list}/items/{id}': async (fx) => ({
+    path: `/api/settings/option-lists/fosterCareStatus/items/${await throwawayStatus(fx)}`,
+  }),
 
   // The public sign-in steps get an incomplete body: the answer (400) shows the request got past every guard
   // without failing a sign-in (which is recorded and counts towards a lockout).

@@ -50,6 +50,7 @@ const GROUPS_1_153 = '      401  A     A     A     403   403  403  403  403  403
 const ONLY_GROUP_1 = '      401  A     A     403   403   403  403  403  403  403';
 const SETTING = '           401  A     A     A     403   403  403  403  403  403';
 const AGENCY = '            401  A     A     A     403   403  403  403  403  403';
+const LABEL_CONFIG = '      401  A     A     A     403   403  403  403  403  403';
 const LIBRARY_READ = '      401  A     A     A     A     A    A    A    A    A';
 const LIBRARY_MANAGE = '    401  A     A     403   403   403  403  403  403  403';
 const CUSTOMIZE_MANAGE = '  401  A     A     403   403   403  403  403  403  403';
@@ -137,6 +138,12 @@ export const ROUTE_MATRIX: Record<string, string> = {
   'GET /api/settings/email-server': SETTING,
   'PUT /api/settings/email-server': SETTING,
   'POST /api/settings/email-server/test-mail': SETTING,
+  'GET /api/settings/reminders': SETTING,
+  'PUT /api/settings/reminders': SETTING,
+  'GET /api/settings/email-templates': SETTING,
+  'GET /api/settings/email-templates/{name}': SETTING,
+  'PUT /api/settings/email-templates/{name}': SETTING,
+  'POST /api/settings/email-templates/{name}/preview': SETTING,
   // Help is reachable without signing in (spec 002 §2); writing it needs Customize_Manage.
   'GET /api/help': PUBLIC,
   'PUT /api/help': CUSTOMIZE_MANAGE,
@@ -144,6 +151,14 @@ export const ROUTE_MATRIX: Record<string, string> = {
   'POST /api/agencies': AGENCY,
   'PUT /api/agencies/{id}': AGENCY,
   'DELETE /api/agencies/{id}': AGENCY,
+  'GET /api/settings/child-labels': LABEL_CONFIG,
+  'PUT /api/settings/child-labels/{fieldName}': LABEL_CONFIG,
+  // Option value lists: part of the child form's configuration (Label_Config), read and written alike.
+  'GET /api/settings/option-lists': LABEL_CONFIG,
+  'GET /api/settings/option-lists/{list}': LABEL_CONFIG,
+  'POST /api/settings/option-lists/{list}/items': LABEL_CONFIG,
+  'PUT /api/settings/option-lists/{list}/items/{id}': LABEL_CONFIG,
+  'DELETE /api/settings/option-lists/{list}/items/{id}': LABEL_CONFIG,
 
   'GET /api/library': LIBRARY_READ,
   'GET /api/library/items': LIBRARY_READ,

@@ -1,6 +1,7 @@
 import { deciderSpecification } from '../test-support/decider-specification';
 import { settingDecider } from './settings.decider';
 import { SettingEvents } from './settings.events';
+import { DomainRuleViolation } from '../domain-errors';
 
 const spec = deciderSpecification(settingDecider);
 
@@ -43,5 +44,23 @@ describe('settings decider', () => {
       .given([{ type: SettingEvents.EmailServerSaved, data: { ...server, passwordSealed: 'sealed-1' } }])
       .when({ type: 'SaveEmailServer', ...server, passwordSealed: 'sealed-2' })
       .then([{ type: SettingEvents.EmailServerSaved, data: { ...server, passwordSealed: 'sealed-2' } }]);
+  });
+
+  it('records the reminder settings, and refuses a negative, fractional or too large value with its field message', () => {
+    const settings = { daysOfIncompletionAlert: 14, monthOfNextCaseAlert: 3, daysOfTimeoutAlert: 0 };
+    spec
+      .given([])
+      .when({ type: 'SaveReminderSettings', ...settings })
+      .then([{ type: SettingEvents.ReminderSettingsSaved, data: settings }]);
+    spec
+      .given([])
+      .when({ type: 'SaveReminderSettings', daysOfIncompletionAlert: -1, monthOfNextCaseAlert: 2.5, daysOfTimeoutAlert: 366 })
+      .thenThrows<DomainRuleViolation>(DomainRuleViolation, (error) => {
+        expect(error.fieldErrors).toEqual({
+          daysOfIncompletionAlert: ['Days of incompletion alert must be a whole number from 0 to 365.'],
+          monthOfNextCaseAlert: ['Months of next assessment alert must be a whole number from 0 to 60.'],
+          daysOfTimeoutAlert: ['Days of overdue alert must be a whole number from 0 to 365.'],
+        });
+      });
   });
 });

@@ -3,8 +3,10 @@
  * no markup that could run is ever recorded (the readers sanitise again).
  */
 import type { Decider } from '../decider';
+import { DomainRuleViolation, hasFieldErrors } from '../domain-errors';
+import { reminderSettingsErrors } from '../assessments/reminder-settings';
 import { sanitizedRichTextOrEmpty } from '../library/rich-text';
-import { EmailServerSavedData, SETTING_EVENT_TYPES, SettingEvent, SettingEvents } from './settings.events';
+import { EmailServerSavedData, ReminderSettingsSavedData, SETTING_EVENT_TYPES, SettingEvent, SettingEvents } from './settings.events';
 
 /** What a decision needs of the past: only the mail server's sealed password (kept when a save leaves it out). */
 export interface SettingState {
@@ -14,8 +16,13 @@ export interface SettingState {
 /** `passwordSealed` undefined: keep the password saved before (the form leaves it empty; the API never shows it). */
 export type SaveEmailServer = { type: 'SaveEmailServer' } & Omit<EmailServerSavedData, 'passwordSealed'> & { passwordSealed?: string };
 
+export type SaveReminderSettings = { type: 'SaveReminderSettings' } & ReminderSettingsSavedData;
+
 export type SettingCommand =
-  { type: 'SaveAppVersion'; version: string } | { type: 'SaveSystemNotification'; content: string } | SaveEmailServer;
+  | { type: 'SaveAppVersion'; version: string }
+  | { type: 'SaveSystemNotification'; content: string }
+  | SaveEmailServer
+  | SaveReminderSettings;
 
 export const settingDecider: Decider<SettingState, SettingCommand, SettingEvent> = {
   initialState: { passwordSealed: null },
@@ -31,6 +38,12 @@ export const settingDecider: Decider<SettingState, SettingCommand, SettingEvent>
       case 'SaveEmailServer': {
         const { type: _type, passwordSealed, ...server } = command;
         return [{ type: SettingEvents.EmailServerSaved, data: { ...server, passwordSealed: passwordSealed ?? state.passwordSealed } }];
+      }
+      case 'SaveReminderSettings': {
+        const { daysOfIncompletionAlert, monthOfNextCaseAlert, daysOfTimeoutAlert } = command;
+        const errors = reminderSettingsErrors(command);
+        if (hasFieldErrors(errors)) throw new DomainRuleViolation('The reminder settings are not valid.', errors);
+        return [{ type: SettingEvents.ReminderSettingsSaved, data: { daysOfIncompletionAlert, monthOfNextCaseAlert, daysOfTimeoutAlert } }];
       }
     }
   },

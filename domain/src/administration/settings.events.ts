@@ -1,6 +1,7 @@
 /**
- * Events of the single-value settings (spec 002 §2 App Version, Notification, Email Server), each on a stream of
- * its own ("setting-app-version", "setting-notification", "setting-email-server"): the value as saved.
+ * Events of the single-value settings (spec 002 §2 App Version, Notification, Email Server, Assessment Reminder),
+ * each on a stream of its own ("setting-app-version", "setting-notification", "setting-email-server",
+ * "setting-reminders"): the value as saved.
  */
 import type { EventUnion } from '../decider';
 
@@ -8,6 +9,7 @@ export const SettingEvents = {
   AppVersionSaved: 'AppVersionSaved',
   SystemNotificationSaved: 'SystemNotificationSaved',
   EmailServerSaved: 'EmailServerSaved',
+  ReminderSettingsSaved: 'ReminderSettingsSaved',
 } as const;
 
 /** Spec 002 §3 "Email server" sslKey: 1 Default (STARTTLS when offered), 3 SSL (TLS from the first byte), 2 TLS (STARTTLS required). */
@@ -35,10 +37,18 @@ export interface EmailServerSavedData {
   sslKey: EmailSecurity;
 }
 
+/** Spec 002 §3 "Reminder settings": whole days, months, days (0 switches that reminder off). */
+export interface ReminderSettingsSavedData {
+  daysOfIncompletionAlert: number;
+  monthOfNextCaseAlert: number;
+  daysOfTimeoutAlert: number;
+}
+
 export type SettingEvent = EventUnion<{
   [SettingEvents.AppVersionSaved]: AppVersionSavedData;
   [SettingEvents.SystemNotificationSaved]: SystemNotificationSavedData;
   [SettingEvents.EmailServerSaved]: EmailServerSavedData;
+  [SettingEvents.ReminderSettingsSaved]: ReminderSettingsSavedData;
 }>;
 
 export const SETTING_EVENT_TYPES: readonly SettingEvent['type'][] = Object.values(SettingEvents);
@@ -46,3 +56,4 @@ export const SETTING_EVENT_TYPES: readonly SettingEvent['type'][] = Object.value
 export const APP_VERSION_STREAM_ID = 'setting-app-version';
 export const SYSTEM_NOTIFICATION_STREAM_ID = 'setting-notification';
 export const EMAIL_SERVER_STREAM_ID = 'setting-email-server';
+export const REMINDER_SETTINGS_STREAM_ID = 'setting-reminders';

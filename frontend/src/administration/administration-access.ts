@@ -6,14 +6,23 @@ import type { AccessTable, RouteAccess } from '../providers/access-table';
  */
 export const administrationAccess: AccessTable = {
   'setting-agency': { list: 'Agency' },
+  'setting-label': { edit: 'Label_Config' },
+  'setting-option-lists': { edit: 'Label_Config' },
   'setting-app-version': { edit: 'Setting' },
   'setting-notification': { edit: 'Setting' },
   'setting-email-server': { edit: 'Setting' },
+  'setting-reminders': { edit: 'Setting' },
+  'setting-email-templates': { edit: 'Setting' },
 };
 
 export const administrationRoutes: readonly RouteAccess[] = [
   { path: '/setting/agency', resource: 'setting-agency', action: 'list' },
+  { path: '/setting/label', resource: 'setting-label', action: 'edit' },
+  { path: '/setting/lable', resource: 'setting-label', action: 'edit' },
+  { path: '/setting/optionValue', resource: 'setting-option-lists', action: 'edit' },
   { path: '/setting/appVersion', resource: 'setting-app-version', action: 'edit' },
   { path: '/setting/notification', resource: 'setting-notification', action: 'edit' },
   { path: '/setting/emailServer', resource: 'setting-email-server', action: 'edit' },
+  { path: '/setting/assessmentReminderSetting', resource: 'setting-reminders', action: 'edit' },
+  { path: '/setting/emailTemplate', resource: 'setting-email-templates', action: 'edit' },
 ];

@@ -4,15 +4,23 @@
  */
 import { CustomRoutes, Menu, useTranslate } from 'react-admin';
 import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
-import { Route } from 'react-router-dom';
+import { Navigate, Route } from 'react-router-dom';
 import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import MailOutlined from '@mui/icons-material/MailOutlined';
+import DraftsOutlined from '@mui/icons-material/DraftsOutlined';
 import NewReleasesOutlined from '@mui/icons-material/NewReleasesOutlined';
+import LabelOutlined from '@mui/icons-material/LabelOutlined';
+import ListAltOutlined from '@mui/icons-material/ListAltOutlined';
 import { usePrivilege } from '../providers/usePrivilege';
 import { AgencySettingsPage } from './agencies/AgencySettingsPage';
+import { ChildLabelsPage } from './labels/ChildLabelsPage';
+import { OptionListsPage } from './option-lists/OptionListsPage';
+import { EmailTemplatesPage } from './email-templates/EmailTemplatesPage';
 import { AppVersionPage } from './settings/AppVersionPage';
 import { EmailServerPage } from './settings/EmailServerPage';
+import { ReminderSettingsPage } from './settings/ReminderSettingsPage';
+import AlarmOutlined from '@mui/icons-material/AlarmOutlined';
 import { NotificationPage } from './settings/NotificationPage';
 import { useAppVersion } from './settings/useAppVersion';
 export { HelpButton } from './help/HelpButton';
@@ -20,25 +28,48 @@ export { HelpButton } from './help/HelpButton';
 export const administrationRoutes = (
   <CustomRoutes>
     <Route path="/setting/agency" element={<AgencySettingsPage />} />
+    <Route path="/setting/label" element={<ChildLabelsPage />} />
+    {/* The spec's route table spells it so. */}
+    <Route path="/setting/lable" element={<Navigate to="/setting/label" replace />} />
+    <Route path="/setting/optionValue" element={<OptionListsPage />} />
     <Route path="/setting/appVersion" element={<AppVersionPage />} />
     <Route path="/setting/notification" element={<NotificationPage />} />
     <Route path="/setting/emailServer" element={<EmailServerPage />} />
+    <Route path="/setting/assessmentReminderSetting" element={<ReminderSettingsPage />} />
+    <Route path="/setting/emailTemplate" element={<EmailTemplatesPage />} />
   </CustomRoutes>
 );
 
 export const AdministrationMenuItems = () => {
   const canManageAgencies = usePrivilege('Agency');
   const canConfigure = usePrivilege('Setting');
+  const canConfigureLabels = usePrivilege('Label_Config');
   return (
     <>
       {canManageAgencies && (
         <Menu.Item to="/setting/agency" primaryText="cans.administration.menu.agencies" leftIcon={<ApartmentOutlined />} />
       )}
+      {canConfigureLabels && (
+        <Menu.Item to="/setting/label" primaryText="cans.administration.menu.child_labels" leftIcon={<LabelOutlined />} />
+      )}
+      {canConfigureLabels && (
+        <Menu.Item to="/setting/optionValue" primaryText="cans.administration.menu.option_lists" leftIcon={<ListAltOutlined />} />
+      )}
       {canConfigure && (
         <Menu.Item to="/setting/notification" primaryText="cans.administration.menu.notification" leftIcon={<CampaignOutlined />} />
       )}
       {canConfigure && (
+        <Menu.Item to="/setting/emailTemplate" primaryText="cans.administration.menu.email_templates" leftIcon={<DraftsOutlined />} />
+      )}
+      {canConfigure && (
         <Menu.Item to="/setting/emailServer" primaryText="cans.administration.menu.email_server" leftIcon={<MailOutlined />} />
+      )}
+      {canConfigure && (
+        <Menu.Item
+          to="/setting/assessmentReminderSetting"
+          primaryText="cans.administration.menu.reminders"
+          leftIcon={<AlarmOutlined />}
+        />
       )}
       {canConfigure && (
         <Menu.Item to="/setting/appVersion" primaryText="cans.administration.menu.app_version" leftIcon={<NewReleasesOutlined />} />

@@ -27,7 +27,7 @@ import { formatDate } from '../shared/format';
 import type { AssessmentRow, AssessmentView } from './assessment-types';
 import { assessmentApiPath, assessmentPaths } from './assessment-paths';
 import { AssessmentFilterHints, useAssessmentListFilters } from './AssessmentListFilters';
-import { labelByKey, useAssessmentOptions } from './child-fields';
+import { labelByKey, labelOf, useAssessmentOptions } from './child-fields';
 import { ConfirmDialog } from './dialogs';
 import { ShareDialog } from './ShareDialog';
 import { AssessmentRowActions } from './AssessmentRowActions';
@@ -142,10 +142,10 @@ const AssessmentGrid = ({ showTabs }: { showTabs: ViewTab[] }) => {
           }}
           sx={{ '& .RaDatagrid-headerCell': { fontWeight: 600, bgcolor: '#f7f9fc' }, '& .RaDatagrid-rowCell': { py: 1.25 } }}
         >
-          <TextField source="cin" label={text('columns.cin')} />
+          <TextField source="cin" label={labelOf(options, 'cin').label} />
           <FunctionField
             source="dateOfAssessment"
-            label={text('columns.dateOfAssessment')}
+            label={labelOf(options, 'dateOfAssessment').label}
             render={(row: AssessmentRow) => formatDate(row.dateOfAssessment)}
           />
           <FunctionField source="updatedAt" label={text('columns.updatedAt')} render={(row: AssessmentRow) => formatDate(row.updatedAt)} />

@@ -9,6 +9,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import { useApiQuery } from '../providers/useApi';
 import { formatDate } from '../shared/format';
 import { ASSESSMENT_STATUS, type AssessmentStatusCode } from '../shared/StatusChip';
+import { labelByKey, useAssessmentOptions } from './child-fields';
 
 /** The states a list can be filtered by (not Deleted). */
 const FILTER_STATES = ['i', 'r', 'c', 'a', 'e'] as const;
@@ -69,6 +70,8 @@ const StatusFilterInput = ({ source, label, emptyText }: { source: string; label
 export function useAssessmentListFilters(kind: 'all' | 'overdue'): ReactElement[] {
   const translate = useTranslate();
   const text = (key: string, options?: Record<string, unknown>) => translate(`cans.assessments.list.filters.${key}`, options);
+  // The label configuration names the assessor; a hidden Assessor column keeps its filter (the rows still have one).
+  const assessor = labelByKey(useAssessmentOptions(), 'Assessor', text('assessor'));
   const search = <SearchInput key="q" source="q" alwaysOn placeholder={text('search')} />;
   if (kind === 'overdue') return [search];
   const any = text('all');
@@ -94,7 +97,7 @@ export function useAssessmentListFilters(kind: 'all' | 'overdue'): ReactElement[
       choices={LAST_UPDATED_DAYS.map((days) => ({ id: String(days), name: text('lastDays', { days }) }))}
       emptyText={text('anyTime')}
     />,
-    <AssessorFilterInput key="ownerId" source="ownerId" label={text('assessor')} />,
+    <AssessorFilterInput key="ownerId" source="ownerId" label={assessor.label} />,
   ];
 }
 

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { Box, Card, CardContent, CardHeader, Divider, MenuItem, TextField, Typography } from '@mui/material';
 import type { AssessmentOptions, ChildInformation } from './assessment-types';
-import { CHILD_FIELDS, choicesOf, labelOf, type ChildField } from './child-fields';
+import { CHILD_FIELDS, choicesOf, labelByKey, labelOf, type ChildField } from './child-fields';
 
 export interface ChildFormProps {
   value: ChildInformation;
@@ -170,9 +170,9 @@ export const ChildInfoForm = ({
               {field('assessmentType', { choices: choicesOf(options.assessmentTypes), disabled: typeLocked })}
               {labelOf(options, 'assessorPhoneNumber').visible && field('assessorPhoneNumber')}
               {field('daysToNextAssessment')}
-              {assessorName !== undefined && (
+              {assessorName !== undefined && labelByKey(options, 'Assessor', uiText('assessor')).visible && (
                 <TextField
-                  label={options.labels?.Assessor?.displayName || uiText('assessor')}
+                  label={labelByKey(options, 'Assessor', uiText('assessor')).label}
                   value={assessorName ?? ''}
                   disabled
                   size="small"

@@ -7,19 +7,25 @@ import type { SummaryData } from './summary-types';
 export const ChildSummary = ({ data }: { data: SummaryData }) => {
   const text = useSummaryText();
   const c = data.child;
+  // The label configuration (answered with the summary) renames these fields and hides the optional ones it disabled.
+  const labelled = (fieldName: string, key: string, value: string) => {
+    const label = data.labels?.[fieldName];
+    if (label && !label.visible) return null;
+    return <Field label={label?.displayName || text(key)} value={value} />;
+  };
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 2 }}>
       <Field label={text('child.name')} value={c.fullName} />
-      <Field label={text('child.cin')} value={c.cin} />
+      {labelled('LocalAuthority', 'child.cin', c.cin)}
       <Field label={text('child.dateOfBirth')} value={formatDate(String(c.dateOfBirth ?? ''))} />
       <Field label={text('child.ageAtAssessment')} value={c.ageAtAssessment ?? String(c.age ?? '')} />
-      <Field label={text('child.gender')} value={c.genderName ?? String(c.gender ?? '')} />
-      <Field label={text('child.dateOfAssessment')} value={formatDate(String(c.dateOfAssessment ?? ''))} />
-      <Field label={text('child.assessmentType')} value={data.assessment.assessmentTypeName} />
-      <Field label={text('child.assessor')} value={data.assessment.ownerName} />
+      {labelled('GENDER', 'child.gender', c.genderName ?? String(c.gender ?? ''))}
+      {labelled('DateOfAssessment', 'child.dateOfAssessment', formatDate(String(c.dateOfAssessment ?? '')))}
+      {labelled('INITIALIZED', 'child.assessmentType', data.assessment.assessmentTypeName)}
+      {labelled('Assessor', 'child.assessor', data.assessment.ownerName)}
       <Field label={text('child.status')} value={data.assessment.statusLabel} />
-      <Field label={text('child.caseOpeningDate')} value={formatDate(String(c.caseOpeningDate ?? ''))} />
-      <Field label={text('child.medicaidNumber')} value={String(c.medicaidNumber ?? '')} />
+      {labelled('ASSESSMENTOPENINGDATE', 'child.caseOpeningDate', formatDate(String(c.caseOpeningDate ?? '')))}
+      {labelled('UniqueID', 'child.medicaidNumber', String(c.medicaidNumber ?? ''))}
       <Field label={text('child.approvedBy')} value={data.assessment.approvedByName ?? ''} />
     </Box>
   );

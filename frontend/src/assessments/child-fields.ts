@@ -79,12 +79,9 @@ export const EMPTY_CHILD: ChildInformation = {
 };
 
 export const DEFAULT_OPTIONS: AssessmentOptions = {
-  assessmentTypes: [
-    { id: '62', name: 'Initial Assessment' },
-    { id: '63', name: 'Re-assessment' },
-    { id: '64', name: 'Closing Assessment' },
-  ],
-  lookedAfterStatuses: ['Section 20', 'Section 31', 'Emergency protection order', 'DoLO'].map((name) => ({ id: name, name })),
+  // The option value lists are the deployment's (Option Lists screen): none is offered before the server's arrive.
+  assessmentTypes: [],
+  lookedAfterStatuses: [],
   genders: [
     { id: 'M', name: 'Male' },
     { id: 'F', name: 'Female' },

@@ -82,4 +82,6 @@ export interface SummaryData {
   narrativeSections?: { field: string; label: string; text: string }[];
   recommendations?: { text?: string; count?: number; needs?: { text: string }[]; strengths?: { text: string }[] };
   reasons?: { kind: string; reason: string; byName: string; at: string }[];
+  /** The child info labels by field name (GENDER, Assessor …): the name each field shows with, and whether it shows. */
+  labels?: Record<string, { displayName: string; visible: boolean }>;
 }

@@ -11,6 +11,7 @@ import { ScrollRegion } from '../layout/ScrollRegion';
 import { AssessmentStatusChip } from '../assessments/AssessmentStatusChip';
 import { assessmentPaths } from '../assessments/assessment-paths';
 import type { AssessmentRow } from '../assessments/assessment-types';
+import { labelByKey, labelOf, useAssessmentOptions } from '../assessments/child-fields';
 
 export const RECENT_PAGE_SIZE = 10;
 
@@ -21,6 +22,17 @@ export const RecentAssessments = () => {
   const text = (key: string, options?: Record<string, unknown>) => translate(`cans.dashboard.recent.${key}`, options);
   const canView = usePrivilege('Assessment_View');
   const navigate = useNavigate();
+  // The label configuration names the PID, assessor and date columns, and may hide the assessor.
+  const options = useAssessmentOptions();
+  const assessor = labelByKey(options, 'Assessor', text('assessor'));
+  const headers: Record<string, string> = {
+    cin: labelOf(options, 'cin').label,
+    assessor: assessor.label,
+    dateOfAssessment: labelOf(options, 'dateOfAssessment').label,
+  };
+  const columns = ['cin', 'fullName', 'assessor', 'dateOfAssessment', 'updatedAt', 'status'].filter(
+    (c) => c !== 'assessor' || assessor.visible,
+  );
   const { data, isPending } = useGetList<AssessmentRow>(
     'assessments',
     { pagination: { page: 1, perPage: RECENT_PAGE_SIZE }, sort: { field: 'lud', order: 'DESC' } },
@@ -45,9 +57,9 @@ export const RecentAssessments = () => {
             <Table size="small" aria-labelledby="home-recent-title">
               <TableHead>
                 <TableRow>
-                  {['cin', 'fullName', 'assessor', 'dateOfAssessment', 'updatedAt', 'status'].map((column) => (
+                  {columns.map((column) => (
                     <TableCell key={column} component="th">
-                      {text(column)}
+                      {headers[column] ?? text(column)}
                     </TableCell>
                   ))}
                 </TableRow>
@@ -66,7 +78,7 @@ export const RecentAssessments = () => {
                       </Link>
                     </TableCell>
                     <TableCell>{row.fullName}</TableCell>
-                    <TableCell>{row.ownerName}</TableCell>
+                    {assessor.visible && <TableCell>{row.ownerName}</TableCell>}
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(row.dateOfAssessment)}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(row.updatedAt)}</TableCell>
                     <TableCell>

@@ -35,9 +35,11 @@ export interface RichTextEditorProps {
   error?: string;
   required?: boolean;
   id: string;
+  /** How an outside value is cleaned before it is shown (default sanitizeHtml; email templates keep placeholder links). */
+  sanitize?: (html: string) => string;
 }
 
-export const RichTextEditor = ({ label, value, onChange, error, required, id }: RichTextEditorProps) => {
+export const RichTextEditor = ({ label, value, onChange, error, required, id, sanitize = sanitizeHtml }: RichTextEditorProps) => {
   const translate = useTranslate();
   const area = useRef<HTMLDivElement>(null);
   const lastEmitted = useRef<string | null>(null);
@@ -45,9 +47,9 @@ export const RichTextEditor = ({ label, value, onChange, error, required, id }: 
   // Load outside values (opening the dialog on another item); our own edits are already in the DOM.
   useEffect(() => {
     if (!area.current || value === lastEmitted.current) return;
-    area.current.innerHTML = sanitizeHtml(value);
+    area.current.innerHTML = sanitize(value);
     lastEmitted.current = value;
-  }, [value]);
+  }, [value, sanitize]);
 
   const emit = () => {
     const html = area.current?.innerHTML ?? '';

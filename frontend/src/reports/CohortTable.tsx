@@ -2,6 +2,7 @@
  * Step 2 of Many Children One CANS, "Show Assessment(s)": the assessments of the filter (spec 001 §9: 30 a page).
  * The table scrolls inside its own region on a narrow screen.
  */
+import { useReportLabels } from './useReportLabels';
 import { useTranslate } from 'react-admin';
 import { ChoiceTable } from './ChoiceTable';
 import { useAssessmentTypeName } from './useReportApi';
@@ -17,6 +18,7 @@ export const CohortTable = (props: {
 }) => {
   const translate = useTranslate();
   const typeName = useAssessmentTypeName();
+  const labels = useReportLabels();
   const text = (key: string, options?: Record<string, unknown>) => translate(`cans.reports.cohort.${key}`, options);
   return (
     <ChoiceTable<CohortRow>
@@ -26,13 +28,15 @@ export const CohortTable = (props: {
       status={text('totalShort', { count: props.total })}
       empty={text('empty')}
       columns={[
-        { header: text('cin'), value: (row) => row.cin },
+        { header: labels.name('LocalAuthority', text('cin')), value: (row) => row.cin },
         { header: text('name'), value: (row) => row.fullName },
-        { header: text('age'), value: (row) => row.age, align: 'right' },
-        { header: text('assessor'), value: (row) => row.assessorName },
-        { header: text('agency'), value: (row) => row.agency ?? '' },
-        { header: text('type'), value: (row) => typeName(row.assessmentType) },
-        { header: text('dateOfAssessment'), value: (row) => formatDate(row.dateOfAssessment) },
+        { header: labels.name('Age', text('age')), value: (row) => row.age, align: 'right' },
+        ...(labels.shown('Assessor')
+          ? [{ header: labels.name('Assessor', text('assessor')), value: (row: CohortRow) => row.assessorName }]
+          : []),
+        ...(labels.shown('AGENCY') ? [{ header: labels.name('AGENCY', text('agency')), value: (row: CohortRow) => row.agency ?? '' }] : []),
+        { header: labels.name('INITIALIZED', text('type')), value: (row) => typeName(row.assessmentType) },
+        { header: labels.name('DateOfAssessment', text('dateOfAssessment')), value: (row) => formatDate(row.dateOfAssessment) },
       ]}
     />
   );

@@ -7,6 +7,7 @@ import { useTranslate } from 'react-admin';
 import { Box, Checkbox, ListItemText, MenuItem, TextField, Typography } from '@mui/material';
 import { AGE_CHOICES, SELECT_ALL_AGES, type ReportFilter } from './report-filter';
 import type { FilterOptions } from './report-types';
+import { useReportLabels } from './useReportLabels';
 
 export type Choice = { value: string; label: string };
 
@@ -102,6 +103,8 @@ export const ManyChildrenFilterForm = ({
 }) => {
   const translate = useTranslate();
   const text = (key: string) => translate(`cans.reports.filter.${key}`);
+  // A field the label configuration renamed is filtered under its new name.
+  const labels = useReportLabels();
   const set =
     <K extends keyof ReportFilter>(field: K) =>
     (value: ReportFilter[K]) =>
@@ -134,7 +137,7 @@ export const ManyChildrenFilterForm = ({
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(3, 1fr)' } }}>
         <SingleSelect
           id="report-type"
-          label={text('type')}
+          label={labels.name('INITIALIZED', text('type'))}
           choices={options2(options?.assessmentTypes)}
           value={filter.type}
           onChange={set('type')}
@@ -146,7 +149,7 @@ export const ManyChildrenFilterForm = ({
         </Box>
         <MultiSelect
           id="report-agency"
-          label={text('agency')}
+          label={labels.name('AGENCY', text('agency'))}
           choices={(options?.agencies ?? []).map((a) => ({ value: a.id, label: a.displayName }))}
           value={filter.agency}
           onChange={set('agency')}
@@ -154,7 +157,7 @@ export const ManyChildrenFilterForm = ({
         />
         <SingleSelect
           id="report-county"
-          label={text('county')}
+          label={labels.name('COUNTY', text('county'))}
           choices={(options?.counties ?? []).map((c) => ({ value: c.id, label: c.county }))}
           value={filter.county}
           onChange={set('county')}
@@ -162,7 +165,7 @@ export const ManyChildrenFilterForm = ({
         />
         <MultiSelect
           id="report-assessor"
-          label={text('assessor')}
+          label={labels.name('Assessor', text('assessor'))}
           choices={(options?.assessors ?? []).map((a) => ({ value: a.id, label: a.fullName || a.username }))}
           value={filter.assessor}
           onChange={set('assessor')}
@@ -170,7 +173,7 @@ export const ManyChildrenFilterForm = ({
         />
         <MultiSelect
           id="report-gender"
-          label={text('gender')}
+          label={labels.name('GENDER', text('gender'))}
           choices={options2(options?.genders)}
           value={filter.gender}
           onChange={set('gender')}
@@ -178,7 +181,7 @@ export const ManyChildrenFilterForm = ({
         />
         <MultiSelect
           id="report-race"
-          label={text('race')}
+          label={labels.name('RACEETHNICITY', text('race'))}
           choices={options2(options?.races)}
           value={filter.race}
           onChange={set('race')}
@@ -202,7 +205,7 @@ export const ManyChildrenFilterForm = ({
         />
         <TextField
           id="report-cin"
-          label={text('cin')}
+          label={labels.name('LocalAuthority', text('cin'))}
           value={filter.cin}
           error={!!errors.cin}
           helperText={errors.cin ?? text('cinHelp')}

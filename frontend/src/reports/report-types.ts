@@ -16,6 +16,8 @@ export interface FilterOptions {
   assessmentTypes: Option[];
   firstAssessor: string | null;
   firstAgency: string | null;
+  /** The child info labels by field name (AGENCY, Assessor, COUNTY, GENDER …), spec 002 §3. */
+  labels?: Record<string, { displayName: string; visible: boolean; defaultDisplayName: string }>;
 }
 
 export interface ReportQuestionDefinition {

@@ -1,5 +1,13 @@
-import { EmailServerSavedData, SETTING_EVENT_TYPES, SettingEvent, SettingEvents } from '@cans/domain/administration/settings.events';
-import type { Document } from '@cans/storage/read-store/read-store.port';
+import {
+  EmailServerSavedData,
+  ReminderSettingsSavedData,
+  SETTING_EVENT_TYPES,
+  SettingEvent,
+  SettingEvents,
+} from '@cans/domain/administration/settings.events';
+import type { ReminderSettings } from '@cans/domain/assessments';
+import { DEFAULT_REMINDER_SETTINGS } from '@cans/domain/assessments/reminder-settings';
+import type { ReadStore, Document } from '@cans/storage/read-store/read-store.port';
 import { defineEventProjection } from '../engine/projection';
 
 /** The single-value settings, one document each. */
@@ -7,6 +15,7 @@ export const SETTINGS_COLLECTION = 'settings';
 export const APP_VERSION_SETTING_ID = 'app-version';
 export const SYSTEM_NOTIFICATION_SETTING_ID = 'system-notification';
 export const EMAIL_SERVER_SETTING_ID = 'email-server';
+export const REMINDER_SETTINGS_ID = 'reminder-settings';
 
 export interface AppVersionDocument extends Document {
   version: string;
@@ -27,9 +36,23 @@ export interface EmailServerDocument extends Document, EmailServerSavedData {
   updatedAt: string;
 }
 
+export interface ReminderSettingsDocument extends Document, ReminderSettingsSavedData {
+  revision: number;
+  updatedAt: string;
+}
+
+/** The reminder settings as saved; the defaults until a save. */
+export async function findReminderSettings(readStore: ReadStore): Promise<ReminderSettings> {
+  const saved = await readStore.get<ReminderSettingsDocument>(SETTINGS_COLLECTION, REMINDER_SETTINGS_ID);
+  if (!saved) return DEFAULT_REMINDER_SETTINGS;
+  const { daysOfIncompletionAlert, monthOfNextCaseAlert, daysOfTimeoutAlert } = saved;
+  return { daysOfIncompletionAlert, monthOfNextCaseAlert, daysOfTimeoutAlert };
+}
+
 export const settingsProjection = defineEventProjection<SettingEvent>({
   name: 'settings',
-  version: 1,
+  // 2: the reminder settings.
+  version: 2,
   collections: [{ name: SETTINGS_COLLECTION }],
   eventTypes: SETTING_EVENT_TYPES,
   apply(event, view) {
@@ -57,6 +80,14 @@ export const settingsProjection = defineEventProjection<SettingEvent>({
           revision: event.revision,
           updatedAt: event.recordedAt,
         } satisfies EmailServerDocument);
+        break;
+      case SettingEvents.ReminderSettingsSaved:
+        view.upsert(SETTINGS_COLLECTION, {
+          id: REMINDER_SETTINGS_ID,
+          ...event.data,
+          revision: event.revision,
+          updatedAt: event.recordedAt,
+        } satisfies ReminderSettingsDocument);
         break;
     }
   },

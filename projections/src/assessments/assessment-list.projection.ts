@@ -16,8 +16,11 @@
  *   update, and all-time; live rows by next due day; assessments by month of the date of assessment and type), so the
  *   administrator's dashboard and list do not count 100k rows (assessment-list/counters.ts).
  *
- * Deterministic: only event data and recordedAt are used; the due dates use the reminder constants of
- * domain/src/assessments/reminder-settings.ts. Queries over these collections: assessment-list.queries.ts.
+ * - assessment_due_index: the rows whose due date comes from the saved monthOfNextCaseAlert, so saving another
+ *   recomputes them (assessment-list/due-dates.ts).
+ *
+ * Deterministic: only event data and recordedAt are used; the due dates use the reminder settings as saved up to
+ * the event (ReminderSettingsSaved). Queries over these collections: assessment-list.queries.ts.
  */
 import { ASSESSMENT_EVENT_TYPES, AssessmentEvent, AssessmentEvents } from '@cans/domain/assessments/assessment.events';
 import { defineEventProjection } from '../engine/projection';
@@ -36,19 +39,25 @@ import {
   ASSESSMENT_ASSESSORS_COLLECTION,
   ASSESSMENT_CHILDREN_COLLECTION,
   ASSESSMENT_COUNTERS_COLLECTION,
+  ASSESSMENT_DUE_INDEX_COLLECTION,
   ASSESSMENT_LIST_COLLECTION,
   ASSESSMENT_SHARES_COLLECTION,
   AssessmentListDocument,
 } from './assessment-list/documents';
+import { applyReminderMonths, trackDueIndex } from './assessment-list/due-dates';
 import { rowChanges, startedRow, withDerived } from './assessment-list/rows';
+import { SettingEvents, type SettingEvent } from '@cans/domain/administration/settings.events';
+
+type ReminderSettingsEvent = Extract<SettingEvent, { type: typeof SettingEvents.ReminderSettingsSaved }>;
 
 export * from './assessment-list/documents';
 
-export const assessmentListProjection = defineEventProjection<AssessmentEvent | AssessorNameEvent>({
+export const assessmentListProjection = defineEventProjection<AssessmentEvent | AssessorNameEvent | ReminderSettingsEvent>({
   name: 'assessment-list',
   // 2: status-total and due-day counters, trigram search indexes. 3: per-owner counters (counters.ts). 4: per-owner
   // month counters by type, one document per year, and children (latest rows) counters (home charts, supervisor table).
-  version: 4,
+  // 5: due dates under the saved reminder settings, and their index.
+  version: 5,
   collections: [
     {
       name: ASSESSMENT_LIST_COLLECTION,
@@ -73,9 +82,11 @@ export const assessmentListProjection = defineEventProjection<AssessmentEvent | 
     { name: ASSESSMENT_ASSESSORS_COLLECTION },
     { name: ASSESSMENT_SHARES_COLLECTION, indexes: ['userId', 'assessmentId'] },
     { name: ASSESSMENT_COUNTERS_COLLECTION, indexes: ['kind', 'day', 'month'] },
+    { name: ASSESSMENT_DUE_INDEX_COLLECTION },
   ],
-  eventTypes: [...ASSESSMENT_EVENT_TYPES, ...ASSESSOR_NAME_EVENT_TYPES],
+  eventTypes: [...ASSESSMENT_EVENT_TYPES, ...ASSESSOR_NAME_EVENT_TYPES, SettingEvents.ReminderSettingsSaved],
   async apply(event, view) {
+    if (event.type === SettingEvents.ReminderSettingsSaved) return applyReminderMonths(view, event.data.monthOfNextCaseAlert);
     if (isAssessorNameEvent(event)) return renameAssessor(event, view);
     const assessmentId = event.data.assessmentId;
     // Read-only: the new row is a copy ({ ...before, … }), and nothing below changes `before`.
@@ -117,10 +128,11 @@ export const assessmentListProjection = defineEventProjection<AssessmentEvent | 
     const hasLater = canMove || !before ? await regroup(view, before, after) : before.hasLaterAssessment;
     if (after) {
       after.hasLaterAssessment = hasLater;
-      view.upsert(ASSESSMENT_LIST_COLLECTION, withDerived(after));
+      view.upsert(ASSESSMENT_LIST_COLLECTION, await withDerived(view, after));
     } else {
       view.delete(ASSESSMENT_LIST_COLLECTION, assessmentId);
     }
+    await trackDueIndex(view, before, after);
     moveCountersAfterBatch(view, assessmentId, before);
   },
 });

@@ -3,7 +3,6 @@
  * query over rows takes the filter to apply (the list's filter and the actor's scope, already combined).
  */
 import { addDays, AssessmentStatus, statusFromCode } from '@cans/domain/assessments';
-import { DEFAULT_REMINDER_SETTINGS } from '@cans/domain/assessments/reminder-settings';
 import type { Filter, ReadStore, SortField } from '@cans/storage/read-store/read-store.port';
 import { findPage, ListPageResult } from '../engine/list-page';
 import {
@@ -124,6 +123,7 @@ export async function assessmentListTotalFromCounters(
   readStore: ReadStore,
   filter: Record<string, unknown>,
   today: string,
+  daysOfTimeoutAlert: number,
 ): Promise<number | null> {
   const used = Object.entries(filter).filter(([, value]) => !isUnset(value));
   if (used.some(([key, value]) => !['status', 'lud', 'period', 'view'].includes(key) || (key === 'status' && Array.isArray(value))))
@@ -132,7 +132,7 @@ export async function assessmentListTotalFromCounters(
   const days = filter.lud ?? filter.period;
   if (view !== 'all') {
     if (!isUnset(filter.status) || !isUnset(days)) return null;
-    const overdueBefore = addDays(today, -Math.max(0, DEFAULT_REMINDER_SETTINGS.daysOfTimeoutAlert));
+    const overdueBefore = addDays(today, -Math.max(0, daysOfTimeoutAlert));
     return sumCounters(readStore, {
       kind: 'due-day',
       day: view === 'overdue' ? { $lte: overdueBefore } : { $gt: overdueBefore, $lte: today },

@@ -1,7 +1,11 @@
 import { AgencyEvents } from '@cans/domain/administration/agency.events';
 import { SettingEvents } from '@cans/domain/administration/settings.events';
 import { HelpEvents } from '@cans/domain/administration/help.events';
+import { EmailTemplateEvents } from '@cans/domain/administration/email-template.events';
+import { ChildLabelEvents } from '@cans/domain/administration/child-labels.events';
+import { OptionListEvents } from '@cans/domain/administration/option-lists.events';
 import { AssessmentEvents } from '@cans/domain/assessments/assessment.events';
+import { ReminderMailEvents } from '@cans/domain/assessments/reminder-mail.events';
 import { LibraryItemEvents, QuestionRuleEvents } from '@cans/domain/library/library.events';
 import { SavedReportQueryEvents } from '@cans/domain/reports/saved-report-query.events';
 import { AccessAssignmentEvents } from '@cans/domain/identity/access-assignment.events';
@@ -19,6 +23,8 @@ export interface AuditedAction {
    * counts them, not a row per event (an assessment is a hundred ratings). The events themselves stay in the log.
    */
   perAssessmentDay?: true;
+  /** Recorded by the daily reminder job: no row of its own; the run's summary row (ReminderRunCompleted) counts it. */
+  inRunSummary?: true;
 }
 
 /**
@@ -59,7 +65,17 @@ export const SYSTEM_LOG_ACTIONS: Record<string, AuditedAction> = {
   [AccessAssignmentEvents.Revoked]: { action: 'access-revoked', label: 'Temporary access removed' },
   [SettingEvents.AppVersionSaved]: { action: 'app-version-saved', label: 'App version saved' },
   [SettingEvents.EmailServerSaved]: { action: 'email-server-saved', label: 'Email server saved' },
+  [ReminderMailEvents.RunStarted]: { action: 'reminder-run', label: 'Reminder mails sent', inRunSummary: true },
+  [ReminderMailEvents.Sent]: { action: 'reminder-run', label: 'Reminder mails sent', inRunSummary: true },
+  [ReminderMailEvents.Failed]: { action: 'reminder-run', label: 'Reminder mails sent', inRunSummary: true },
+  [ReminderMailEvents.RunCompleted]: { action: 'reminder-run', label: 'Reminder mails sent' },
+  [SettingEvents.ReminderSettingsSaved]: { action: 'reminder-settings-saved', label: 'Assessment reminder settings saved' },
   [HelpEvents.ContentSaved]: { action: 'help-saved', label: 'Help saved' },
+  [EmailTemplateEvents.EmailTemplateSaved]: { action: 'email-template-saved', label: 'Email template saved' },
+  [ChildLabelEvents.Saved]: { action: 'child-label-saved', label: 'Child info label saved' },
+  [OptionListEvents.ItemAdded]: { action: 'option-added', label: 'Option value added' },
+  [OptionListEvents.ItemRenamed]: { action: 'option-renamed', label: 'Option value renamed' },
+  [OptionListEvents.ItemDeleted]: { action: 'option-deleted', label: 'Option value deleted' },
   [SettingEvents.SystemNotificationSaved]: { action: 'notification-saved', label: 'System notification saved' },
   [LibraryItemEvents.Added]: { action: 'library-item-added', label: 'Library item added' },
   [LibraryItemEvents.Edited]: { action: 'library-item-saved', label: 'Library item saved' },

@@ -1,7 +1,10 @@
+import { REMINDER_KINDS, ReminderMailEvents, type ReminderRunCompletedData } from '@cans/domain/assessments/reminder-mail.events';
 import type { RecordedEvent } from '@cans/storage/event-store/event-store.port';
 import { AgencyEvents } from '@cans/domain/administration/agency.events';
 import { SettingEvents } from '@cans/domain/administration/settings.events';
 import { HelpEvents } from '@cans/domain/administration/help.events';
+import { ChildLabelEvents } from '@cans/domain/administration/child-labels.events';
+import { OPTION_LIST_EVENT_TYPES, OPTION_LIST_TITLES, OptionListKey } from '@cans/domain/administration/option-lists.events';
 import { UserGroupEvents } from '@cans/domain/identity/user-group.events';
 import { UserEvents } from '@cans/domain/identity/user.events';
 import { displayUsername } from '@cans/domain/identity/identity-rules';
@@ -37,6 +40,14 @@ type Data = Record<string, unknown>;
 const fieldsOf = (event: RecordedEvent): Data => (typeof event.data === 'object' && event.data !== null ? { ...event.data } : {});
 const text = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
 const ASSESSMENT_TYPES: ReadonlySet<string> = new Set(ASSESSMENT_EVENT_TYPES);
+
+/** "2026-11-24: 3 sent (2 OverdueAssessment, 1 IncompleteAssessment), 1 failed — <why>". */
+function reminderRunSummary({ runDay, sent, failed, failure }: ReminderRunCompletedData): string {
+  const kinds = REMINDER_KINDS.map((kind) => [kind, sent[kind] ?? 0] as const).filter(([, count]) => count > 0);
+  const total = kinds.reduce((sum, [, count]) => sum + count, 0);
+  const detail = kinds.length ? ` (${kinds.map(([kind, count]) => `${count} ${kind}`).join(', ')})` : '';
+  return `${runDay}: ${total} sent${detail}, ${failed} failed${failure ? ` — ${failure}` : ''}`;
+}
 /** Library item names are short rich text: the log shows them as plain words. */
 const plainName = (value: unknown): string =>
   String(value ?? '')
@@ -95,9 +106,14 @@ async function targetOf(event: RecordedEvent, view: ProjectionView): Promise<str
   if (event.type.startsWith('QuestionRule')) return nameOf(view, 'rule', data.ruleId);
   if (event.type.startsWith('LibraryItem')) return nameOf(view, 'library-item', data.itemId ?? data.domainId);
   if (event.type === SavedReportQueryEvents.Saved) return text(data.report);
+  if (event.type === ReminderMailEvents.RunCompleted) return reminderRunSummary(data as unknown as ReminderRunCompletedData);
   if (event.type === SettingEvents.AppVersionSaved) return text(data.version);
   if (event.type === SettingEvents.EmailServerSaved) return `${String(data.smtp)}:${String(data.port)}`;
   if (event.type === HelpEvents.ContentSaved) return text(data.path);
+  if ((OPTION_LIST_EVENT_TYPES as readonly string[]).includes(event.type))
+    return `${String(data.name)} (${OPTION_LIST_TITLES[data.list as OptionListKey] ?? String(data.list)})`;
+  if (event.type === ChildLabelEvents.Saved)
+    return `${String(data.fieldName)} → ${String(data.displayName)}${data.status === 0 ? ' (hidden)' : ''}`;
   if (event.type.startsWith('User') || event.type.startsWith('TemporaryAccess')) {
     return nameOf(view, 'user', data.userId ?? data.delegateId);
   }
@@ -127,7 +143,8 @@ export const systemLogProjection = defineProjection({
   name: 'system-log',
   // 2: IPs in canonical form (events recorded before the server normalised the client IP say ::ffff:a.b.c.d).
   // 3: every event type has an action (the library, rules, assessments and report prints joined the log).
-  version: 3,
+  // 4: the administration settings of issue 14 (labels, option lists, email templates, reminders) joined the log.
+  version: 4,
   collections: [
     { name: SYSTEM_LOG_COLLECTION, indexes: ['action', 'ip', 'username', 'recordedAt', 'position'] },
     { name: SYSTEM_LOG_NAMES_COLLECTION },
@@ -136,7 +153,7 @@ export const systemLogProjection = defineProjection({
   async apply(event, view) {
     rememberNames(event, view);
     const audited = SYSTEM_LOG_ACTIONS[event.type];
-    if (!audited) return;
+    if (!audited || audited.inRunSummary) return;
     const actor = await actorOf(event, view);
     const target = await targetOf(event, view);
     const row: SystemLogRow = {

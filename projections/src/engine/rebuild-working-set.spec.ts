@@ -195,6 +195,16 @@ function eventLog(): RecordedEvent[] {
   add('help-/home', 'HelpContentSaved', { path: '/home', content: '<p>Your caseload</p>' }, '1');
   add('help-/users', 'HelpContentSaved', { path: '/users', content: '' }, '1');
   add('help-/home', 'HelpContentSaved', { path: '/home', content: '<p>Your caseload, by status</p>' }, '1');
+  add('setting-child-labels', 'ChildLabelSaved', { fieldName: 'Assessor', displayName: 'Case Worker', status: 1 }, '1');
+  add('setting-child-labels', 'ChildLabelSaved', { fieldName: 'Assessor', displayName: 'Case Worker', status: 0 }, '1');
+  add('option-list-initialized', 'OptionListItemAdded', { list: 'initialized', itemId: '65', name: 'Review' }, '1');
+  add(
+    'option-list-initialized',
+    'OptionListItemRenamed',
+    { list: 'initialized', itemId: '65', name: 'Six-month Review', previousName: 'Review' },
+    '1',
+  );
+  add('option-list-fosterCareStatus', 'OptionListItemDeleted', { list: 'fosterCareStatus', itemId: 'DoLO', name: 'DoLO' }, '1');
   return events;
 }
 

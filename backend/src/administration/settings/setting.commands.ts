@@ -1,6 +1,11 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { SettingCommand, settingDecider } from '@cans/domain/administration/settings.decider';
-import { APP_VERSION_STREAM_ID, EMAIL_SERVER_STREAM_ID, SYSTEM_NOTIFICATION_STREAM_ID } from '@cans/domain/administration/settings.events';
+import {
+  APP_VERSION_STREAM_ID,
+  EMAIL_SERVER_STREAM_ID,
+  REMINDER_SETTINGS_STREAM_ID,
+  SYSTEM_NOTIFICATION_STREAM_ID,
+} from '@cans/domain/administration/settings.events';
 import type { Actor, CommandResult } from '../../platform/commands/actor';
 import { EventSourcedCommandHandler } from '../../platform/commands/command-handler';
 
@@ -8,6 +13,7 @@ const STREAM_OF: Record<SettingCommand['type'], string> = {
   SaveAppVersion: APP_VERSION_STREAM_ID,
   SaveSystemNotification: SYSTEM_NOTIFICATION_STREAM_ID,
   SaveEmailServer: EMAIL_SERVER_STREAM_ID,
+  SaveReminderSettings: REMINDER_SETTINGS_STREAM_ID,
 };
 
 /** A setting saved from its screen: the last save wins (each is one value, edited by few, whole). */

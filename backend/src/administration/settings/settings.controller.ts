@@ -5,6 +5,9 @@ import { Auth, RequestAuth, RequirePrivileges } from '../../identity/access/acce
 import type { CommandResult } from '../../platform/commands/actor';
 import { answerCommand } from '../../platform/http/http-answers';
 import { SECRET_BOX, SecretBox } from '../../platform/crypto/secret-box';
+import { READ_STORE } from '../../platform/storage/storage-tokens';
+import type { ReadStore } from '@cans/storage/read-store/read-store.port';
+import { findReminderSettings } from '@cans/projections/administration/settings.projection';
 import { AppVersionService } from './app-version.service';
 import { EmailServerService } from './email-server.service';
 import { SettingCommandRequest } from './setting.commands';
@@ -12,14 +15,16 @@ import {
   AppVersionView,
   EmailServerView,
   SaveAppVersionDto,
+  ReminderSettingsView,
   SaveEmailServerDto,
+  SaveReminderSettingsDto,
   SaveSystemNotificationDto,
   SystemNotificationView,
   TestMailDto,
 } from './settings.dto';
 import { SystemNotificationService } from './system-notification.service';
 
-/** The single-value settings of spec 002 §2: App Version and the system notification (privilege Setting to save). */
+/** The single-value settings of spec 002 §2: App Version, the system notification, the email server, the reminders. */
 @ApiTags('Administration')
 @ApiCookieAuth()
 @Controller()
@@ -30,6 +35,7 @@ export class SettingsController {
     private readonly notifications: SystemNotificationService,
     private readonly emailServer: EmailServerService,
     @Inject(SECRET_BOX) private readonly secrets: SecretBox,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
   ) {}
 
   /** Every signed-in user: the About page and the profile menu show it. */
@@ -97,5 +103,25 @@ export class SettingsController {
   @ApiOperation({ summary: 'Send a test mail through the saved server: { sent, message } (the SMTP error in plain words when not sent)' })
   async sendTestMail(@Body() body: TestMailDto, @Auth() { user }: RequestAuth) {
     return this.emailServer.sendTestMail(body.to, user.fullName || user.username);
+  }
+
+  /** The Assessment Reminder screen; the defaults until a save. */
+  @Get('settings/reminders')
+  @RequirePrivileges('Setting')
+  @ApiOkResponse({ type: ReminderSettingsView })
+  currentReminderSettings(): Promise<ReminderSettingsView> {
+    return findReminderSettings(this.readStore);
+  }
+
+  /** The overdue and follow-up lists and the home counts follow from the next read (X-Event-Position). */
+  @Put('settings/reminders')
+  @RequirePrivileges('Setting')
+  @ApiOkResponse({ description: '{ message }' })
+  async saveReminderSettings(@Body() body: SaveReminderSettingsDto, @Auth() { actor }: RequestAuth) {
+    const { daysOfIncompletionAlert, monthOfNextCaseAlert, daysOfTimeoutAlert } = body;
+    const result: CommandResult = await this.commands.execute(
+      new SettingCommandRequest(actor, { type: 'SaveReminderSettings', daysOfIncompletionAlert, monthOfNextCaseAlert, daysOfTimeoutAlert }),
+    );
+    return answerCommand(result, { message: 'The reminder settings were saved successfully.' });
   }
 }

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateBy } from 'class-validator';
 import { EMAIL_SECURITY, EmailSecurity } from '@cans/domain/administration/settings.events';
+import { REMINDER_SETTING_LIMITS, reminderSettingMessage } from '@cans/domain/assessments/reminder-settings';
 import { Trimmed, TrimmedOrNull } from '../../platform/http/dto-building-blocks';
 
 /** A version label ("2.4.1", "2026.11 release"): the old form had no rules; ours keeps it a short line of text. */
@@ -96,3 +97,32 @@ export class TestMailDto {
   @IsEmail({}, { message: 'Send to must be an email address.' })
   to!: string;
 }
+
+/** A whole number from 0 to the setting's limit, with the domain's message (the decider checks it again). */
+const ReminderSetting = (field: keyof typeof REMINDER_SETTING_LIMITS, unit: string): PropertyDecorator => {
+  const message = reminderSettingMessage(field);
+  const max = REMINDER_SETTING_LIMITS[field].max;
+  const decorators = [
+    ApiProperty({ minimum: 0, maximum: max, description: `${unit}; 0 switches this reminder off` }),
+    // One rule, one message (IsInt + Min + Max would each repeat it).
+    ValidateBy(
+      { name: 'wholeNumberInRange', validator: { validate: (value) => Number.isInteger(value) && value >= 0 && value <= max } },
+      { message },
+    ),
+  ];
+  return (target, key) => decorators.forEach((decorate) => decorate(target, key));
+};
+
+/** Spec 002 §3 "Reminder settings" (the old form had no rules; ours keeps each a whole number in a sane range). */
+export class SaveReminderSettingsDto {
+  @ReminderSetting('daysOfIncompletionAlert', 'Days an Incomplete or Returned assessment may wait before its assessor is reminded')
+  daysOfIncompletionAlert!: number;
+
+  @ReminderSetting('monthOfNextCaseAlert', 'Months from the date of assessment to the next assessment (unless the child record sets days)')
+  monthOfNextCaseAlert!: number;
+
+  @ReminderSetting('daysOfTimeoutAlert', 'Days after the due date from which the next assessment is overdue')
+  daysOfTimeoutAlert!: number;
+}
+
+export class ReminderSettingsView extends SaveReminderSettingsDto {}

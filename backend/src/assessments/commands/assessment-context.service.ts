@@ -17,6 +17,7 @@ import {
   initialAssessmentState,
 } from '@cans/domain/assessments';
 import { AssessmentLibrary, AssessmentLibraryService } from '../library/assessment-library.service';
+import { ChildFormSettingsService } from '../../administration/child-form/child-form-settings.service';
 
 /** What a decision about one assessment is made with, and the library version for the answer. */
 export interface BuiltContext {
@@ -62,6 +63,7 @@ export class AssessmentContextService {
     private readonly access: AssessmentAccessService,
     private readonly libraries: AssessmentLibraryService,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
+    private readonly childForm: ChildFormSettingsService,
   ) {}
 
   /**
@@ -94,9 +96,10 @@ export class AssessmentContextService {
     commands: readonly AssessmentCommandType[] = [],
     now: Date = new Date(),
   ): Promise<BuiltContext> {
-    const [{ rowAccess }, library] = await Promise.all([
+    const [{ rowAccess }, library, childForm] = await Promise.all([
       this.access.forState(principal, state),
       state.libraryVersion ? this.libraries.at(state.libraryVersion) : Promise.resolve(null),
+      this.childForm.current(),
     ]);
     const needsOldData = commands.length === 0 || commands.some((c) => c === 'ApproveAssessment' || c === 'ReturnAssessment');
     const oldData = state.exists && rowAccess.canView && needsOldData ? await this.access.isOldData(state.assessmentId) : false;
@@ -116,6 +119,8 @@ export class AssessmentContextService {
       now,
       ...(library ? { library } : {}),
       oldData,
+      // The configured labels and option lists: renamed fields in messages, hidden ones not required.
+      childForm,
       ...(siblingUserIds ? { siblingUserIds } : {}),
       ...(aboveOwner === undefined ? {} : { aboveOwner }),
     };

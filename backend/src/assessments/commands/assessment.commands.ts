@@ -14,6 +14,7 @@ import type { Actor, CommandResult } from '../../platform/commands/actor';
 import { ConcurrencyPolicy, EventSourcedCommandHandler } from '../../platform/commands/command-handler';
 import { isPrivilege } from '@cans/domain/identity/privileges';
 import { AssessmentPrincipal } from '../access/assessment-access.service';
+import { ChildFormSettingsService } from '../../administration/child-form/child-form-settings.service';
 import {
   AssessmentCommand,
   AssessmentCommandBatch,
@@ -32,6 +33,7 @@ import {
 import { AssessmentLibrary, AssessmentLibraryService } from '../library/assessment-library.service';
 import { ChildLookupService } from '../queries/child-lookup.service';
 import { AssessmentContextService, BuiltContext } from './assessment-context.service';
+import { AssessmentMails } from './assessment-mails';
 
 /** What a change answers with: the append's result and the state after it (for triggered questions, progress …). */
 export interface AssessmentChangeResult extends CommandResult {
@@ -96,6 +98,7 @@ export class ChangeAssessmentHandler implements ICommandHandler<ChangeAssessment
   constructor(
     private readonly handler: EventSourcedCommandHandler,
     private readonly contexts: AssessmentContextService,
+    private readonly mails: AssessmentMails,
   ) {}
 
   async execute(command: ChangeAssessmentCommand): Promise<AssessmentChangeResult> {
@@ -117,6 +120,9 @@ export class ChangeAssessmentHandler implements ICommandHandler<ChangeAssessment
         return { commands, context: built.context };
       },
     });
+    const state = applyDecided(outcome.decidedOn.state, outcome.events, built.context);
+    // After the append: a reassigned assessment is mailed to its new owner (a failed mail is logged, never answered).
+    if (outcome.changed) await this.mails.afterChange(outcome.events, state, principal.id);
     return {
       id: assessmentId,
       revision: outcome.revision,
@@ -124,7 +130,7 @@ export class ChangeAssessmentHandler implements ICommandHandler<ChangeAssessment
       changed: outcome.changed,
       events: outcome.events,
       before: outcome.decidedOn.state,
-      state: applyDecided(outcome.decidedOn.state, outcome.events, built.context),
+      state,
       library: built.library,
       context: built.context,
     };
@@ -137,12 +143,13 @@ export class StartAssessmentHandler implements ICommandHandler<StartAssessmentCo
     private readonly handler: EventSourcedCommandHandler,
     private readonly libraries: AssessmentLibraryService,
     private readonly children: ChildLookupService,
+    private readonly childForm: ChildFormSettingsService,
   ) {}
 
   async execute(command: StartAssessmentCommand): Promise<AssessmentChangeResult> {
     const { principal, actor } = command;
     const assessmentId = command.options.assessmentId ?? randomUUID();
-    const library = await this.libraries.current();
+    const [library, childForm] = await Promise.all([this.libraries.current(), this.childForm.current()]);
     const previousAssessmentId = await this.children.previousApprovedFor(
       principal,
       command.child.cin,
@@ -154,6 +161,8 @@ export class StartAssessmentHandler implements ICommandHandler<StartAssessmentCo
       rowAccess: { canView: true, canEdit: true, isOwnCase: true },
       now: command.options.now ?? new Date(),
       library,
+      // A new assessment's child form is checked as every later save is: configured labels and option lists.
+      childForm,
     };
     const start: AssessmentCommand = {
       type: 'StartAssessment',

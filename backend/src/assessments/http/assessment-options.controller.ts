@@ -1,4 +1,4 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, Inject, Query } from '@nestjs/common';
 import { ApiCookieAuth, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { Auth, RequestAuth, RequirePrivileges } from '../../identity/access/access.decorators';
@@ -7,9 +7,9 @@ import {
   ASSESSMENT_SCOPES,
   CAREGIVER_RELATIONSHIPS,
   CHILD_FIELD_LABEL_KEYS,
-  DEFAULT_ASSESSMENT_TYPES,
+  ChildField,
   DEFAULT_CHILD_FIELD_LABELS,
-  DEFAULT_LOOKED_AFTER_STATUSES,
+  childFieldLabel,
   GENDERS,
   INVOLVEMENT_OPTIONS,
   MAX_LENGTH,
@@ -17,8 +17,11 @@ import {
 } from '@cans/domain/assessments';
 import { AssessorOption, AssessorOptionsService } from '../queries/assessor-options.service';
 import { ChildLookupAnswer, ChildLookupService } from '../queries/child-lookup.service';
-import { DEFAULT_REMINDER_SETTINGS } from '@cans/domain/assessments/reminder-settings';
+import { findReminderSettings } from '@cans/projections/administration/settings.projection';
+import type { ReadStore } from '@cans/storage/read-store/read-store.port';
+import { READ_STORE } from '../../platform/storage/storage-tokens';
 import { ChildLookupQueryDto } from './assessment.dto';
+import { ChildFormSettingsService } from '../../administration/child-form/child-form-settings.service';
 
 /**
  * Race/ethnicity (18 options) and primary language (10 options including Other) lists are administrator-edited
@@ -58,6 +61,8 @@ export class AssessmentOptionsController {
   constructor(
     private readonly children: ChildLookupService,
     private readonly assessors: AssessorOptionsService,
+    private readonly childForm: ChildFormSettingsService,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
   ) {}
 
   @Get('assessment-assessors')
@@ -72,20 +77,28 @@ export class AssessmentOptionsController {
   @Get('assessment-options')
   @RequirePrivileges('Assessment_View', 'Assessment_New')
   @ApiOperation({ summary: 'Option lists, field labels and limits of the child and caregiver forms, and the reminder settings' })
-  options() {
+  async options() {
+    const [childForm, reminderSettings] = await Promise.all([this.childForm.current(), findReminderSettings(this.readStore)]);
+    const configured = new Map(childForm.labels.map((entry) => [entry.fieldName, entry]));
     const labels: Record<string, { displayName: string; visible: boolean; fieldName: string | null }> = {};
-    for (const [field, displayName] of Object.entries(DEFAULT_CHILD_FIELD_LABELS)) {
-      const fieldName = CHILD_FIELD_LABEL_KEYS[field as keyof typeof CHILD_FIELD_LABEL_KEYS] ?? null;
-      labels[field] = { displayName, visible: true, fieldName };
-      // Also under the label configuration's field name (spec 000 §3), as the label screen will store them.
+    for (const field of Object.keys(DEFAULT_CHILD_FIELD_LABELS) as ChildField[]) {
+      const fieldName = CHILD_FIELD_LABEL_KEYS[field] ?? null;
+      const entry = fieldName ? configured.get(fieldName) : undefined;
+      labels[field] = { displayName: childFieldLabel(field, childForm.labels), visible: entry?.status !== 0, fieldName };
+      // Also under the label configuration's field name (spec 002 §3), as the label screen stores them.
       if (fieldName) labels[fieldName] = labels[field];
     }
     // List columns that are labels but not child fields (spec: hidden when their label status is 0).
-    labels.Assessor = { displayName: 'Assessor', visible: true, fieldName: 'Assessor' };
-    labels.AGENCY = { displayName: 'Agency', visible: true, fieldName: 'AGENCY' };
+    for (const [fieldName, displayName] of [
+      ['Assessor', 'Assessor'],
+      ['AGENCY', 'Agency'],
+    ] as const) {
+      const entry = configured.get(fieldName);
+      labels[fieldName] = { displayName: entry?.displayName.trim() || displayName, visible: entry?.status !== 0, fieldName };
+    }
     return {
-      assessmentTypes: DEFAULT_ASSESSMENT_TYPES,
-      lookedAfterStatuses: DEFAULT_LOOKED_AFTER_STATUSES,
+      assessmentTypes: childForm.assessmentTypes,
+      lookedAfterStatuses: childForm.lookedAfterStatuses,
       genders: Object.entries(GENDERS).map(([id, name]) => ({ id, name })),
       races: DEFAULT_RACES.map((name) => ({ id: name, name })),
       languages: DEFAULT_LANGUAGES.map((name) => ({ id: name, name })),
@@ -105,7 +118,7 @@ export class AssessmentOptionsController {
         medicaidNumberMinDigits: MEDICAID_NUMBER_LENGTH.min,
       },
       lastUpdatedDays: [7, 14, 30, 45, 90],
-      reminderSettings: DEFAULT_REMINDER_SETTINGS,
+      reminderSettings,
     };
   }
 

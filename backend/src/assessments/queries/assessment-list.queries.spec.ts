@@ -1,12 +1,14 @@
 import { FieldValidationException } from '../../platform/http/validation';
+import { DEFAULT_REMINDER_SETTINGS } from '@cans/domain/assessments/reminder-settings';
 import { assessmentListFilter } from './assessment-list.queries';
 
 const TODAY = '2026-11-23';
+const TIMEOUT = DEFAULT_REMINDER_SETTINGS.daysOfTimeoutAlert;
 
 describe('assessmentListFilter: the list filters as read-store conditions', () => {
   it('is empty without filters (row access is added by the handler)', () => {
-    expect(assessmentListFilter({}, TODAY)).toEqual({ filter: {}, view: 'all' });
-    expect(assessmentListFilter({ status: 'all', view: 'all', scope: '1' }, TODAY).filter).toEqual({});
+    expect(assessmentListFilter({}, TODAY, TIMEOUT)).toEqual({ filter: {}, view: 'all' });
+    expect(assessmentListFilter({ status: 'all', view: 'all', scope: '1' }, TODAY, TIMEOUT).filter).toEqual({});
   });
 
   it('maps the spec codes, search, last-updated days, month and date range', () => {
@@ -22,6 +24,7 @@ describe('assessmentListFilter: the list filters as read-store conditions', () =
         agencyId: 'ag-1',
       },
       TODAY,
+      TIMEOUT,
     );
     expect(filter.$and).toEqual([
       { status: { $in: ['incomplete', 'returned'] } },
@@ -33,16 +36,16 @@ describe('assessmentListFilter: the list filters as read-store conditions', () =
       { ownerId: 'u-1' },
       { agencyId: 'ag-1' },
     ]);
-    expect(assessmentListFilter({ scope: -1 }, TODAY).filter).toEqual({ $and: [{ status: 'closed' }] });
-    expect(assessmentListFilter({ scope: '0' }, TODAY).filter).toEqual({ $and: [{ status: { $ne: 'closed' } }] });
+    expect(assessmentListFilter({ scope: -1 }, TODAY, TIMEOUT).filter).toEqual({ $and: [{ status: 'closed' }] });
+    expect(assessmentListFilter({ scope: '0' }, TODAY, TIMEOUT).filter).toEqual({ $and: [{ status: { $ne: 'closed' } }] });
   });
 
   it('turns the overdue and follow-up tabs into ranges of the due date (30 days of timeout)', () => {
-    expect(assessmentListFilter({ view: 'overdue' }, TODAY)).toEqual({
+    expect(assessmentListFilter({ view: 'overdue' }, TODAY, TIMEOUT)).toEqual({
       view: 'overdue',
       filter: { $and: [{ nextAssessmentDueOn: { $gt: '', $lte: '2026-10-24' } }] },
     });
-    expect(assessmentListFilter({ view: 'followUp' }, TODAY).filter).toEqual({
+    expect(assessmentListFilter({ view: 'followUp' }, TODAY, TIMEOUT).filter).toEqual({
       $and: [{ nextAssessmentDueOn: { $lte: TODAY, $gt: '2026-10-24' } }],
     });
   });
@@ -50,7 +53,11 @@ describe('assessmentListFilter: the list filters as read-store conditions', () =
   it('refuses malformed values with field messages (400), never a 500', () => {
     let error: unknown;
     try {
-      assessmentListFilter({ view: 'late', status: 'd', lud: 3, month: '2024-2', dateFrom: 'yesterday', scope: 2, ownerId: 5 }, TODAY);
+      assessmentListFilter(
+        { view: 'late', status: 'd', lud: 3, month: '2024-2', dateFrom: 'yesterday', scope: 2, ownerId: 5 },
+        TODAY,
+        TIMEOUT,
+      );
     } catch (caught) {
       error = caught;
     }

@@ -19,13 +19,16 @@ import {
   AssessmentStatus,
   addDays,
   remindersFor,
+  type ReminderSettings,
+  type OptionItem,
   statusFromCode,
   AssessmentActions,
   assessmentActions,
 } from '@cans/domain/assessments';
-import { DEFAULT_REMINDER_SETTINGS } from '@cans/domain/assessments/reminder-settings';
+import { findReminderSettings } from '@cans/projections/administration/settings.projection';
 import { isPrivilege } from '@cans/domain/identity/privileges';
-import { assessmentTypeName } from './assessment-view.service';
+import { optionItemName } from '@cans/domain/administration/option-lists.decider';
+import { ChildFormSettingsService } from '../../administration/child-form/child-form-settings.service';
 
 /** Spec §9: last-updated choices (days). */
 export const LAST_UPDATED_DAYS = [7, 14, 30, 45, 90] as const;
@@ -111,6 +114,7 @@ function monthRange(month: string): { from: string; to: string } {
 export function assessmentListFilter(
   filter: Record<string, unknown>,
   today: string,
+  daysOfTimeoutAlert: number,
 ): { filter: Filter; view: 'all' | 'overdue' | 'followUp' } {
   const errors: Record<string, string[]> = {};
   const clauses: Filter[] = [];
@@ -191,7 +195,7 @@ export function assessmentListFilter(
     else clauses.push({ id: { $in: ids as string[] } });
   }
   // Overdue / follow-up (spec "Overdue and follow-up screen", reminders.ts): approved, latest, due date reached.
-  const timeout = Math.max(0, DEFAULT_REMINDER_SETTINGS.daysOfTimeoutAlert);
+  const timeout = Math.max(0, daysOfTimeoutAlert);
   const overdueBefore = addDays(today, -timeout);
   // Only an approved assessment that is its child's latest has a due date (the projection computes it), so the
   // tabs are one range over the indexed due date.
@@ -213,20 +217,28 @@ export class ListAssessmentsHandler implements IQueryHandler<ListAssessmentsQuer
   constructor(
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     private readonly access: AssessmentAccessService,
+    private readonly childForm: ChildFormSettingsService,
   ) {}
 
   async execute({ principal, list, now }: ListAssessmentsQuery) {
     const today = now.toISOString().slice(0, 10);
-    const { filter, view } = assessmentListFilter(list.filter, today);
+    // The saved reminder settings, read per request: a save changes the tabs and day counts at once.
+    const reminders = await findReminderSettings(this.readStore);
+    const { filter, view } = assessmentListFilter(list.filter, today, reminders.daysOfTimeoutAlert);
     const scope = await this.access.listScope(principal);
     const where: Filter = Object.keys(scope.filter).length ? { $and: [scope.filter, filter] } : filter;
     // Who sees everything may be answered from the counters; everyone else's total is counted.
     const countersTotal = async () =>
-      Object.keys(scope.filter).length === 0 ? assessmentListTotalFromCounters(this.readStore, list.filter, today) : null;
+      Object.keys(scope.filter).length === 0
+        ? assessmentListTotalFromCounters(this.readStore, list.filter, today, reminders.daysOfTimeoutAlert)
+        : null;
     const { rows: docs, total: count } = await findAssessmentRows(this.readStore, where, list, countersTotal);
-    const agencies = await this.access.agencyNames(docs.map((d) => d.agencyId));
+    const [agencies, { assessmentTypes }] = await Promise.all([
+      this.access.agencyNames(docs.map((d) => d.agencyId)),
+      this.childForm.optionLists(),
+    ]);
     const rows = docs.map((doc) => ({
-      ...this.row(doc, principal, scope.scope, view, now),
+      ...this.row(doc, principal, scope.scope, view, now, reminders, assessmentTypes),
       agencyName: doc.agencyId ? (agencies.get(doc.agencyId) ?? null) : null,
     }));
     return { rows, total: count };
@@ -238,6 +250,8 @@ export class ListAssessmentsHandler implements IQueryHandler<ListAssessmentsQuer
     scope: Awaited<ReturnType<AssessmentAccessService['listScope']>>['scope'],
     view: 'all' | 'overdue' | 'followUp',
     now: Date,
+    settings: ReminderSettings,
+    assessmentTypes: readonly OptionItem[],
   ): AssessmentListRow {
     const { rowAccess } = this.access.rowAccessInScope(scope, doc);
     const ctx: AssessmentContext = {
@@ -251,11 +265,9 @@ export class ListAssessmentsHandler implements IQueryHandler<ListAssessmentsQuer
       { exists: true, status: doc.status, includedInReports: doc.includedInReports, ownerId: doc.ownerId },
       ctx,
     );
-    const reminders = remindersFor(reminderFactsOf(doc), DEFAULT_REMINDER_SETTINGS, now);
+    const reminders = remindersFor(reminderFactsOf(doc), settings, now);
     const overdueDays =
-      reminders.overdueFrom && reminders.daysPastDue !== null
-        ? Math.max(0, reminders.daysPastDue - DEFAULT_REMINDER_SETTINGS.daysOfTimeoutAlert)
-        : null;
+      reminders.overdueFrom && reminders.daysPastDue !== null ? Math.max(0, reminders.daysPastDue - settings.daysOfTimeoutAlert) : null;
     return {
       id: doc.id,
       cin: doc.cin,
@@ -263,7 +275,8 @@ export class ListAssessmentsHandler implements IQueryHandler<ListAssessmentsQuer
       firstName: doc.firstName,
       lastName: doc.lastName,
       assessmentType: doc.assessmentType,
-      assessmentTypeName: assessmentTypeName(doc.assessmentType),
+      // The configured "Initialized" list: rows store the id, so a renamed type shows its new name.
+      assessmentTypeName: optionItemName(assessmentTypes, doc.assessmentType),
       status: doc.status,
       statusCode: doc.statusCode,
       statusLabel: ASSESSMENT_STATUS_LABELS[doc.status],

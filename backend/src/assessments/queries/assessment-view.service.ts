@@ -9,7 +9,6 @@ import {
   AssessmentState,
   Caregiver,
   ChildInformation,
-  DEFAULT_ASSESSMENT_TYPES,
   GeneratedRecommendations,
   Narrative,
   RULE_MESSAGES,
@@ -18,6 +17,7 @@ import {
   isViewOnlyFor,
 } from '@cans/domain/assessments';
 import type { AssessmentLibrary } from '../library/assessment-library.service';
+import { optionItemName } from '@cans/domain/administration/option-lists.decider';
 import { QuestionnaireView, WireRating, questionnaireView, toWireRating } from './questionnaire-view';
 
 export interface AssessmentCommentView {
@@ -76,8 +76,6 @@ export interface AssessmentView {
   actions: AssessmentActions;
 }
 
-export const assessmentTypeName = (id: string): string => DEFAULT_ASSESSMENT_TYPES.find((t) => t.id === id)?.name ?? id;
-
 /**
  * Builds the editor's view of one assessment (GET /assessments/:id and every command answer) from its aggregate
  * state: the stream is the source, so a view right after a command is exact without waiting for projections.
@@ -123,7 +121,8 @@ export class AssessmentViewService {
       statusCode: ASSESSMENT_STATUS_CODES[state.status],
       statusLabel: ASSESSMENT_STATUS_LABELS[state.status],
       assessmentType: state.assessmentType,
-      assessmentTypeName: assessmentTypeName(state.assessmentType),
+      // The configured "Initialized" list (the context reads it): a renamed type shows its new name.
+      assessmentTypeName: optionItemName(context.childForm?.assessmentTypes ?? [], state.assessmentType),
       ownerId: state.ownerId,
       ownerName: nameOf(state.ownerId),
       agencyId: state.agencyId,

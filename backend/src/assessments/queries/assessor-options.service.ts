@@ -39,7 +39,8 @@ export class AssessorOptionsService {
       .map((a) => ({ id: a.id, name: `${a.firstName} ${a.lastName}`.trim() }))
       .filter((a) => a.name.toLowerCase().includes(needle))
       .sort((a, b) => a.name.localeCompare(b.name));
-    const live = assessmentListFilter({}, now.toISOString().slice(0, 10)).filter;
+    // No overdue / follow-up view: the overdue threshold (0 here) plays no part.
+    const live = assessmentListFilter({}, now.toISOString().slice(0, 10), 0).filter;
     const found: AssessorOption[] = [];
     for (const assessor of assessors) {
       if (found.length >= ASSESSOR_OPTIONS_LIMIT) break;

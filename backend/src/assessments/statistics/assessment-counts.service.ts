@@ -5,7 +5,7 @@ import {
   statusCountsSince,
 } from '@cans/projections/assessments/assessment-list.queries';
 import { countsOfOwners, stateWideMonthCount } from '@cans/projections/assessments/assessment-list/counters';
-import { DEFAULT_REMINDER_SETTINGS } from '@cans/domain/assessments/reminder-settings';
+import { findReminderSettings } from '@cans/projections/administration/settings.projection';
 import { READ_STORE } from '../../platform/storage/storage-tokens';
 import type { Filter, ReadStore } from '@cans/storage/read-store/read-store.port';
 import { AssessmentAccessService, AssessmentListScope, AssessmentPrincipal } from '../access/assessment-access.service';
@@ -61,8 +61,10 @@ export class AssessmentCountsService {
     }
     const today = now.toISOString().slice(0, 10);
     const month = today.slice(0, 7);
-    const scope = await this.access.listScope(principal);
-    const counts = scope.scope.everything ? await this.stateWide(today, days) : await this.ofScope(scope, today, days);
+    const [scope, { daysOfTimeoutAlert }] = await Promise.all([this.access.listScope(principal), findReminderSettings(this.readStore)]);
+    const counts = scope.scope.everything
+      ? await this.stateWide(today, days, daysOfTimeoutAlert)
+      : await this.ofScope(scope, today, days, daysOfTimeoutAlert);
     const [i, r, c, a, e] = STATUS_CODES.map((code) => counts.byStatus.get(code) ?? 0);
     return {
       days,
@@ -80,8 +82,9 @@ export class AssessmentCountsService {
   }
 
   /** From the state-wide counters. */
-  private async stateWide(today: string, days: number | null): Promise<CodeCounts> {
-    const tab = (view: 'overdue' | 'followUp') => assessmentListTotalFromCounters(this.readStore, { view }, today).then((n) => n ?? 0);
+  private async stateWide(today: string, days: number | null, daysOfTimeoutAlert: number): Promise<CodeCounts> {
+    const tab = (view: 'overdue' | 'followUp') =>
+      assessmentListTotalFromCounters(this.readStore, { view }, today, daysOfTimeoutAlert).then((n) => n ?? 0);
     const [statuses, overdue, followUp, month] = await Promise.all([
       statusCountsSince(this.readStore, days === null ? null : addDays(today, -days)),
       tab('overdue'),
@@ -96,9 +99,9 @@ export class AssessmentCountsService {
    * none of those owners owns, counted. Every row an owner of the scope owns is in the scope (the policy's filter
    * starts with `ownerId in owners`), so the two parts add up to the scope without overlap.
    */
-  private async ofScope(scope: AssessmentListScope, today: string, days: number | null): Promise<CodeCounts> {
+  private async ofScope(scope: AssessmentListScope, today: string, days: number | null, daysOfTimeoutAlert: number): Promise<CodeCounts> {
     const owners = [...new Set([scope.scope.actorId, ...scope.scope.editableOwnerIds, ...scope.scope.viewableOwnerIds])];
-    const overdueBefore = addDays(today, -Math.max(0, DEFAULT_REMINDER_SETTINGS.daysOfTimeoutAlert));
+    const overdueBefore = addDays(today, -Math.max(0, daysOfTimeoutAlert));
     const owned = countsOfOwners(this.readStore, owners, {
       since: days === null ? null : addDays(today, -days),
       overdueBefore,
@@ -112,7 +115,7 @@ export class AssessmentCountsService {
     }
     const others: Filter = { $and: [scope.filter, { ownerId: { $nin: owners } }] };
     const count = (listFilter: Record<string, unknown>) =>
-      countAssessmentRows(this.readStore, { $and: [others, assessmentListFilter(listFilter, today).filter] });
+      countAssessmentRows(this.readStore, { $and: [others, assessmentListFilter(listFilter, today, daysOfTimeoutAlert).filter] });
     const period = days === null ? {} : { period: days };
     const [counts, statuses, overdue, followUp, month] = await Promise.all([
       owned,

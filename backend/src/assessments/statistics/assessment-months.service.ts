@@ -6,11 +6,11 @@ import {
   monthTypeCountsOfOwners,
   stateWideMonthTypeCounts,
 } from '@cans/projections/assessments/assessment-list/counters';
-import { DEFAULT_ASSESSMENT_TYPES } from '@cans/domain/assessments';
+import { optionItemName } from '@cans/domain/administration/option-lists.decider';
+import { getOptionList } from '@cans/projections/administration/option-lists.queries';
 import { READ_STORE } from '../../platform/storage/storage-tokens';
 import type { Filter, ReadStore } from '@cans/storage/read-store/read-store.port';
 import { AssessmentAccessService, AssessmentListScope, AssessmentPrincipal } from '../access/assessment-access.service';
-import { assessmentTypeName } from '../queries/assessment-view.service';
 
 /** Months the home charts show (spec 001 "Bar chart of assessments per month", getLastYearPerMonthCase). */
 export const CHART_MONTHS = 12;
@@ -26,7 +26,7 @@ export interface MonthlyAssessmentCounts {
   readonly months: string[];
   /** Assessments per month by date of assessment, aligned with `months` (what the list's `date` preset shows). */
   readonly totals: number[];
-  /** The default assessment types and any other type counted, each with its counts aligned with `months`. */
+  /** The configured assessment types and any other type counted, each with its counts aligned with `months`. */
   readonly types: Array<{ id: string; name: string; counts: number[] }>;
 }
 
@@ -60,16 +60,19 @@ export class AssessmentMonthsService {
     const from = monthsBefore(to, CHART_MONTHS - 1);
     const months = monthsBetween(from, to);
     const scope = await this.access.listScope(principal);
-    const counts = scope.scope.everything
-      ? await stateWideMonthTypeCounts(this.readStore, from, to)
-      : await this.ofScope(scope, from, to, maxRowsToTally);
-    const typeIds = [...DEFAULT_ASSESSMENT_TYPES.map((type) => type.id)];
+    const [counts, { items: types }] = await Promise.all([
+      scope.scope.everything ? stateWideMonthTypeCounts(this.readStore, from, to) : this.ofScope(scope, from, to, maxRowsToTally),
+      // The configured "Initialized" list (read here, not through ChildFormSettingsService, so the benchmark can
+      // build this service from the read store alone).
+      getOptionList(this.readStore, 'initialized'),
+    ]);
+    const typeIds = types.map((type) => type.id);
     for (const byType of counts.values()) for (const id of byType.keys()) if (!typeIds.includes(id)) typeIds.push(id);
     const countOf = (month: string, type: string) => counts.get(month)?.get(type) ?? 0;
     return {
       months,
       totals: months.map((month) => [...(counts.get(month)?.values() ?? [])].reduce((sum, n) => sum + n, 0)),
-      types: typeIds.map((id) => ({ id, name: assessmentTypeName(id), counts: months.map((month) => countOf(month, id)) })),
+      types: typeIds.map((id) => ({ id, name: optionItemName(types, id), counts: months.map((month) => countOf(month, id)) })),
     };
   }
 

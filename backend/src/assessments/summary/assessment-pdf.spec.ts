@@ -66,7 +66,7 @@ describe('assessment PDFs', () => {
     // Non-Latin-1 names survive (Roboto is embedded).
     expect(text).toContain('Zoë Ångström');
     expect(text).toContain('PID PID-0001');
-    expect(text).toContain('DOA 05/01/2024');
+    expect(text).toContain('Date of Assessment 05/01/2024');
     expect(text).toContain(`Page 1 of ${pages}`);
     expect(text).toContain(`Page ${pages} of ${pages}`);
     expect(text.split('Zoë Ångström').length - 1).toBeGreaterThanOrEqual(pages);
@@ -134,5 +134,26 @@ describe('an approved assessment', () => {
     const text = pdfText(pdf);
     expect(text).toContain('Robin Hale');
     expect(text).toContain('Sam Supervisor');
+  });
+});
+
+describe('the child info labels', () => {
+  withPoppler('name the fields as configured and leave out the hidden ones', async () => {
+    const labels = [
+      { fieldName: 'DateOfAssessment', displayName: 'Date Seen', status: 1 },
+      { fieldName: 'LocalAuthority', displayName: 'Case Number', status: 1 },
+      { fieldName: 'Assessor', displayName: 'Case Worker', status: 0 },
+      { fieldName: 'COUNTY', displayName: 'Borough', status: 0 },
+      { fieldName: 'CITY', displayName: 'Town', status: 1 },
+    ];
+    const state = inStatus(completableState(), 'approved');
+    const text = pdfText(await renderPdf(printPdfDefinition(buildPrintableAssessment({ state, library: seedLibrary, names, labels }))));
+    expect(text).toContain('Date Seen 05/01/2024');
+    expect(text).toContain('Case Number PID-0001');
+    expect(text).toContain('Town');
+    expect(text).not.toMatch(/Date of Assessment|Case Worker|Assessor|Borough|County|DOA /);
+    const defaults = pdfText(await renderPdf(printPdfDefinition(buildPrintableAssessment({ state, library: seedLibrary, names }))));
+    expect(defaults).toContain('Assessor');
+    expect(defaults).toContain('County');
   });
 });

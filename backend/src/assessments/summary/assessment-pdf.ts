@@ -10,6 +10,7 @@
 import { dirname, join } from 'node:path';
 import type { Content, TDocumentDefinitions, TableCell } from 'pdfmake/interfaces';
 import type { Rating } from '@cans/domain/library/instrument/instrument.types';
+import type { ChildLabelFieldName } from '@cans/domain/administration/child-labels.fields';
 import type { AssessmentSummary, GlanceDomain, PrintableAssessment, SummaryCaregiver, SummaryDomain } from './assessment-summary.types';
 
 interface PdfKitDocument extends NodeJS.EventEmitter {
@@ -88,7 +89,7 @@ function pageFrame(
   title: string,
   summary: AssessmentSummary,
 ): Pick<TDocumentDefinitions, 'header' | 'footer' | 'pageSize' | 'pageMargins' | 'info' | 'defaultStyle' | 'styles' | 'pageBreakBefore'> {
-  const { child } = summary;
+  const { child, labels } = summary;
   return {
     pageSize: 'A4',
     // A domain heading whose table starts on the next page moves there too.
@@ -103,7 +104,7 @@ function pageFrame(
         {
           alignment: 'right',
           style: 'headerChild',
-          text: `${child.fullName}   PID ${child.cin}   DOA ${displayDate(child.dateOfAssessment)}`,
+          text: `${child.fullName}   ${labels.LocalAuthority.displayName} ${child.cin}   ${labels.DateOfAssessment.displayName} ${displayDate(child.dateOfAssessment)}`,
         },
       ],
     }),
@@ -137,33 +138,36 @@ function labelledPairs(pairs: Array<[string, string]>): Content {
 }
 
 function childInformation(summary: AssessmentSummary, full: boolean): Content {
-  const { child, assessment } = summary;
+  const { child, assessment, labels } = summary;
+  // The label configuration names these fields, and leaves out the optional ones it hides.
+  const labelled = (fieldName: ChildLabelFieldName, value: string): Array<[string, string]> =>
+    labels[fieldName].visible ? [[labels[fieldName].displayName, value]] : [];
   const pairs: Array<[string, string]> = [
     ['Name', child.fullName],
-    ['PID', child.cin],
+    ...labelled('LocalAuthority', child.cin),
     ['Date of Birth', displayDate(child.dateOfBirth)],
-    ['Age', String(child.ageAtAssessment)],
-    ['Gender', child.genderName],
-    ['Race/Ethnicity', child.raceEthnicity],
+    ...labelled('Age', String(child.ageAtAssessment)),
+    ...labelled('GENDER', child.genderName),
+    ...labelled('RACEETHNICITY', child.raceEthnicity),
     ['Primary Language', text(child.primaryLanguage)],
-    ['Unique ID', child.medicaidNumber],
-    ['Date of Assessment', displayDate(child.dateOfAssessment)],
-    ['Removal Date', displayDate(child.caseOpeningDate)],
-    ['Assessment Type', assessment.assessmentTypeName],
-    ['Assessor', assessment.ownerName],
+    ...labelled('UniqueID', child.medicaidNumber),
+    ...labelled('DateOfAssessment', displayDate(child.dateOfAssessment)),
+    ...labelled('ASSESSMENTOPENINGDATE', displayDate(child.caseOpeningDate)),
+    ...labelled('INITIALIZED', assessment.assessmentTypeName),
+    ...labelled('Assessor', assessment.ownerName),
     ['Status', assessment.statusLabel],
     ['Family ID', text(child.familyId)],
   ];
   if (full) {
     pairs.push(
-      ['Address', text(child.address)],
-      ['City', text(child.city)],
-      ['Zip', text(child.zip)],
-      ['County', text(child.county)],
-      ['Assessor Phone', text(child.assessorPhoneNumber)],
-      ['Days to Next Assessment', text(child.daysToNextAssessment)],
+      ...labelled('ADDRESS', text(child.address)),
+      ...labelled('CITY', text(child.city)),
+      ...labelled('ZIP', text(child.zip)),
+      ...labelled('COUNTY', text(child.county)),
+      ...labelled('PHONENUMBER', text(child.assessorPhoneNumber)),
+      ...labelled('DAYSOFNEXTASSESSMENT', text(child.daysToNextAssessment)),
       ['Looked after Child', text(child.lookedAfterChild)],
-      ['Looked after Status', text(child.lookedAfterStatus)],
+      ['Looked after Status', text(child.lookedAfterStatusName)],
       ['Approved', assessment.approvedAt ? `${displayDate(assessment.approvedAt)} ${assessment.approvedByName ?? ''}`.trim() : ''],
       ['Library Version', text(assessment.libraryVersion)],
     );

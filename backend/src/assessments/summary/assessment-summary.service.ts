@@ -5,6 +5,7 @@ import { AssessmentContextService } from '../commands/assessment-context.service
 import { AssessmentLibraryService } from '../library/assessment-library.service';
 import { buildAssessmentSummary, buildPrintableAssessment, mentionedUserIds } from './assessment-summary';
 import type { AssessmentSummary, PrintableAssessment, SummaryInput } from './assessment-summary.types';
+import { ChildFormSettingsService } from '../../administration/child-form/child-form-settings.service';
 
 export const ASSESSMENT_NOT_FOUND = 'The assessment does not exist.';
 
@@ -22,6 +23,7 @@ export class AssessmentSummaryService {
     private readonly assessments: AssessmentContextService,
     private readonly access: AssessmentAccessService,
     private readonly libraries: AssessmentLibraryService,
+    private readonly childForm: ChildFormSettingsService,
   ) {}
 
   async summary(principal: AssessmentPrincipal, assessmentId: string): Promise<AssessmentSummary> {
@@ -40,7 +42,13 @@ export class AssessmentSummaryService {
     // Same answer as an unknown id (as the editor's routes give): a record the caller may not see does not exist for them.
     if (!rowAccess.canView) throw new NotFoundError(ASSESSMENT_NOT_FOUND);
     if (!state.libraryVersion) throw new Error(`Assessment ${assessmentId} records no library version`);
-    const [library, names] = await Promise.all([this.libraries.at(state.libraryVersion), this.access.userNames(mentionedUserIds(state))]);
-    return { state, library, names };
+    const [library, names, lists, labels] = await Promise.all([
+      this.libraries.at(state.libraryVersion),
+      this.access.userNames(mentionedUserIds(state)),
+      this.childForm.optionLists(),
+      this.childForm.labels(),
+    ]);
+    // The configured lists: the state stores option ids, so a renamed option shows its new name on screen and in PDFs.
+    return { state, library, names, ...lists, labels };
   }
 }

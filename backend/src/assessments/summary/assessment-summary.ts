@@ -16,6 +16,7 @@
  * module is not shown and not counted).
  */
 import { indexInstrument, isActionable } from '@cans/domain/library/instrument/instrument-tree';
+import { ResolvedChildLabels, resolveChildLabels } from '@cans/domain/administration/child-labels.fields';
 import { Domain, Module, RATINGS, USEFUL_STRENGTH_RATINGS } from '@cans/domain/library/instrument/instrument.types';
 import {
   ASSESSMENT_STATUS_CODES,
@@ -23,6 +24,7 @@ import {
   AssessmentState,
   Caregiver,
   DEFAULT_ASSESSMENT_TYPES,
+  DEFAULT_LOOKED_AFTER_STATUSES,
   GENDERS,
   GeneratedRecommendations,
   NARRATIVE_FIELDS,
@@ -109,6 +111,7 @@ interface Built {
   narrative: Narrative;
   narrativeSections: SummaryNarrativeField[];
   recommendations: GeneratedRecommendations;
+  labels: ResolvedChildLabels;
 }
 
 function build(input: SummaryInput, mode: 'summary' | 'print'): Built {
@@ -116,6 +119,7 @@ function build(input: SummaryInput, mode: 'summary' | 'print'): Built {
   if (!state.exists || !state.child) throw new Error(`Assessment ${state.assessmentId} has no child information`);
   const child = state.child;
   const types = input.assessmentTypes ?? DEFAULT_ASSESSMENT_TYPES;
+  const statuses = input.lookedAfterStatuses ?? DEFAULT_LOOKED_AFTER_STATUSES;
 
   const info: SummaryAssessmentInfo = {
     id: state.assessmentId,
@@ -141,6 +145,8 @@ function build(input: SummaryInput, mode: 'summary' | 'print'): Built {
     fullName: `${child.firstName} ${child.lastName}`.trim(),
     genderName: GENDERS[child.gender] ?? child.gender,
     ageAtAssessment: questionnaireAgeOf(child),
+    lookedAfterStatusName:
+      child.lookedAfterStatus === null ? null : (statuses.find((s) => s.id === child.lookedAfterStatus)?.name ?? child.lookedAfterStatus),
   };
 
   const index = indexInstrument(library.instrument);
@@ -273,6 +279,7 @@ function build(input: SummaryInput, mode: 'summary' | 'print'): Built {
     narrative: state.narrative,
     narrativeSections: NARRATIVE_FIELDS.map((field) => ({ field, label: NARRATIVE_LABELS[field], text: state.narrative[field] })),
     recommendations: generateRecommendations(state, library, { serviceCoordinationPhone: input.serviceCoordinationPhone }),
+    labels: resolveChildLabels(input.labels),
   };
 }
 
@@ -288,6 +295,7 @@ export function buildAssessmentSummary(input: SummaryInput): AssessmentSummary {
     narrative: b.narrative,
     narrativeSections: b.narrativeSections,
     recommendations: b.recommendations,
+    labels: b.labels,
   };
 }
 
@@ -309,6 +317,7 @@ export function buildPrintableAssessment(input: SummaryInput): PrintableAssessme
     narrative: b.narrative,
     narrativeSections: b.narrativeSections,
     recommendations: b.recommendations,
+    labels: b.labels,
     reasons,
   };
 }

@@ -1,9 +1,11 @@
 /** The shapes of the CANS Summary and the printable assessment (built by assessment-summary.ts, drawn by assessment-pdf.ts). */
 import type { Rating, RatingMeaning } from '@cans/domain/library/instrument/instrument.types';
+import type { ResolvedChildLabels } from '@cans/domain/administration/child-labels.fields';
 import type {
   AssessmentState,
   ChildInformation,
   GeneratedRecommendations,
+  LabelConfigEntry,
   Narrative,
   QuestionnaireLibrary,
 } from '@cans/domain/assessments';
@@ -17,7 +19,11 @@ export interface SummaryInput {
   readonly names: UserNames;
   /** The deployment's assessment types (option list "Initialized"); defaults to the spec's three. */
   readonly assessmentTypes?: ReadonlyArray<{ id: string; name: string }>;
+  /** The deployment's looked-after statuses (option list "Foster Care Status"); defaults to the spec's four. */
+  readonly lookedAfterStatuses?: ReadonlyArray<{ id: string; name: string }>;
   readonly serviceCoordinationPhone?: string;
+  /** The child info label configuration (renamed and hidden fields); the defaults when left out. */
+  readonly labels?: readonly LabelConfigEntry[];
 }
 
 export interface SummaryChild extends ChildInformation {
@@ -25,6 +31,8 @@ export interface SummaryChild extends ChildInformation {
   readonly genderName: string;
   /** Whole years at the date of assessment (the age the questionnaire used). */
   readonly ageAtAssessment: number;
+  /** The looked-after status's name in the "Foster Care Status" list (the child stores its id). */
+  readonly lookedAfterStatusName: string | null;
 }
 
 export interface SummaryAssessmentInfo {
@@ -160,6 +168,8 @@ export interface AssessmentSummary {
   /** The narrative's sections with their labels, in order (what the pages print). */
   readonly narrativeSections: readonly SummaryNarrativeField[];
   readonly recommendations: GeneratedRecommendations;
+  /** The child info labels by field name (spec 002 §3): what the pages and PDFs call each field, and whether it shows. */
+  readonly labels: ResolvedChildLabels;
 }
 
 export interface PrintableAssessment extends AssessmentSummary {

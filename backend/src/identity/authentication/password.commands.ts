@@ -5,8 +5,8 @@ import { APPEND_ONLY, EventSourcedCommandHandler, LoadedStream } from '../../pla
 import { NotFoundError } from '@cans/domain/domain-errors';
 import { FieldValidationException } from '../../platform/http/validation';
 import { UserManagementService } from '../access/user-management-policy.service';
-import { passwordLinkUrl, resetPasswordMail } from '../delivery/identity-mails';
-import { MAILER, Mailer } from '../delivery/mailer';
+import { TemplatedMailer } from '../../administration/email-templates/templated-mailer';
+import { passwordLinkUrl } from '../delivery/identity-mails';
 import { IDENTITY_CLOCK, IdentityClock } from '../identity-clock';
 import { IDENTITY_CONFIG, IdentityConfig } from '../identity-config';
 import { IdentityDirectory } from '../identity-directory';
@@ -82,7 +82,7 @@ function assertPolicy(password: string, field: string): void {
 async function issueResetLink(
   handler: EventSourcedCommandHandler,
   tokens: SignInTokens,
-  mailer: Mailer,
+  mailer: TemplatedMailer,
   config: IdentityConfig,
   clock: IdentityClock,
   actor: Actor,
@@ -106,9 +106,12 @@ async function issueResetLink(
     { userId, username: displayUsername(username), email },
     tokens.passwordLinkToken(userId, linkId, 'reset', RESET_PASSWORD_LINK_TTL_MS),
   );
-  await mailer.send(
-    resetPasswordMail(email, `${firstName} ${lastName}`, displayUsername(username), link, RESET_PASSWORD_LINK_TTL_MS / 3_600_000),
-  );
+  await mailer.send('ResetPassword', email, {
+    userName: `${firstName} ${lastName}`,
+    username: displayUsername(username),
+    link,
+    hours: String(RESET_PASSWORD_LINK_TTL_MS / 3_600_000),
+  });
   return { position: result.position };
 }
 
@@ -124,7 +127,7 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
     private readonly handler: EventSourcedCommandHandler,
     private readonly directory: IdentityDirectory,
     private readonly tokens: SignInTokens,
-    @Inject(MAILER) private readonly mailer: Mailer,
+    private readonly mailer: TemplatedMailer,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
     @Inject(IDENTITY_CLOCK) private readonly clock: IdentityClock,
   ) {}
@@ -153,7 +156,7 @@ export class SendPasswordResetLinkHandler implements ICommandHandler<SendPasswor
   constructor(
     private readonly handler: EventSourcedCommandHandler,
     private readonly tokens: SignInTokens,
-    @Inject(MAILER) private readonly mailer: Mailer,
+    private readonly mailer: TemplatedMailer,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
     @Inject(IDENTITY_CLOCK) private readonly clock: IdentityClock,
     private readonly userManagement: UserManagementService,

@@ -10,8 +10,8 @@ import {
   PlannedCommand,
   REJECT_ON_CONFLICT,
 } from '../../platform/commands/command-handler';
-import { MAILER, Mailer } from '../delivery/mailer';
-import { verificationCodeMail, verificationCodeSms } from '../delivery/identity-mails';
+import { verificationCodeSms } from '../delivery/identity-mails';
+import { TemplatedMailer } from '../../administration/email-templates/templated-mailer';
 import { SMS_SENDER, SmsSender } from '../delivery/sms-sender';
 import { IDENTITY_CLOCK, IdentityClock } from '../identity-clock';
 import { identityError, recordedAt } from '../identity-errors';
@@ -201,7 +201,7 @@ export class SendVerificationCodeHandler implements ICommandHandler<SendVerifica
     private readonly handler: EventSourcedCommandHandler,
     private readonly tokens: SignInTokens,
     @Inject(IDENTITY_CLOCK) private readonly clock: IdentityClock,
-    @Inject(MAILER) private readonly mailer: Mailer,
+    private readonly mailer: TemplatedMailer,
     @Inject(SMS_SENDER) private readonly sms: SmsSender | null,
   ) {}
 
@@ -233,7 +233,7 @@ export class SendVerificationCodeHandler implements ICommandHandler<SendVerifica
         await this.sms.send(phone, verificationCodeSms(code, minutes));
       } else {
         destination = maskEmail(email);
-        await this.mailer.send(verificationCodeMail(email, `${firstName} ${lastName}`, code, minutes));
+        await this.mailer.send('LoginEmailVerification', email, { userName: `${firstName} ${lastName}`, code, minutes: String(minutes) });
       }
     } catch (error) {
       if (error instanceof HttpException) throw error;

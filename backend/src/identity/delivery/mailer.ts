@@ -7,7 +7,10 @@ export const MAILER = Symbol('MAILER');
 export interface MailMessage {
   to: string;
   subject: string;
+  /** The plain-text version: every mail has one (the outbox prints it; clients without HTML show it). */
   text: string;
+  /** The HTML version (rendered email templates); sent as multipart/alternative with the text. */
+  html?: string;
 }
 
 /** Outgoing mail. SMTP when configured, otherwise the local outbox. */
@@ -41,7 +44,13 @@ export class SmtpMailer implements Mailer {
   }
 
   async send(message: MailMessage): Promise<void> {
-    await this.transporter.sendMail({ from: this.settings.from, to: message.to, subject: message.subject, text: message.text });
+    await this.transporter.sendMail({
+      from: this.settings.from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      ...(message.html ? { html: message.html } : {}),
+    });
   }
 }
 

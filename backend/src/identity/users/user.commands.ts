@@ -7,8 +7,8 @@ import { UserAccountFields, userStreamId } from '@cans/domain/identity/user.even
 import type { Actor, CommandResult } from '../../platform/commands/actor';
 import { EventSourcedCommandHandler, expectRevisionOf } from '../../platform/commands/command-handler';
 import { SignInTokens } from '../authentication/sign-in-tokens';
-import { initialPasswordMail, passwordLinkUrl } from '../delivery/identity-mails';
-import { MAILER, Mailer } from '../delivery/mailer';
+import { passwordLinkUrl } from '../delivery/identity-mails';
+import { TemplatedMailer } from '../../administration/email-templates/templated-mailer';
 import { IDENTITY_CONFIG, IdentityConfig } from '../identity-config';
 import { IdentityDirectory } from '../identity-directory';
 import { UserFactsReader } from './user-facts';
@@ -65,7 +65,7 @@ export class CreateUserHandler implements ICommandHandler<CreateUserCommand, Cre
     private readonly handler: EventSourcedCommandHandler,
     private readonly facts: UserFactsReader,
     private readonly tokens: SignInTokens,
-    @Inject(MAILER) private readonly mailer: Mailer,
+    private readonly mailer: TemplatedMailer,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
@@ -94,7 +94,12 @@ export class CreateUserHandler implements ICommandHandler<CreateUserCommand, Cre
     const username = displayUsername(account.username);
     const link = passwordLinkUrl(this.config.publicUrl, { userId, username, email: account.email }, token);
     try {
-      await this.mailer.send(initialPasswordMail(account.email, `${account.firstName} ${account.lastName}`, username, link, days));
+      await this.mailer.send('CreateUser', account.email, {
+        userName: `${account.firstName} ${account.lastName}`,
+        username,
+        link,
+        days: String(days),
+      });
       return true;
     } catch (error) {
       this.logger.error(`Initial-password mail for user ${userId} failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -127,9 +132,12 @@ export class UpdateUserHandler implements ICommandHandler<UpdateUserCommand, Com
 /** Spec §4: status 3 shows Approve; approving (the review action) makes the user Active. */
 @CommandHandler(ApproveUserCommand)
 export class ApproveUserHandler implements ICommandHandler<ApproveUserCommand, CommandResult> {
+  private readonly logger = new Logger('Users');
+
   constructor(
     private readonly handler: EventSourcedCommandHandler,
     private readonly facts: UserFactsReader,
+    private readonly mailer: TemplatedMailer,
   ) {}
 
   async execute({ actor, userId, actorManagesUsers }: ApproveUserCommand): Promise<CommandResult> {
@@ -141,12 +149,25 @@ export class ApproveUserHandler implements ICommandHandler<ApproveUserCommand, C
       actorManagesUsers,
       policyRefusal: await this.facts.refusalToManage(actor, userId, loaded.state),
     } as const;
-    const { revision, position } = await this.handler.handle(streamId, userDecider, command, {
+    const { revision, position, state } = await this.handler.handle(streamId, userDecider, command, {
       actor,
       id: userId,
       concurrency: expectRevisionOf(loaded),
     });
+    if (isLiveUser(state)) await this.mailApproved(userId, state.account);
     return { id: userId, revision, position };
+  }
+
+  /** The ReviewUser mail: the account may be used now. Approving does not depend on it (a failure is logged). */
+  private async mailApproved(userId: string, account: UserAccountFields): Promise<void> {
+    try {
+      await this.mailer.send('ReviewUser', account.email, {
+        userName: `${account.firstName} ${account.lastName}`,
+        username: displayUsername(account.username),
+      });
+    } catch (error) {
+      this.logger.error(`Approval mail for user ${userId} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 }
 

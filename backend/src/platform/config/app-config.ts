@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { validateCronExpression } from 'cron';
 import { resolve } from 'node:path';
 import { ConfigurationError } from './configuration-error';
 import { repositoryRoot } from './repository-root';
@@ -28,6 +29,8 @@ export interface AppConfig {
   logLevel: string;
   /** Which peers may tell the client IP (X-Forwarded-For): Express `trust proxy`; false believes nobody. */
   trustProxy: TrustProxy;
+  /** When the daily reminder mails go out: a cron expression in the server's time zone (REMINDER_JOB_CRON); null: never. */
+  reminderJobCron: string | null;
 }
 
 /** HS256 keys shorter than the hash output are guessable offline from one token. */
@@ -50,6 +53,7 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     frontendDist: resolve(env.FRONTEND_DIST || resolve(repositoryRoot(), 'frontend/dist')),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    reminderJobCron: parseCron(env.REMINDER_JOB_CRON, DEFAULT_REMINDER_JOB_CRON, 'REMINDER_JOB_CRON'),
   };
 }
 
@@ -66,6 +70,17 @@ function jwtSecret(value: string | undefined, production: boolean): string {
     );
   }
   return value;
+}
+
+/** 06:00 every day: before the working day, so the reminders are in the morning's mail. */
+export const DEFAULT_REMINDER_JOB_CRON = '0 6 * * *';
+
+function parseCron(value: string | undefined, fallback: string, name: string): string | null {
+  if (value === undefined || value.trim() === '') return fallback;
+  if (value.trim().toLowerCase() === 'off') return null;
+  const check = validateCronExpression(value.trim());
+  if (!check.valid) throw new ConfigurationError(`${name} must be a cron expression (e.g. "0 6 * * *") or "off", got "${value}"`);
+  return value.trim();
 }
 
 function parseInteger(value: string | undefined, fallback: number, name: string): number {

@@ -22,7 +22,7 @@ import {
   titleBlock,
 } from './pdf-document';
 import { glanceSection } from './pdf-glance';
-import { genderNameOf, OneChildManyCansData, PdfContext, typeNameOf } from './report-pdf-input';
+import { genderNameOf, labelled, OneChildManyCansData, PdfContext, typeNameOf } from './report-pdf-input';
 
 export const ONE_CHILD_MANY_CANS_TITLE = 'One Child Many CANS';
 
@@ -40,17 +40,25 @@ export function oneChildManyCansContent(report: OneChildManyCansData, context: P
     fittingRuns(questions, (count) => multiChartHeight(count, series.length), MAX_CHART_HEIGHT_PX).map((run) =>
       keepTogether(chartNode(multiAssessmentChart(run, series, CONTENT_WIDTH_PX)), seriesLegend()),
     );
+  const { labels } = options;
+  // The Assessor column leaves with its label (spec 002 §3).
+  const assessor = labels.Assessor.visible;
   const assessments: Content = {
     table: {
       headerRows: 1,
-      widths: ['auto', '*', 'auto', '*'],
+      widths: assessor ? ['auto', '*', 'auto', '*'] : ['auto', '*', 'auto'],
       body: [
-        ['Time-point', 'Type', 'Date of assessment', 'Assessor'].map((text) => ({ text, bold: true })),
+        [
+          'Time-point',
+          labels.INITIALIZED.displayName,
+          labels.DateOfAssessment.displayName,
+          ...(assessor ? [labels.Assessor.displayName] : []),
+        ].map((text) => ({ text, bold: true })),
         ...report.assessments.map((a) => [
           a.timePoint,
           typeNameOf(options, a.assessmentType),
           displayDate(a.dateOfAssessment),
-          a.assessorName,
+          ...(assessor ? [a.assessorName] : []),
         ]),
       ],
     },
@@ -58,14 +66,14 @@ export function oneChildManyCansContent(report: OneChildManyCansData, context: P
     margin: [0, 0, 0, 6],
   };
   return [
-    ...titleBlock(ONE_CHILD_MANY_CANS_TITLE, `${child.fullName} (PID ${child.cin})`),
+    ...titleBlock(ONE_CHILD_MANY_CANS_TITLE, `${child.fullName} (${labels.LocalAuthority.displayName} ${child.cin})`),
     sectionHeading('Child'),
     factTable(
       [
-        ['PID', child.cin],
+        ...labelled(options, 'LocalAuthority', child.cin),
         ['Name', child.fullName],
-        ['Gender', genderNameOf(options, child.gender)],
-        ['Agency', child.agency ?? ''],
+        ...labelled(options, 'GENDER', genderNameOf(options, child.gender)),
+        ...labelled(options, 'AGENCY', child.agency ?? ''),
       ],
       2,
     ),

@@ -20,7 +20,7 @@ import {
   titleBlock,
 } from './pdf-document';
 import { glanceSection } from './pdf-glance';
-import { genderNameOf, OneChildOneCansData, PdfContext, typeNameOf } from './report-pdf-input';
+import { genderNameOf, labelled, OneChildOneCansData, PdfContext, typeNameOf } from './report-pdf-input';
 
 export const ONE_CHILD_ONE_CANS_TITLE = 'One Child One CANS';
 
@@ -48,14 +48,14 @@ export function oneChildOneCansContent(report: OneChildOneCansData, context: Pdf
   const { child } = report;
   const options = context.filterOptions;
   const facts: Array<[string, string]> = [
-    ['PID', child.cin],
+    ...labelled(options, 'LocalAuthority', child.cin),
     ['Name', child.fullName],
-    ['Age', String(child.age ?? '')],
-    ['Gender', genderNameOf(options, child.gender)],
-    ['Assessor', child.assessorName],
-    ['Agency', child.agency ?? ''],
-    ['Type', typeNameOf(options, child.assessmentType)],
-    ['Date of assessment', displayDate(child.dateOfAssessment)],
+    ...labelled(options, 'Age', String(child.age ?? '')),
+    ...labelled(options, 'GENDER', genderNameOf(options, child.gender)),
+    ...labelled(options, 'Assessor', child.assessorName),
+    ...labelled(options, 'AGENCY', child.agency ?? ''),
+    ...labelled(options, 'INITIALIZED', typeNameOf(options, child.assessmentType)),
+    ...labelled(options, 'DateOfAssessment', displayDate(child.dateOfAssessment)),
   ];
   const others: Content =
     report.otherCases.length === 0
@@ -65,7 +65,7 @@ export function oneChildOneCansContent(report: OneChildOneCansData, context: Pdf
         };
   const ratingNote = note('Bars show the rating (0 to 3); N/A is drawn short and labelled N/A; -- means not rated.');
   return [
-    ...titleBlock(ONE_CHILD_ONE_CANS_TITLE, `${child.fullName} (PID ${child.cin})`),
+    ...titleBlock(ONE_CHILD_ONE_CANS_TITLE, `${child.fullName} (${options.labels.LocalAuthority.displayName} ${child.cin})`),
     sectionHeading('Child'),
     factTable(facts, 2),
     ...glanceSection(context.glance),

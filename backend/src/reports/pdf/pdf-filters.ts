@@ -6,6 +6,7 @@
  * viewer cannot see stays as its id, as on the print view (frontend/src/reports/print/AppliedFilters.tsx).
  */
 import type { Content } from 'pdfmake/interfaces';
+import type { ChildLabelFieldName } from '@cans/domain/administration/child-labels.fields';
 import type { ComparisonOptions } from '../report-comparison.service';
 import type { ReportFilterOptions } from '../report-options.service';
 import { chartTitle, displayDate, factTable } from './pdf-document';
@@ -35,13 +36,15 @@ function dateRange(query: Record<string, string>, today: Date): string {
 /** The filter's name / value pairs. */
 export function appliedFilters(query: Record<string, string>, options: ReportFilterOptions, today: Date): Array<[string, string]> {
   const age = (value: string | undefined) => (value === undefined || value === '-1' ? 'Select All' : value);
+  // Each filter is named as the label configuration names its field (spec 002 §3).
+  const label = (fieldName: ChildLabelFieldName) => options.labels[fieldName].displayName;
   const entries: Array<[string, string]> = [
-    ['Type', listed(namesOf(query.type, ',', keyed(options.assessmentTypes)))],
+    [label('INITIALIZED'), listed(namesOf(query.type, ',', keyed(options.assessmentTypes)))],
     ['Age range', query.minAge === undefined && query.maxAge === undefined ? ALL : `${age(query.minAge)} – ${age(query.maxAge)}`],
-    ['Agency', listed(namesOf(query.agency, ',', agencies(options.agencies)))],
-    ['Date of assessment', dateRange(query, today)],
+    [label('AGENCY'), listed(namesOf(query.agency, ',', agencies(options.agencies)))],
+    [label('DateOfAssessment'), dateRange(query, today)],
     [
-      'County',
+      label('COUNTY'),
       listed(
         namesOf(
           query.county,
@@ -51,7 +54,7 @@ export function appliedFilters(query: Record<string, string>, options: ReportFil
       ),
     ],
     [
-      'Assessor',
+      label('Assessor'),
       listed(
         namesOf(
           query.assessor,
@@ -60,12 +63,12 @@ export function appliedFilters(query: Record<string, string>, options: ReportFil
         ),
       ),
     ],
-    ['Gender', listed(namesOf(query.gender, ',', keyed(options.genders)))],
-    ['Race', listed(namesOf(query.race, '##', keyed(options.races)))],
+    [label('GENDER'), listed(namesOf(query.gender, ',', keyed(options.genders)))],
+    [label('RACEETHNICITY'), listed(namesOf(query.race, '##', keyed(options.races)))],
   ];
   if (query.language) entries.push(['Language', listed(namesOf(query.language, ',', keyed(options.languages)))]);
   if (query.welfareStatus) entries.push(['Welfare status', listed(namesOf(query.welfareStatus, ',', keyed(options.welfareStatuses)))]);
-  if (query.cin) entries.push(['PIDs', query.cin.split(',').join(', ')]);
+  if (query.cin) entries.push([label('LocalAuthority'), query.cin.split(',').join(', ')]);
   return entries;
 }
 

@@ -2,6 +2,7 @@
  * What the document builders of the report PDFs receive: the report exactly as its GET route answers it (computed
  * by the same services, with the viewer's row access), its glance, and the viewer's lookups for naming ids.
  */
+import type { ChildLabelFieldName } from '@cans/domain/administration/child-labels.fields';
 import type { ManyChildrenReport } from '../report-statistics';
 import type { ReportGlance } from '../glance/report-glance';
 import type { ComparisonOptions } from '../report-comparison.service';
@@ -26,6 +27,13 @@ export interface PdfContext {
 /** An assessment type's name from the viewer's lookups (its key when unknown). */
 export const typeNameOf = (options: ReportFilterOptions, key: string | null | undefined): string =>
   options.assessmentTypes.find((t) => t.key === key)?.name ?? key ?? '';
+
+/**
+ * The facts of the label configuration (spec 002 §3) a PDF names fields with: a renamed field by its new name;
+ * a hidden optional field (Assessor, Agency) left out.
+ */
+export const labelled = (options: ReportFilterOptions, fieldName: ChildLabelFieldName, value: string): Array<[string, string]> =>
+  options.labels[fieldName].visible ? [[options.labels[fieldName].displayName, value]] : [];
 
 export const genderNameOf = (options: ReportFilterOptions, key: string | null | undefined): string =>
   options.genders.find((g) => g.key === key)?.name ?? key ?? '';

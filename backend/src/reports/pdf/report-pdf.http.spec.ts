@@ -165,7 +165,7 @@ describe(`report PDFs over HTTP (${backend})`, () => {
     const flat = oneLine(text);
     expect(flat).toContain('Many Children One CANS');
     // The filters and the comparison filters, named.
-    expect(flat).toContain('Date of assessment 01/01/2024 – 12/31/2024');
+    expect(flat).toContain('Date of Assessment 01/01/2024 – 12/31/2024');
     expect(flat).toContain('Comparison filters');
     expect(flat).toMatch(/Assessors Worker Wizard/);
     expect(flat).toContain(`Comparison: ${WORKER_CHILDREN} child(ren), ${workers().length} assessment(s).`);
@@ -212,7 +212,7 @@ describe(`report PDFs over HTTP (${backend})`, () => {
     const flat = oneLine(text);
     expect(flat).toContain('One Child One CANS');
     expect(flat).toContain('PID PDF-1');
-    expect(flat).toContain('Date of assessment 11/20/2024');
+    expect(flat).toContain('Date of Assessment 11/20/2024');
     expect(flat).toContain('Other CANS of this child');
     expect(flat).toMatch(/— 0\d\/15\/2024/);
     expect(flat).toContain(trauma.name);
@@ -250,6 +250,29 @@ describe(`report PDFs over HTTP (${backend})`, () => {
     expect(flat).toContain('2 child(ren) compared between their first and last assessment.');
     expect(flat).toContain(`${trauma.name}: actionable items, first and last`);
     expect(flat).toContain('Actionable (2, 3)');
+  });
+
+  it('the child info labels name the fields of the PDF; a hidden Assessor leaves it (spec 002 §3)', async () => {
+    const supervisor = t.tokenForUser(org.supervisorId);
+    const second = seeded.filter((s) => s.cin === 'PDF-1')[1];
+    const id = await save(supervisor, { report: 'one-child-one-cans', query: { assessment: second.id, domains: 'TRAUMA' } });
+    expect(oneLine((await pdfOf(supervisor, id, 'labels-default')).text)).toMatch(/Assessor \S/);
+    const admin = `Bearer ${t.adminToken()}`;
+    const label = (fieldName: string, displayName: string, status: number) =>
+      t.http().put(`/api/settings/child-labels/${fieldName}`).set('Authorization', admin).send({ displayName, status });
+    expect((await label('DateOfAssessment', 'Date Seen', 1)).status).toBe(200);
+    expect((await label('LocalAuthority', 'Case Number', 1)).status).toBe(200);
+    expect((await label('Assessor', 'Assessor', 0)).status).toBe(200);
+    try {
+      const flat = oneLine((await pdfOf(supervisor, id, 'labels-configured')).text);
+      expect(flat).toContain('Case Number PDF-1');
+      expect(flat).toContain('Date Seen 11/20/2024');
+      expect(flat).not.toMatch(/Assessor|Date of Assessment|PID PDF-1/);
+    } finally {
+      await label('DateOfAssessment', 'Date of Assessment', 1);
+      await label('LocalAuthority', 'PID', 1);
+      await label('Assessor', 'Assessor', 1);
+    }
   });
 
   it('unknown id: 404; without Report_Assessment: 403', async () => {

@@ -2,6 +2,7 @@
  * Step 2 of Many Children Many CANS, "Show Assessment(s)": the children with two or more approved assessments in
  * the filter, with the dates of the first and last one the report compares (20 a page, spec 001 §9).
  */
+import { useReportLabels } from '../useReportLabels';
 import { useTranslate } from 'react-admin';
 import { ChoiceTable } from '../ChoiceTable';
 import { formatDate } from '../../shared/format';
@@ -11,6 +12,7 @@ import { useAssessmentTypeName } from '../useReportApi';
 export const PairTable = (props: { rows: PairRow[]; total: number; page: number; pageSize: number; onPage: (page: number) => void }) => {
   const translate = useTranslate();
   const typeName = useAssessmentTypeName();
+  const labels = useReportLabels();
   const text = (key: string, options?: Record<string, unknown>) => translate(`cans.reports.pairs.${key}`, options);
   const cohort = (key: string) => translate(`cans.reports.cohort.${key}`);
   return (
@@ -21,11 +23,13 @@ export const PairTable = (props: { rows: PairRow[]; total: number; page: number;
       status={translate('cans.reports.manyCans.children', { count: props.total })}
       empty={translate('cans.reports.manyCans.noChildren')}
       columns={[
-        { header: cohort('cin'), value: (row) => row.cin },
+        { header: labels.name('LocalAuthority', cohort('cin')), value: (row) => row.cin },
         { header: cohort('name'), value: (row) => row.fullName },
-        { header: cohort('assessor'), value: (row) => row.assessorName },
-        { header: cohort('agency'), value: (row) => row.agency ?? '' },
-        { header: cohort('type'), value: (row) => typeName(row.assessmentType) },
+        ...(labels.shown('Assessor')
+          ? [{ header: labels.name('Assessor', cohort('assessor')), value: (row: PairRow) => row.assessorName }]
+          : []),
+        ...(labels.shown('AGENCY') ? [{ header: labels.name('AGENCY', cohort('agency')), value: (row: PairRow) => row.agency ?? '' }] : []),
+        { header: labels.name('INITIALIZED', cohort('type')), value: (row) => typeName(row.assessmentType) },
         { header: translate('cans.reports.manyCans.assessmentCount'), value: (row) => row.assessmentCount, align: 'right' },
         { header: text('first'), value: (row) => formatDate(row.firstDateOfAssessment) },
         { header: text('last'), value: (row) => formatDate(row.dateOfAssessment) },

@@ -8,6 +8,7 @@ import { ScrollRegion } from '../../layout/ScrollRegion';
 import { formatDate } from '../../shared/format';
 import type { TimePointRow } from '../report-types';
 import { useAssessmentTypeName } from '../useReportApi';
+import { useReportLabels } from '../useReportLabels';
 
 export const TimePointChoice = ({
   rows,
@@ -22,6 +23,8 @@ export const TimePointChoice = ({
   const typeName = useAssessmentTypeName();
   const text = (key: string, options?: Record<string, unknown>) => translate(`cans.reports.manyCans.${key}`, options);
   const cohort = (key: string) => translate(`cans.reports.cohort.${key}`);
+  const labels = useReportLabels();
+  const assessor = labels.shown('Assessor');
   const all = rows.length > 0 && rows.every((r) => chosen.includes(r.id));
   const toggle = (id: string) => onChange(chosen.includes(id) ? chosen.filter((c) => c !== id) : [...chosen, id]);
   if (rows.length === 0) return <Typography color="text.secondary">{text('noTimePoints')}</Typography>;
@@ -43,9 +46,9 @@ export const TimePointChoice = ({
                 />
               </TableCell>
               <TableCell>{text('timePoint')}</TableCell>
-              <TableCell>{cohort('dateOfAssessment')}</TableCell>
-              <TableCell>{cohort('type')}</TableCell>
-              <TableCell>{cohort('assessor')}</TableCell>
+              <TableCell>{labels.name('DateOfAssessment', cohort('dateOfAssessment'))}</TableCell>
+              <TableCell>{labels.name('INITIALIZED', cohort('type'))}</TableCell>
+              {assessor && <TableCell>{labels.name('Assessor', cohort('assessor'))}</TableCell>}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -63,7 +66,7 @@ export const TimePointChoice = ({
                 <TableCell>{row.timePoint}</TableCell>
                 <TableCell>{formatDate(row.dateOfAssessment)}</TableCell>
                 <TableCell>{typeName(row.initialized)}</TableCell>
-                <TableCell>{row.assessorName}</TableCell>
+                {assessor && <TableCell>{row.assessorName}</TableCell>}
               </TableRow>
             ))}
           </TableBody>

@@ -2,6 +2,7 @@
  * Step 2 of One Child One CANS, "Select one child": the assessments of the filter, 10 a page (spec 001 §9), one
  * chosen with a radio button (arrow keys move the choice within the page, as radio groups do).
  */
+import { useReportLabels } from '../useReportLabels';
 import { useTranslate } from 'react-admin';
 import { ChoiceTable } from '../ChoiceTable';
 import { useAssessmentTypeName } from '../useReportApi';
@@ -23,6 +24,7 @@ export const CaseChoiceTable = ({
 }) => {
   const translate = useTranslate();
   const typeName = useAssessmentTypeName();
+  const labels = useReportLabels();
   const cohort = (key: string, options?: Record<string, unknown>) => translate(`cans.reports.cohort.${key}`, options);
   const text = (key: string, options?: Record<string, unknown>) => translate(`cans.reports.oneChild.${key}`, options);
   const described = (row: CohortRow) => ({ name: row.fullName, cin: row.cin, date: formatDate(row.dateOfAssessment) });
@@ -41,12 +43,16 @@ export const CaseChoiceTable = ({
         rowLabel: (row) => text('selectCase', described(row)),
       }}
       columns={[
-        { header: cohort('cin'), value: (row) => row.cin },
+        { header: labels.name('LocalAuthority', cohort('cin')), value: (row) => row.cin },
         { header: cohort('name'), value: (row) => row.fullName },
-        { header: cohort('assessor'), value: (row) => row.assessorName },
-        { header: cohort('agency'), value: (row) => row.agency ?? '' },
-        { header: cohort('type'), value: (row) => typeName(row.assessmentType) },
-        { header: cohort('dateOfAssessment'), value: (row) => formatDate(row.dateOfAssessment) },
+        ...(labels.shown('Assessor')
+          ? [{ header: labels.name('Assessor', cohort('assessor')), value: (row: CohortRow) => row.assessorName }]
+          : []),
+        ...(labels.shown('AGENCY')
+          ? [{ header: labels.name('AGENCY', cohort('agency')), value: (row: CohortRow) => row.agency ?? '' }]
+          : []),
+        { header: labels.name('INITIALIZED', cohort('type')), value: (row) => typeName(row.assessmentType) },
+        { header: labels.name('DateOfAssessment', cohort('dateOfAssessment')), value: (row) => formatDate(row.dateOfAssessment) },
       ]}
     />
   );

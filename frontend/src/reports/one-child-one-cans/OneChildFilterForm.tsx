@@ -6,6 +6,7 @@ import { useTranslate } from 'react-admin';
 import { Box, TextField, Typography } from '@mui/material';
 import { MultiSelect } from '../ManyChildrenFilterForm';
 import type { FilterOptions } from '../report-types';
+import { useReportLabels } from '../useReportLabels';
 import type { OneChildFilter } from './one-child-filter';
 
 export const OneChildFilterForm = ({
@@ -23,6 +24,7 @@ export const OneChildFilterForm = ({
 }) => {
   const translate = useTranslate();
   const text = (key: string) => translate(`cans.reports.filter.${key}`);
+  const labels = useReportLabels();
   const set =
     <K extends keyof OneChildFilter>(field: K) =>
     (value: OneChildFilter[K]) =>
@@ -47,7 +49,7 @@ export const OneChildFilterForm = ({
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(3, 1fr)' } }}>
         <TextField
           id="one-child-cin"
-          label={translate('cans.reports.oneChild.cin')}
+          label={labels.name('LocalAuthority', translate('cans.reports.oneChild.cin'))}
           value={filter.cin}
           error={!!errors.cin}
           helperText={errors.cin}
@@ -64,7 +66,7 @@ export const OneChildFilterForm = ({
         {!assessorOnly && (
           <MultiSelect
             id="one-child-agency"
-            label={text('agency')}
+            label={labels.name('AGENCY', text('agency'))}
             choices={(options?.agencies ?? []).map((a) => ({ value: a.id, label: a.displayName }))}
             value={filter.agency}
             onChange={set('agency')}
@@ -73,7 +75,7 @@ export const OneChildFilterForm = ({
         )}
         <MultiSelect
           id="one-child-assessor"
-          label={text('assessor')}
+          label={labels.name('Assessor', text('assessor'))}
           choices={(options?.assessors ?? []).map((a) => ({ value: a.id, label: a.fullName || a.username }))}
           value={filter.assessor}
           onChange={set('assessor')}

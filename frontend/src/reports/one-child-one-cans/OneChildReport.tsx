@@ -8,6 +8,7 @@ import { useTranslate } from 'react-admin';
 import { Alert, Box, CircularProgress, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useApiQuery } from '../../providers/useApi';
 import { useAssessmentTypeName } from '../useReportApi';
+import { useReportLabels } from '../useReportLabels';
 import { formatDate } from '../../shared/format';
 import { DomainTabs, type DomainPanel, type ReportLayout } from '../DomainTabs';
 import { ReportGlance } from '../glance/ReportGlance';
@@ -22,15 +23,19 @@ const ChildFacts = ({ child }: { child: OneChildOneCansReport['child'] }) => {
   const translate = useTranslate();
   const typeName = useAssessmentTypeName();
   const cohort = (key: string) => translate(`cans.reports.cohort.${key}`);
+  const labels = useReportLabels();
+  // Named as the label configuration names them; a disabled Assessor or Agency leaves.
+  const fact = (fieldName: string, key: string, value: string): Array<[string, string]> =>
+    labels.shown(fieldName) ? [[labels.name(fieldName, cohort(key)), value]] : [];
   const facts: Array<[string, string]> = [
-    [cohort('cin'), child.cin],
+    ...fact('LocalAuthority', 'cin', child.cin),
     [cohort('name'), child.fullName],
-    [cohort('age'), String(child.age)],
-    [cohort('gender'), child.gender ?? ''],
-    [cohort('assessor'), child.assessorName],
-    [cohort('agency'), child.agency ?? ''],
-    [cohort('type'), typeName(child.assessmentType)],
-    [cohort('dateOfAssessment'), formatDate(child.dateOfAssessment)],
+    ...fact('Age', 'age', String(child.age)),
+    ...fact('GENDER', 'gender', child.gender ?? ''),
+    ...fact('Assessor', 'assessor', child.assessorName),
+    ...fact('AGENCY', 'agency', child.agency ?? ''),
+    ...fact('INITIALIZED', 'type', typeName(child.assessmentType)),
+    ...fact('DateOfAssessment', 'dateOfAssessment', formatDate(child.dateOfAssessment)),
   ];
   return (
     <Box

@@ -9,6 +9,7 @@ import { Box, Typography } from '@mui/material';
 import { useApiQuery } from '../../providers/useApi';
 import { formatDate } from '../../shared/format';
 import type { ComparisonOptions, FilterOptions } from '../report-types';
+import { useReportLabels } from '../useReportLabels';
 
 type Named = Array<{ id: string; name: string }>;
 
@@ -42,6 +43,8 @@ export const AppliedFilters = ({ query, comparison }: { query: Record<string, st
   const translate = useTranslate();
   const text = (key: string, options?: Record<string, unknown>) => translate(`cans.reports.${key}`, options);
   const filterOptions = useApiQuery<FilterOptions>('/reports/filter-options').data;
+  // Each filter under the name the label configuration gives its field.
+  const labels = useReportLabels();
   const comparisonOptions = useApiQuery<ComparisonOptions>(comparison ? '/reports/comparison-options' : null).data;
   const all = text('filter.any');
   const listed = (names: string[]) => (names.length > 0 ? names.join(', ') : all);
@@ -60,10 +63,10 @@ export const AppliedFilters = ({ query, comparison }: { query: Record<string, st
           : text('print.beforeDate', { date: formatDate(new Date().toISOString()) });
 
   const entries: Array<[string, string]> = [
-    [text('filter.type'), listed(namesOf(query.type, ',', keyed(filterOptions?.assessmentTypes)))],
+    [labels.name('INITIALIZED', text('filter.type')), listed(namesOf(query.type, ',', keyed(filterOptions?.assessmentTypes)))],
     [text('print.ageRange'), ageRange],
     [
-      text('filter.agency'),
+      labels.name('AGENCY', text('filter.agency')),
       listed(
         namesOf(
           query.agency,
@@ -72,9 +75,9 @@ export const AppliedFilters = ({ query, comparison }: { query: Record<string, st
         ),
       ),
     ],
-    [text('print.dateOfAssessment'), dateRange],
+    [labels.name('DateOfAssessment', text('print.dateOfAssessment')), dateRange],
     [
-      text('filter.county'),
+      labels.name('COUNTY', text('filter.county')),
       listed(
         namesOf(
           query.county,
@@ -84,7 +87,7 @@ export const AppliedFilters = ({ query, comparison }: { query: Record<string, st
       ),
     ],
     [
-      text('filter.assessor'),
+      labels.name('Assessor', text('filter.assessor')),
       listed(
         namesOf(
           query.assessor,
@@ -93,13 +96,13 @@ export const AppliedFilters = ({ query, comparison }: { query: Record<string, st
         ),
       ),
     ],
-    [text('filter.gender'), listed(namesOf(query.gender, ',', keyed(filterOptions?.genders)))],
-    [text('filter.race'), listed(namesOf(query.race, '##', keyed(filterOptions?.races)))],
+    [labels.name('GENDER', text('filter.gender')), listed(namesOf(query.gender, ',', keyed(filterOptions?.genders)))],
+    [labels.name('RACEETHNICITY', text('filter.race')), listed(namesOf(query.race, '##', keyed(filterOptions?.races)))],
   ];
   if (query.language) entries.push([text('filter.language'), listed(namesOf(query.language, ',', keyed(filterOptions?.languages)))]);
   if (query.welfareStatus)
     entries.push([text('filter.welfareStatus'), listed(namesOf(query.welfareStatus, ',', keyed(filterOptions?.welfareStatuses)))]);
-  if (query.cin) entries.push([text('filter.cin'), query.cin.split(',').join(', ')]);
+  if (query.cin) entries.push([labels.name('LocalAuthority', text('filter.cin')), query.cin.split(',').join(', ')]);
 
   const people = (list: Array<{ id: string; name: string }> | undefined): Named => list ?? [];
   const agencies = (list: Array<{ id: string; displayName: string }> | undefined): Named =>

@@ -58,7 +58,11 @@ export async function renameAssessor(event: ProjectedEvent<AssessorNameEvent>, v
   view.upsert(ASSESSMENT_ASSESSORS_COLLECTION, { ...assessor, firstName, lastName });
   for (const assessmentId of assessor.assessmentIds) {
     const row = await view.get<AssessmentListDocument>(ASSESSMENT_LIST_COLLECTION, assessmentId);
-    if (row) view.upsert(ASSESSMENT_LIST_COLLECTION, withDerived({ ...row, assessorFirstName: firstName, assessorLastName: lastName }));
+    if (row)
+      view.upsert(
+        ASSESSMENT_LIST_COLLECTION,
+        await withDerived(view, { ...row, assessorFirstName: firstName, assessorLastName: lastName }),
+      );
   }
 }
 

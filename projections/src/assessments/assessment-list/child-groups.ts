@@ -10,6 +10,7 @@ import {
   childKeyOf,
   isLaterThan,
 } from './documents';
+import { trackDueIndex } from './due-dates';
 import { withDerived } from './rows';
 
 const memberOf = (row: AssessmentListDocument): ChildGroupMember => ({
@@ -78,8 +79,9 @@ async function reflagOthers(
     if (!other) continue;
     const hasLater = latestId !== member.id;
     if (other.hasLaterAssessment !== hasLater) {
-      const updated = withDerived({ ...other, hasLaterAssessment: hasLater });
+      const updated = await withDerived(view, { ...other, hasLaterAssessment: hasLater });
       view.upsert(ASSESSMENT_LIST_COLLECTION, updated);
+      await trackDueIndex(view, other, updated);
       // Its due date (and so its due-day counter) goes or comes back with the flag.
       moveCountersAfterBatch(view, other.id, other);
     }

@@ -10,6 +10,8 @@ export const ASSESSMENT_CHILDREN_COLLECTION = 'assessment_children';
 export const ASSESSMENT_ASSESSORS_COLLECTION = 'assessment_assessors';
 export const ASSESSMENT_SHARES_COLLECTION = 'assessment_shares';
 export const ASSESSMENT_COUNTERS_COLLECTION = 'assessment_counters';
+/** The rows whose due date comes from the months reminder setting, by month, and the setting applied (due-dates.ts). */
+export const ASSESSMENT_DUE_INDEX_COLLECTION = 'assessment_due_index';
 
 export interface AssessmentListDocument extends Document {
   /** Stream revision of the last event. */
@@ -47,7 +49,7 @@ export interface AssessmentListDocument extends Document {
   approvedBy: string | null;
   /** A later (not deleted) assessment of the same child exists (spec oldData). */
   hasLaterAssessment: boolean;
-  /** Approved and latest: the day the next assessment is due (reminders.ts); null otherwise. */
+  /** Approved and latest: the day the next assessment is due (reminders.ts, under the saved settings); null otherwise. */
   nextAssessmentDueOn: string | null;
 }
 

@@ -1,8 +1,8 @@
 /** One assessment's list row: the row a Started event creates, how each later event changes it, derived fields. */
-import { ASSESSMENT_STATUS_CODES, AssessmentEvent, AssessmentEvents, nextAssessmentDueOn } from '@cans/domain/assessments';
-import { DEFAULT_REMINDER_SETTINGS } from '@cans/domain/assessments/reminder-settings';
-import type { ProjectedEvent } from '../../engine/projection';
-import { AssessmentAssessorDocument, AssessmentListDocument, reminderFactsOf } from './documents';
+import { ASSESSMENT_STATUS_CODES, AssessmentEvent, AssessmentEvents } from '@cans/domain/assessments';
+import type { ProjectedEvent, ProjectionView } from '../../engine/projection';
+import { withDueDate } from './due-dates';
+import { AssessmentAssessorDocument, AssessmentListDocument } from './documents';
 
 type StartedEvent = Extract<ProjectedEvent<AssessmentEvent>, { type: typeof AssessmentEvents.Started }>;
 
@@ -10,13 +10,12 @@ type StartedEvent = Extract<ProjectedEvent<AssessmentEvent>, { type: typeof Asse
  * The fields computed from others (status code, names, the sharing key and the next due date), set on `doc`, a row
  * the caller owns (a copy it got from the view or built itself); answers it.
  */
-export function withDerived(doc: AssessmentListDocument): AssessmentListDocument {
+export async function withDerived(view: ProjectionView, doc: AssessmentListDocument): Promise<AssessmentListDocument> {
   doc.statusCode = ASSESSMENT_STATUS_CODES[doc.status];
   doc.fullName = `${doc.firstName} ${doc.lastName}`.trim();
   doc.assessorName = `${doc.assessorFirstName} ${doc.assessorLastName}`.trim();
   doc.sharedWithKey = `|${doc.sharedWith.join('|')}|`;
-  doc.nextAssessmentDueOn = nextAssessmentDueOn(reminderFactsOf(doc), DEFAULT_REMINDER_SETTINGS);
-  return doc;
+  return withDueDate(view, doc);
 }
 
 export function startedRow(event: StartedEvent, assessor: AssessmentAssessorDocument): AssessmentListDocument {

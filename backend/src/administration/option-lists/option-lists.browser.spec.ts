@@ -1,0 +1,103 @@
+/**
+ * Option value lists (/setting/optionValue, issue 14) in headless Chromium over the demo data: the menu entry, the
+ * two lists, the spec's message for an empty name, add, inline rename by keyboard (Ok with Enter, Cancel with
+ * Escape restoring the saved name), the refusal (in plain words) to delete an option the demo assessments use, the
+ * delete of an unused one, the route closed to a user without Label_Config, and the page checks (axe, no sideways
+ * scrolling at 375, 1024 and 1440 px) on the page, an open rename and the delete confirmation.
+ */
+import { CommandBus } from '@nestjs/cqrs';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { seedDemoData } from '../../platform/seeding/demo-data/demo-data';
+import { DEMO_USER_IDS } from '../../platform/seeding/demo-data/identity-demo-data';
+import { describeInBrowser, FRONTEND_DIST, launchChromium, signedInPage } from '../../../test-support/browser';
+import { expectPageChecks } from '../../../test-support/page-checks';
+import { startTestApp, TestApp } from '../../../test-support/test-app';
+
+describeInBrowser('Option value lists in headless Chromium (demo data)', () => {
+  jest.setTimeout(180_000);
+  let t: TestApp;
+  let browser: Browser;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    t = await startTestApp({ listen: true, config: { frontendDist: FRONTEND_DIST } });
+    await seedDemoData(t.app.get(CommandBus));
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  const signedIn = (userId: string): Promise<Page> =>
+    signedInPage(browser, t, userId, { viewport: { width: 1440, height: 900 }, defaultTimeoutMs: 15_000, pageErrors: errors });
+  const row = (list: Locator, id: string) =>
+    list.getByRole('row').filter({ has: list.page().getByRole('cell', { name: id, exact: true }) });
+
+  it('an administrator adds, renames and deletes options; one the assessments use stays, saying why', async () => {
+    const admin = await signedIn('1');
+    await admin.goto(`${t.baseUrl}/library`);
+    await admin.getByRole('menuitem', { name: 'Option Lists' }).click();
+    await admin.waitForURL(/\/setting\/optionValue$/);
+    const initialized = admin.getByRole('region', { name: 'Initialized' });
+    const fosterCare = admin.getByRole('region', { name: 'Foster Care Status' });
+    await initialized.getByRole('cell', { name: 'Initial Assessment', exact: true }).waitFor();
+    await fosterCare.getByRole('cell', { name: 'Emergency protection order', exact: true }).first().waitFor();
+    await expectPageChecks(admin, 'setting-option-lists');
+
+    // Add: the server's message for an empty name beside the field, then an item under the next number.
+    const newType = initialized.getByRole('textbox', { name: 'New Initialized option' });
+    await initialized.getByRole('button', { name: 'Add' }).click();
+    await initialized.getByText('Option Value is required.').waitFor();
+    await newType.fill('Review Assessment');
+    await newType.press('Enter');
+    await initialized.getByRole('cell', { name: 'Review Assessment', exact: true }).waitFor();
+    expect(await row(initialized, '65').getByRole('cell', { name: 'Review Assessment', exact: true }).count()).toBe(1);
+    expect(await newType.inputValue()).toBe('');
+
+    // Rename by keyboard: Escape restores the saved name, Enter saves (Ok).
+    await initialized.getByRole('button', { name: 'Rename Review Assessment' }).focus();
+    await admin.keyboard.press('Enter');
+    const name = initialized.getByRole('textbox', { name: 'Name' });
+    await name.fill('Something else');
+    await name.press('Escape');
+    await name.waitFor({ state: 'detached' });
+    await initialized.getByRole('cell', { name: 'Review Assessment', exact: true }).waitFor();
+    await initialized.getByRole('button', { name: 'Rename Review Assessment' }).click();
+    await name.fill('  ');
+    await initialized.getByRole('button', { name: 'Ok' }).click();
+    await initialized.getByText('Option Value is required.').waitFor();
+    await expectPageChecks(admin, 'setting-option-lists-rename');
+    await name.fill('Six-month Review');
+    await name.press('Enter');
+    await initialized.getByRole('cell', { name: 'Six-month Review', exact: true }).waitFor();
+
+    // The demo assessments use Initial Assessment: it stays, and the message says how many and what to do instead.
+    await initialized.getByRole('button', { name: 'Delete Initial Assessment' }).click();
+    const confirm = admin.getByRole('dialog', { name: 'Delete option' });
+    await confirm.getByText('Delete the option "Initial Assessment" from Initialized?').waitFor();
+    await expectPageChecks(admin, 'setting-option-lists-delete');
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await initialized
+      .getByRole('alert')
+      .getByText(
+        /^This option cannot be deleted: \d+ assessments? uses? it\. Rename it instead: the assessments that use it will show the new name\.$/,
+      )
+      .waitFor();
+    expect(await initialized.getByRole('cell', { name: 'Initial Assessment', exact: true }).count()).toBe(1);
+
+    await initialized.getByRole('button', { name: 'Delete Six-month Review' }).click();
+    await admin.getByRole('dialog', { name: 'Delete option' }).getByRole('button', { name: 'Confirm' }).click();
+    await admin.getByText('Deleted successfully!').waitFor();
+    await initialized.getByRole('cell', { name: 'Six-month Review', exact: true }).waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+  });
+
+  it('a case worker (no Label_Config) has no menu entry, and the route shows the 404 page', async () => {
+    const worker = await signedIn(DEMO_USER_IDS.worker1);
+    await worker.goto(`${t.baseUrl}/setting/optionValue`);
+    await worker.getByRole('heading', { name: 'OOPS!' }).waitFor();
+    expect(await worker.getByRole('menuitem', { name: 'Option Lists' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+});

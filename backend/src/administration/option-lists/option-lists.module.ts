@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { EventSourcedCommandHandler } from '../../platform/commands/command-handler';
+import { OptionListCommandHandler } from './option-lists.commands';
+import { OptionListsController } from './option-lists.controller';
+import { GetOptionListsHandler } from './option-lists.queries';
+
+@Module({
+  imports: [CqrsModule],
+  controllers: [OptionListsController],
+  providers: [EventSourcedCommandHandler, OptionListCommandHandler, GetOptionListsHandler],
+})
+export class OptionListsModule {}

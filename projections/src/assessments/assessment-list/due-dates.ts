@@ -1,0 +1,96 @@
+/**
+ * The next-assessment due dates of the list rows under the saved reminder settings. A row's due date is
+ * "date of assessment + monthOfNextCaseAlert months" unless the child's record says "days of next assessment"; the
+ * row stores it, because the overdue tab, the home counts and the due-day counters filter and sort on it. So when
+ * a deployment saves another monthOfNextCaseAlert (ReminderSettingsSaved, an event of the log like any other),
+ * every row whose due date comes from the months setting is recomputed, through the same path as any row change.
+ *
+ * To find those rows without scanning the collection (a projection reads by id only), the projection keeps an
+ * index of them by month of the date of assessment — a few hundred ids per month at 100k assessments, touched only
+ * when a row enters or leaves it (approval, a later assessment of the child, a deletion).
+ */
+import { nextAssessmentDueOn } from '@cans/domain/assessments';
+import { DEFAULT_REMINDER_SETTINGS } from '@cans/domain/assessments/reminder-settings';
+import type { Document } from '@cans/storage/read-store/read-store.port';
+import type { ProjectionView } from '../../engine/projection';
+import { moveCountersAfterBatch } from './counters';
+import { ASSESSMENT_DUE_INDEX_COLLECTION, ASSESSMENT_LIST_COLLECTION, AssessmentListDocument, reminderFactsOf } from './documents';
+
+const SETTINGS_ID = 'reminder-settings';
+const MONTHS_ID = 'months';
+const monthDocumentId = (month: string) => `month|${month}`;
+
+interface ReminderMonthsDocument extends Document {
+  monthOfNextCaseAlert: number;
+}
+interface IndexedMonthsDocument extends Document {
+  months: string[];
+}
+interface MonthRowsDocument extends Document {
+  ids: string[];
+}
+
+/** The monthOfNextCaseAlert the projection has applied (the default until a save). */
+export async function reminderMonthsOf(view: ProjectionView): Promise<number> {
+  const saved = await view.get<ReminderMonthsDocument>(ASSESSMENT_DUE_INDEX_COLLECTION, SETTINGS_ID, { readOnly: true });
+  return saved?.monthOfNextCaseAlert ?? DEFAULT_REMINDER_SETTINGS.monthOfNextCaseAlert;
+}
+
+/** Whether a row's due date would come from the months setting: the index month it belongs to, else null. */
+function indexMonthOf(row: AssessmentListDocument | null): string | null {
+  if (!row || row.status !== 'approved' || row.hasLaterAssessment || !row.dateOfAssessment) return null;
+  if (row.daysToNextAssessment !== null && row.daysToNextAssessment > 0) return null;
+  return row.dateOfAssessment.slice(0, 7);
+}
+
+/** The row's due date under the settings the projection holds (set on `row`, which the caller owns). */
+export async function withDueDate(view: ProjectionView, row: AssessmentListDocument): Promise<AssessmentListDocument> {
+  const fromMonths = indexMonthOf(row) !== null;
+  const monthOfNextCaseAlert = fromMonths ? await reminderMonthsOf(view) : DEFAULT_REMINDER_SETTINGS.monthOfNextCaseAlert;
+  row.nextAssessmentDueOn = nextAssessmentDueOn(reminderFactsOf(row), { ...DEFAULT_REMINDER_SETTINGS, monthOfNextCaseAlert });
+  return row;
+}
+
+/** Keeps the index in step with one row change (before null: new; after null: deleted). Call on every row write. */
+export async function trackDueIndex(view: ProjectionView, before: AssessmentListDocument | null, after: AssessmentListDocument | null) {
+  const id = (after ?? before)?.id;
+  const from = indexMonthOf(before);
+  const to = indexMonthOf(after);
+  if (!id || from === to) return;
+  if (from) await editMonth(view, from, (ids) => ids.filter((other) => other !== id));
+  if (to) await editMonth(view, to, (ids) => (ids.includes(id) ? ids : [...ids, id]));
+}
+
+async function editMonth(view: ProjectionView, month: string, edit: (ids: string[]) => string[]): Promise<void> {
+  const current = await view.get<MonthRowsDocument>(ASSESSMENT_DUE_INDEX_COLLECTION, monthDocumentId(month), { readOnly: true });
+  const ids = edit(current?.ids ?? []);
+  if (ids.length > 0) view.upsert(ASSESSMENT_DUE_INDEX_COLLECTION, { id: monthDocumentId(month), ids } satisfies MonthRowsDocument);
+  else if (current) view.delete(ASSESSMENT_DUE_INDEX_COLLECTION, monthDocumentId(month));
+  // The list of months only grows (an emptied month costs one get during a recompute).
+  if (!current) {
+    const months = await view.get<IndexedMonthsDocument>(ASSESSMENT_DUE_INDEX_COLLECTION, MONTHS_ID, { readOnly: true });
+    if (!months?.months.includes(month))
+      view.upsert(ASSESSMENT_DUE_INDEX_COLLECTION, {
+        id: MONTHS_ID,
+        months: [...(months?.months ?? []), month],
+      } satisfies IndexedMonthsDocument);
+  }
+}
+
+/** A saved monthOfNextCaseAlert: recompute the rows whose due date comes from it (their counters move with them). */
+export async function applyReminderMonths(view: ProjectionView, monthOfNextCaseAlert: number): Promise<void> {
+  if ((await reminderMonthsOf(view)) === monthOfNextCaseAlert) return;
+  view.upsert(ASSESSMENT_DUE_INDEX_COLLECTION, { id: SETTINGS_ID, monthOfNextCaseAlert } satisfies ReminderMonthsDocument);
+  const months = await view.get<IndexedMonthsDocument>(ASSESSMENT_DUE_INDEX_COLLECTION, MONTHS_ID, { readOnly: true });
+  for (const month of months?.months ?? []) {
+    const rows = await view.get<MonthRowsDocument>(ASSESSMENT_DUE_INDEX_COLLECTION, monthDocumentId(month), { readOnly: true });
+    for (const id of rows?.ids ?? []) {
+      const row = await view.get<AssessmentListDocument>(ASSESSMENT_LIST_COLLECTION, id, { readOnly: true });
+      if (!row) continue;
+      const updated = await withDueDate(view, { ...row });
+      if (updated.nextAssessmentDueOn === row.nextAssessmentDueOn) continue;
+      view.upsert(ASSESSMENT_LIST_COLLECTION, updated);
+      moveCountersAfterBatch(view, id, row);
+    }
+  }
+}
