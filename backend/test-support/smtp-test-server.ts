@@ -43,9 +43,7 @@ function decodeWords(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, '?==?')
     .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_, _charset: string, kind: string, text: string) =>
-      kind.toUpperCase() === 'B'
-        ? Buffer.from(text, 'base64').toString('utf8')
-        : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+      kind.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')),
     );
 }
 
@@ -55,7 +53,10 @@ function parse(raw: string, to: string[]): ReceivedMail {
   const boundary = /multipart\/[a-z]+;.*boundary="?([^";]+)"?/i.exec(header('Content-Type'))?.[1];
   if (!boundary) return mail;
   // multipart/alternative (text and HTML): each part between the boundary lines.
-  const parts = body.split(`--${boundary}`).slice(1, -1).map((part) => parseEntity(part.replace(/^\r?\n/, '')));
+  const parts = body
+    .split(`--${boundary}`)
+    .slice(1, -1)
+    .map((part) => parseEntity(part.replace(/^\r?\n/, '')));
   const typed = (type: string) => parts.find((part) => part.header('Content-Type').toLowerCase().startsWith(type))?.body.replace(/\n$/, '');
   return { ...mail, text: typed('text/plain') ?? '', html: typed('text/html') };
 }

@@ -65,11 +65,7 @@ export const AdministrationMenuItems = () => {
         <Menu.Item to="/setting/emailServer" primaryText="cans.administration.menu.email_server" leftIcon={<MailOutlined />} />
       )}
       {canConfigure && (
-        <Menu.Item
-          to="/setting/assessmentReminderSetting"
-          primaryText="cans.administration.menu.reminders"
-          leftIcon={<AlarmOutlined />}
-        />
+        <Menu.Item to="/setting/assessmentReminderSetting" primaryText="cans.administration.menu.reminders" leftIcon={<AlarmOutlined />} />
       )}
       {canConfigure && (
         <Menu.Item to="/setting/appVersion" primaryText="cans.administration.menu.app_version" leftIcon={<NewReleasesOutlined />} />

@@ -10,8 +10,7 @@ import {
   isEmailTemplateName,
   placeholdersOf,
 } from '@cans/domain/administration/email-templates';
-import { NotFoundError } from '@cans/domain/domain-errors';
-import { hasFieldErrors } from '@cans/domain/domain-errors';
+import { hasFieldErrors, NotFoundError } from '@cans/domain/domain-errors';
 import { getEffectiveEmailTemplate } from '@cans/projections/administration/email-templates.queries';
 import { EMAIL_TEMPLATES_COLLECTION, EmailTemplateDocument } from '@cans/projections/administration/email-templates.projection';
 import type { ReadStore } from '@cans/storage/read-store/read-store.port';
