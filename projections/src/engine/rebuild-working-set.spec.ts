@@ -205,6 +205,20 @@ function eventLog(): RecordedEvent[] {
     '1',
   );
   add('option-list-fosterCareStatus', 'OptionListItemDeleted', { list: 'fosterCareStatus', itemId: 'DoLO', name: 'DoLO' }, '1');
+  // After the approvals: the list projection recomputes the due dates that come from the months.
+  add('setting-reminders', 'ReminderSettingsSaved', { daysOfIncompletionAlert: 14, monthOfNextCaseAlert: 3, daysOfTimeoutAlert: 10 }, '1');
+  add(
+    'email-template-CreateUser',
+    'EmailTemplateSaved',
+    { templateName: 'CreateUser', subject: 'Welcome', body: '<p>Hi {{userName}}</p>' },
+    '1',
+  );
+  add(
+    'email-template-CreateUser',
+    'EmailTemplateSaved',
+    { templateName: 'CreateUser', subject: 'Welcome!', body: '<p>Hello {{userName}}</p>' },
+    '1',
+  );
   return events;
 }
 
