@@ -85,6 +85,8 @@ export const enAdministration = {
     edit_one: 'Edit display name of %{name}',
     enabled_one: 'Enabled: %{name}',
     locked: 'Always on: the child form needs it.',
+  },
+  inline_edit: {
     ok: 'Ok',
   },
   option_lists: {
@@ -95,7 +97,6 @@ export const enAdministration = {
     actions: 'Actions',
     new_option: 'New %{list} option',
     add: 'Add',
-    ok: 'Ok',
     rename_one: 'Rename %{name}',
     delete_one: 'Delete %{name}',
     delete_title: 'Delete option',

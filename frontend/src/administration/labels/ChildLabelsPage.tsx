@@ -1,8 +1,7 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import {
   Alert,
-  Box,
   Button,
   Card,
   CardContent,
@@ -14,11 +13,11 @@ import {
   TableCell,
   TableHead,
   TableRow,
-  TextField,
   Typography,
 } from '@mui/material';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
+import { InlineNameEdit } from '../InlineNameEdit';
 import { useChildLabels, useSaveChildLabel, type ChildLabelRow } from './useChildLabels';
 
 const t = (key: string) => `cans.administration.child_labels.${key}`;
@@ -85,15 +84,6 @@ const LabelRow = ({ row }: { row: ChildLabelRow }) => {
   const inputId = `label-${row.fieldName}-display-name`;
 
   const ok = () => draft !== null && save.mutate({ fieldName: row.fieldName, displayName: draft, status: row.status });
-  const keys = (event: KeyboardEvent) => {
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      ok();
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      close();
-    }
-  };
 
   return (
     <TableRow>
@@ -122,31 +112,18 @@ const LabelRow = ({ row }: { row: ChildLabelRow }) => {
             </Button>
           </Stack>
         ) : (
-          <Box>
-            <TextField
-              id={inputId}
-              label={translate(t('display_name'))}
-              value={draft}
-              onChange={(event) => setDraft(event.target.value)}
-              onKeyDown={keys}
-              error={!!fieldError}
-              helperText={fieldError}
-              autoFocus
-              fullWidth
-              size="small"
-              margin="dense"
-              // Read-only while saving, not disabled: a disabled field would lose the focus (and Escape with it).
-              slotProps={{ htmlInput: { maxLength: 1000, readOnly: save.isPending } }}
-            />
-            <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
-              <Button size="small" variant="contained" onClick={ok} disabled={save.isPending}>
-                {translate(t('ok'))}
-              </Button>
-              <Button size="small" onClick={close} disabled={save.isPending}>
-                {translate('ra.action.cancel')}
-              </Button>
-            </Stack>
-          </Box>
+          <InlineNameEdit
+            id={inputId}
+            label={translate(t('display_name'))}
+            draft={draft}
+            onDraftChange={setDraft}
+            onOk={ok}
+            onCancel={close}
+            error={fieldError}
+            pending={save.isPending}
+            maxLength={1000}
+            whilePending="readOnly"
+          />
         )}
       </TableCell>
       {/* Whole words here: the caption's words are short enough for the narrow column. */}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Confirm, Title, useNotify, useTranslate } from 'react-admin';
 import {
   Alert,
@@ -22,6 +22,7 @@ import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { visuallyHidden } from '../../shared/visually-hidden';
+import { InlineNameEdit } from '../InlineNameEdit';
 import { useOptionChange, useOptionLists, type OptionItem, type OptionList } from './useOptionLists';
 
 const t = (key: string) => `cans.administration.option_lists.${key}`;
@@ -180,15 +181,6 @@ const OptionRow = ({ list, item, onDelete }: { list: OptionList['key']; item: Op
     rename.reset();
   };
   const ok = () => draft !== null && rename.mutate({ kind: 'rename', id: item.id, name: draft });
-  const keys = (event: KeyboardEvent) => {
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      ok();
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      close();
-    }
-  };
   const fieldError = rename.error?.fieldErrors.name ?? (rename.error ? rename.error.message : undefined);
   const renameLabel = translate(t('rename_one'), { name: item.name });
   const deleteLabel = translate(t('delete_one'), { name: item.name });
@@ -200,31 +192,18 @@ const OptionRow = ({ list, item, onDelete }: { list: OptionList['key']; item: Op
         {draft === null ? (
           item.name
         ) : (
-          <Box>
-            <TextField
-              id={`option-${list}-${item.id}-name`}
-              label={translate(t('name'))}
-              value={draft}
-              onChange={(event) => setDraft(event.target.value)}
-              onKeyDown={keys}
-              error={!!fieldError}
-              helperText={fieldError}
-              disabled={rename.isPending}
-              autoFocus
-              fullWidth
-              size="small"
-              margin="dense"
-              slotProps={{ htmlInput: { maxLength: NAME_MAX_LENGTH } }}
-            />
-            <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
-              <Button size="small" variant="contained" onClick={ok} disabled={rename.isPending}>
-                {translate(t('ok'))}
-              </Button>
-              <Button size="small" onClick={close} disabled={rename.isPending}>
-                {translate('ra.action.cancel')}
-              </Button>
-            </Stack>
-          </Box>
+          <InlineNameEdit
+            id={`option-${list}-${item.id}-name`}
+            label={translate(t('name'))}
+            draft={draft}
+            onDraftChange={setDraft}
+            onOk={ok}
+            onCancel={close}
+            error={fieldError}
+            pending={rename.isPending}
+            maxLength={NAME_MAX_LENGTH}
+            whilePending="disabled"
+          />
         )}
       </TableCell>
       <TableCell sx={{ ...wrapping, whiteSpace: 'nowrap', px: 0.5 }}>
