@@ -3,7 +3,9 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ACCESS_TOKEN_COOKIE } from '../src/identity/authentication/authenticated-user';
 import { announceSkipped } from '@cans/storage/test-support/databases';
-import type { TestApp } from './test-app';
+import { CommandBus } from '@nestjs/cqrs';
+import { seedDemoData } from '../src/platform/seeding/demo-data/demo-data';
+import { startTestApp, type TestApp } from './test-app';
 
 /** Debian's Chromium; tests never download a browser. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -115,4 +117,47 @@ export async function signedInPage(browser: Browser, t: TestApp, userId: string,
   const pageErrors = options.pageErrors;
   if (pageErrors) page.on('pageerror', (error) => pageErrors.push(error.message));
   return page;
+}
+
+/** The app, Chromium and the signed-in pages of a browser spec over the demo data (demoDataInBrowser). */
+export interface DemoDataInBrowser {
+  /** The app, listening, with the built UI and the demo data (set before the first test). */
+  readonly t: TestApp;
+  /** Uncaught page errors of every page signedIn() opened; specs assert it stays empty. */
+  readonly errors: string[];
+  /** A page signed in as an existing user, 1440 × 900, 15 s per action. */
+  signedIn(userId: string): Promise<Page>;
+}
+
+/**
+ * The usual frame of a browser spec: before all its tests the app listens with the built UI and the demo data
+ * seeded and Chromium is launched; after them both close. Call it in the describe block.
+ */
+export function demoDataInBrowser(): DemoDataInBrowser {
+  let t: TestApp | undefined;
+  let browser: Browser | undefined;
+  const errors: string[] = [];
+  beforeAll(async () => {
+    t = await startTestApp({ listen: true, config: { frontendDist: FRONTEND_DIST } });
+    await seedDemoData(t.app.get(CommandBus));
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+  const started = () => {
+    if (!t || !browser) throw new Error('demoDataInBrowser: the app is not started yet (use it inside tests)');
+    return { t, browser };
+  };
+  return {
+    get t() {
+      return started().t;
+    },
+    errors,
+    signedIn: (userId) => {
+      const { t, browser } = started();
+      return signedInPage(browser, t, userId, { viewport: { width: 1440, height: 900 }, defaultTimeoutMs: 15_000, pageErrors: errors });
+    },
+  };
 }

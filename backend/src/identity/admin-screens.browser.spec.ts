@@ -4,37 +4,21 @@
  * IPv4 addresses, the groups a Supervisor Admin may assign, and the page checks (axe, no sideways scrolling at
  * 375, 1024 and 1440 px) on every page and dialog visited.
  */
-import { CommandBus } from '@nestjs/cqrs';
-import type { Browser, Page } from 'playwright-core';
-import { seedDemoData } from '../platform/seeding/demo-data/demo-data';
+import type { Page } from 'playwright-core';
 import { DEMO_USER_IDS } from '../platform/seeding/demo-data/identity-demo-data';
-import { describeInBrowser, FRONTEND_DIST, launchChromium, signedInPage } from '../../test-support/browser';
+import { demoDataInBrowser, describeInBrowser } from '../../test-support/browser';
 import { expectAccessible, expectPageChecks } from '../../test-support/page-checks';
-import { appendRawEvents, startTestApp, TestApp } from '../../test-support/test-app';
+import { appendRawEvents } from '../../test-support/test-app';
 import { systemActor } from '../platform/commands/actor';
 import { CredentialEvents } from '@cans/domain/identity/credentials.events';
 import { unknownLoginStreamId } from './authentication/sign-in-lockout';
 
 describeInBrowser('Administration screens in headless Chromium (demo data)', () => {
   jest.setTimeout(180_000);
-  let t: TestApp;
-  let browser: Browser;
-  const errors: string[] = [];
+  const demo = demoDataInBrowser();
+  const { errors, signedIn } = demo;
 
-  beforeAll(async () => {
-    t = await startTestApp({ listen: true, config: { frontendDist: FRONTEND_DIST } });
-    await seedDemoData(t.app.get(CommandBus));
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
-
-  const signedIn = (userId: string): Promise<Page> =>
-    signedInPage(browser, t, userId, { viewport: { width: 1440, height: 900 }, defaultTimeoutMs: 15_000, pageErrors: errors });
-
-  const open = (page: Page, path: string) => page.goto(`${t.baseUrl}${path}`);
+  const open = (page: Page, path: string) => page.goto(`${demo.t.baseUrl}${path}`);
 
   it('user group without privileges: the message reads plainly beside the privileges', async () => {
     const admin = await signedIn('1');
@@ -95,7 +79,7 @@ describeInBrowser('Administration screens in headless Chromium (demo data)', () 
   it('system log: filters apply on Search, not while typing; addresses show in IPv4 form (old events too)', async () => {
     // An event recorded before the server normalised client IPs: the address as a dual-stack socket gave it.
     await appendRawEvents(
-      t.app,
+      demo.t.app,
       unknownLoginStreamId('legacy-login'),
       [{ type: CredentialEvents.SignInFailed, data: { userId: null, login: 'legacy-login', reason: 'unknown-user' } }],
       'any',

@@ -4,36 +4,18 @@
  * agency its users belong to, the route closed to a user without Agency, and the page checks (axe, no sideways
  * scrolling at 375, 1024 and 1440 px) on the list and the dialog.
  */
-import { CommandBus } from '@nestjs/cqrs';
-import type { Browser, Page } from 'playwright-core';
-import { seedDemoData } from '../../platform/seeding/demo-data/demo-data';
 import { DEMO_USER_IDS } from '../../platform/seeding/demo-data/identity-demo-data';
-import { describeInBrowser, FRONTEND_DIST, launchChromium, signedInPage } from '../../../test-support/browser';
+import { demoDataInBrowser, describeInBrowser } from '../../../test-support/browser';
 import { expectPageChecks } from '../../../test-support/page-checks';
-import { startTestApp, TestApp } from '../../../test-support/test-app';
 
 describeInBrowser('Agency Management in headless Chromium (demo data)', () => {
   jest.setTimeout(180_000);
-  let t: TestApp;
-  let browser: Browser;
-  const errors: string[] = [];
-
-  beforeAll(async () => {
-    t = await startTestApp({ listen: true, config: { frontendDist: FRONTEND_DIST } });
-    await seedDemoData(t.app.get(CommandBus));
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
-
-  const signedIn = (userId: string): Promise<Page> =>
-    signedInPage(browser, t, userId, { viewport: { width: 1440, height: 900 }, defaultTimeoutMs: 15_000, pageErrors: errors });
+  const demo = demoDataInBrowser();
+  const { errors, signedIn } = demo;
 
   it('an administrator adds, renames and deletes an agency; one that users belong to stays, saying why', async () => {
     const admin = await signedIn('1');
-    await admin.goto(`${t.baseUrl}/library`);
+    await admin.goto(`${demo.t.baseUrl}/library`);
     await admin.getByRole('menuitem', { name: 'Agencies' }).click();
     await admin.waitForURL(/\/setting\/agency$/);
     await admin.getByRole('cell', { name: 'Northside Family Services', exact: true }).waitFor();
@@ -78,7 +60,7 @@ describeInBrowser('Agency Management in headless Chromium (demo data)', () => {
 
   it('a case worker (no Agency privilege) has no menu entry, and the route shows the 404 page', async () => {
     const worker = await signedIn(DEMO_USER_IDS.worker1);
-    await worker.goto(`${t.baseUrl}/setting/agency`);
+    await worker.goto(`${demo.t.baseUrl}/setting/agency`);
     await worker.getByRole('heading', { name: 'OOPS!' }).waitFor();
     expect(await worker.getByRole('menuitem', { name: 'Agencies' }).count()).toBe(0);
     expect(errors).toEqual([]);

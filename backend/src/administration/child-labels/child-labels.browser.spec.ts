@@ -6,37 +6,20 @@
  * case worker has neither menu entry nor page. Page checks (axe, no sideways scrolling at 375, 1024 and 1440 px) on
  * the table in view and in edit.
  */
-import { CommandBus } from '@nestjs/cqrs';
-import type { Browser, Page } from 'playwright-core';
-import { seedDemoData } from '../../platform/seeding/demo-data/demo-data';
+import type { Page } from 'playwright-core';
 import { DEMO_USER_IDS } from '../../platform/seeding/demo-data/identity-demo-data';
-import { describeInBrowser, FRONTEND_DIST, launchChromium, signedInPage } from '../../../test-support/browser';
+import { demoDataInBrowser, describeInBrowser } from '../../../test-support/browser';
 import { expectPageChecks } from '../../../test-support/page-checks';
-import { startTestApp, TestApp } from '../../../test-support/test-app';
 
 describeInBrowser('Child Info Label Configuration in headless Chromium (demo data)', () => {
   jest.setTimeout(180_000);
-  let t: TestApp;
-  let browser: Browser;
-  const errors: string[] = [];
-
-  beforeAll(async () => {
-    t = await startTestApp({ listen: true, config: { frontendDist: FRONTEND_DIST } });
-    await seedDemoData(t.app.get(CommandBus));
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
-
-  const signedIn = (userId: string): Promise<Page> =>
-    signedInPage(browser, t, userId, { viewport: { width: 1440, height: 900 }, defaultTimeoutMs: 15_000, pageErrors: errors });
+  const demo = demoDataInBrowser();
+  const { errors, signedIn } = demo;
   const row = (page: Page, fieldName: string) => page.getByRole('row').filter({ has: page.getByText(fieldName, { exact: true }) });
 
   it('the administrator renames a label and disables Assessor; the list and the child form follow', async () => {
     const admin = await signedIn('1');
-    await admin.goto(`${t.baseUrl}/library`);
+    await admin.goto(`${demo.t.baseUrl}/library`);
     await admin.getByRole('menuitem', { name: 'Child Info Labels' }).click();
     await admin.waitForURL(/\/setting\/label$/);
     await admin.getByRole('heading', { name: 'Child Info Label Configuration' }).waitFor();
@@ -80,40 +63,44 @@ describeInBrowser('Child Info Label Configuration in headless Chromium (demo dat
     await expectChecked(assessor, false);
 
     // The spec's spelling of the route leads to the page.
-    await admin.goto(`${t.baseUrl}/setting/lable`);
+    await admin.goto(`${demo.t.baseUrl}/setting/lable`);
     await admin.waitForURL(/\/setting\/label$/);
     await expectChecked(row(admin, 'Assessor').getByRole('switch', { name: 'Enabled: Assessor' }), false);
     await row(admin, 'DateOfAssessment').getByText('Date Seen', { exact: true }).waitFor();
     await expectPageChecks(admin, 'setting-label-saved');
 
     // The assessment list: the renamed column, and no Assessor column.
-    await admin.goto(`${t.baseUrl}/assessment/list`);
+    await admin.goto(`${demo.t.baseUrl}/assessment/list`);
     await admin.getByRole('columnheader', { name: 'Date Seen' }).waitFor();
     await admin.getByRole('columnheader', { name: 'Last Update' }).waitFor();
     expect(await admin.getByRole('columnheader', { name: 'Assessor' }).count()).toBe(0);
     expect(await admin.getByRole('columnheader', { name: 'Date of Assessment' }).count()).toBe(0);
 
     // The CANS Summary names it so too, without the Assessor.
-    const listed = await t.http().get('/api/assessments').query({ range: '[0,0]' }).set('Authorization', `Bearer ${t.adminToken()}`);
-    await admin.goto(`${t.baseUrl}/assessment/summarycase/${listed.body[0].id}`);
+    const listed = await demo.t
+      .http()
+      .get('/api/assessments')
+      .query({ range: '[0,0]' })
+      .set('Authorization', `Bearer ${demo.t.adminToken()}`);
+    await admin.goto(`${demo.t.baseUrl}/assessment/summarycase/${listed.body[0].id}`);
     await admin.getByText('Date Seen', { exact: true }).first().waitFor();
     expect(await admin.getByText('Assessor', { exact: true }).count()).toBe(0);
 
     // The child form of a new assessment names the field anew.
-    await admin.goto(`${t.baseUrl}/assessment/childinfo/add`);
+    await admin.goto(`${demo.t.baseUrl}/assessment/childinfo/add`);
     await admin.getByLabel('Date Seen').waitFor();
     expect(await admin.getByLabel('Date of Assessment').count()).toBe(0);
     expect(errors).toEqual([]);
   });
 
   it('a case worker sees the new name and no Assessor column; the label page is not theirs (404, no menu entry)', async () => {
-    await t.caughtUp();
+    await demo.t.caughtUp();
     const worker = await signedIn(DEMO_USER_IDS.worker1);
-    await worker.goto(`${t.baseUrl}/assessment/list`);
+    await worker.goto(`${demo.t.baseUrl}/assessment/list`);
     await worker.getByRole('columnheader', { name: 'Date Seen' }).waitFor();
     expect(await worker.getByRole('columnheader', { name: 'Assessor' }).count()).toBe(0);
     expect(await worker.getByRole('menuitem', { name: 'Child Info Labels' }).count()).toBe(0);
-    await worker.goto(`${t.baseUrl}/setting/label`);
+    await worker.goto(`${demo.t.baseUrl}/setting/label`);
     await worker.getByRole('heading', { name: 'OOPS!' }).waitFor();
     expect(errors).toEqual([]);
   });

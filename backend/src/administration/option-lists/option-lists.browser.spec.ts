@@ -5,38 +5,21 @@
  * delete of an unused one, the route closed to a user without Label_Config, and the page checks (axe, no sideways
  * scrolling at 375, 1024 and 1440 px) on the page, an open rename and the delete confirmation.
  */
-import { CommandBus } from '@nestjs/cqrs';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { seedDemoData } from '../../platform/seeding/demo-data/demo-data';
+import type { Locator } from 'playwright-core';
 import { DEMO_USER_IDS } from '../../platform/seeding/demo-data/identity-demo-data';
-import { describeInBrowser, FRONTEND_DIST, launchChromium, signedInPage } from '../../../test-support/browser';
+import { demoDataInBrowser, describeInBrowser } from '../../../test-support/browser';
 import { expectPageChecks } from '../../../test-support/page-checks';
-import { startTestApp, TestApp } from '../../../test-support/test-app';
 
 describeInBrowser('Option value lists in headless Chromium (demo data)', () => {
   jest.setTimeout(180_000);
-  let t: TestApp;
-  let browser: Browser;
-  const errors: string[] = [];
-
-  beforeAll(async () => {
-    t = await startTestApp({ listen: true, config: { frontendDist: FRONTEND_DIST } });
-    await seedDemoData(t.app.get(CommandBus));
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
-
-  const signedIn = (userId: string): Promise<Page> =>
-    signedInPage(browser, t, userId, { viewport: { width: 1440, height: 900 }, defaultTimeoutMs: 15_000, pageErrors: errors });
+  const demo = demoDataInBrowser();
+  const { errors, signedIn } = demo;
   const row = (list: Locator, id: string) =>
     list.getByRole('row').filter({ has: list.page().getByRole('cell', { name: id, exact: true }) });
 
   it('an administrator adds, renames and deletes options; one the assessments use stays, saying why', async () => {
     const admin = await signedIn('1');
-    await admin.goto(`${t.baseUrl}/library`);
+    await admin.goto(`${demo.t.baseUrl}/library`);
     await admin.getByRole('menuitem', { name: 'Option Lists' }).click();
     await admin.waitForURL(/\/setting\/optionValue$/);
     const initialized = admin.getByRole('region', { name: 'Initialized' });
@@ -95,7 +78,7 @@ describeInBrowser('Option value lists in headless Chromium (demo data)', () => {
 
   it('a case worker (no Label_Config) has no menu entry, and the route shows the 404 page', async () => {
     const worker = await signedIn(DEMO_USER_IDS.worker1);
-    await worker.goto(`${t.baseUrl}/setting/optionValue`);
+    await worker.goto(`${demo.t.baseUrl}/setting/optionValue`);
     await worker.getByRole('heading', { name: 'OOPS!' }).waitFor();
     expect(await worker.getByRole('menuitem', { name: 'Option Lists' }).count()).toBe(0);
     expect(errors).toEqual([]);

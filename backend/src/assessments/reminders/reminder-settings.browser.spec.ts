@@ -3,35 +3,17 @@
  * sees the server's message for a bad value, saves other months to the next assessment, and the overdue list follows
  * at once (PID-1001, overdue in the demo, is no longer due). Page checks at 375, 1024 and 1440 px.
  */
-import { CommandBus } from '@nestjs/cqrs';
-import type { Browser, Page } from 'playwright-core';
-import { seedDemoData } from '../../platform/seeding/demo-data/demo-data';
-import { describeInBrowser, FRONTEND_DIST, launchChromium, signedInPage } from '../../../test-support/browser';
+import { demoDataInBrowser, describeInBrowser } from '../../../test-support/browser';
 import { expectPageChecks } from '../../../test-support/page-checks';
-import { startTestApp, TestApp } from '../../../test-support/test-app';
 
 describeInBrowser('Assessment Reminder settings in headless Chromium (demo data)', () => {
   jest.setTimeout(180_000);
-  let t: TestApp;
-  let browser: Browser;
-  const errors: string[] = [];
-
-  beforeAll(async () => {
-    t = await startTestApp({ listen: true, config: { frontendDist: FRONTEND_DIST } });
-    await seedDemoData(t.app.get(CommandBus));
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
-
-  const signedIn = (userId: string): Promise<Page> =>
-    signedInPage(browser, t, userId, { viewport: { width: 1440, height: 900 }, defaultTimeoutMs: 15_000, pageErrors: errors });
+  const demo = demoDataInBrowser();
+  const { errors, signedIn } = demo;
 
   it('the administrator changes the months to the next assessment; the overdue list changes at once', async () => {
     const admin = await signedIn('1');
-    await admin.goto(`${t.baseUrl}/assessment/overdues`);
+    await admin.goto(`${demo.t.baseUrl}/assessment/overdues`);
     await admin.getByRole('row', { name: /PID-1001/ }).waitFor();
 
     await admin.getByRole('menuitem', { name: 'Assessment Reminders' }).click();
@@ -51,7 +33,7 @@ describeInBrowser('Assessment Reminder settings in headless Chromium (demo data)
     // Due five years after the date of assessment: no demo case is overdue any more.
     const [listed] = await Promise.all([
       admin.waitForResponse((response) => /\/api\/assessments\?/.test(response.url()) && response.status() === 200),
-      admin.goto(`${t.baseUrl}/assessment/overdues`),
+      admin.goto(`${demo.t.baseUrl}/assessment/overdues`),
     ]);
     expect(JSON.stringify(await listed.json())).not.toContain('PID-1001');
     await admin.waitForLoadState('networkidle');
