@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ASSESSMENT_STATUS_LABELS, addDays } from '@cans/domain/assessments';
+import { ASSESSMENT_STATUS_LABELS, addDays, type ReminderSettings } from '@cans/domain/assessments';
 import { DomainRuleViolation } from '@cans/domain/domain-errors';
 import {
   assessmentRemindersDecider,
@@ -78,10 +78,13 @@ export class ReminderRunService {
       if (!(await this.projections.waitForHead(this.config.readYourWritesTimeoutMs * 10)))
         throw new Error('The read models did not catch up with the event log in time; the reminders go out with the next run.');
       const settings = await findReminderSettings(this.readStore);
-      for (const row of await this.candidates(runDay)) {
+      // Owners and supervisors recur across a caseload: each is read once per run.
+      const users = new Map<string, Promise<UserDocument | null>>();
+      const userOf = (id: string) => users.get(id) ?? users.set(id, this.directory.getUser(id)).get(id)!;
+      for (const row of await this.candidates(runDay, now, settings)) {
         const due = dueReminder(row, settings, now);
         if (!due) continue;
-        const outcome = await this.remind(row, due, runDay, actor);
+        const outcome = await this.remind(row, due, runDay, actor, userOf);
         if (outcome === 'sent') sent[due.kind] = (sent[due.kind] ?? 0) + 1;
         else if (outcome !== 'skipped') {
           failed += 1;
@@ -103,14 +106,22 @@ export class ReminderRunService {
   }
 
   /**
-   * Live assessments that may be due for a reminder: not yet approved (the incompletion and approval alerts), or
-   * approved and due within the notice period (indexed range on the due date).
+   * Live assessments that may be due for a reminder (dueReminder decides): not yet approved and waiting at least
+   * daysOfIncompletionAlert days (the incompletion and approval alerts; none when it is 0), or approved and due
+   * within the notice period (an indexed range on the due date).
    */
-  private async candidates(runDay: string): Promise<AssessmentListDocument[]> {
+  private async candidates(runDay: string, now: Date, settings: ReminderSettings): Promise<AssessmentListDocument[]> {
+    const waitedSince = new Date(now.getTime() - settings.daysOfIncompletionAlert * DAY_MS).toISOString();
     const [open, due] = await Promise.all([
-      this.readStore.find<AssessmentListDocument>(ASSESSMENT_LIST_COLLECTION, {
-        status: { $in: ['incomplete', 'returned', 'pendingApproval'] },
-      }),
+      settings.daysOfIncompletionAlert > 0
+        ? this.readStore.find<AssessmentListDocument>(ASSESSMENT_LIST_COLLECTION, {
+            $or: [
+              { status: 'incomplete', createdAt: { $lte: waitedSince } },
+              { status: 'returned', lastModifiedAt: { $lte: waitedSince } },
+              { status: 'pendingApproval', completedAt: { $lte: waitedSince } },
+            ],
+          })
+        : [],
       this.readStore.find<AssessmentListDocument>(ASSESSMENT_LIST_COLLECTION, {
         nextAssessmentDueOn: { $gt: '', $lte: addDays(runDay, CONDUCT_NEXT_ASSESSMENT_LEAD_DAYS) },
       }),
@@ -124,8 +135,9 @@ export class ReminderRunService {
     due: DueReminder,
     runDay: string,
     actor: ReturnType<typeof systemActor>,
+    userOf: (id: string) => Promise<UserDocument | null>,
   ): Promise<'sent' | 'skipped' | { failure: string }> {
-    const recipients = await this.recipientsOf(row, due);
+    const recipients = await this.recipientsOf(row, due, userOf);
     if (recipients.length === 0) return 'skipped';
     const streamId = assessmentRemindersStreamId(row.id);
     const occurrence = { assessmentId: row.id, kind: due.kind, occurrence: due.occurrence, runDay };
@@ -159,9 +171,13 @@ export class ReminderRunService {
     return saved ?? { smtp: this.identity.smtp?.host ?? 'the mail server', port: this.identity.smtp?.port ?? 25 };
   }
 
-  private async recipientsOf(row: AssessmentListDocument, due: DueReminder): Promise<UserDocument[]> {
-    const owner = await this.directory.getUser(row.ownerId);
-    const supervisor = due.toSupervisor && owner?.supervisorId ? await this.directory.getUser(owner.supervisorId) : null;
+  private async recipientsOf(
+    row: AssessmentListDocument,
+    due: DueReminder,
+    userOf: (id: string) => Promise<UserDocument | null>,
+  ): Promise<UserDocument[]> {
+    const owner = await userOf(row.ownerId);
+    const supervisor = due.toSupervisor && owner?.supervisorId ? await userOf(owner.supervisorId) : null;
     const wanted = [due.toAssessor ? owner : null, supervisor];
     // Active users with an address only (an inactive or locked account reads no mail).
     return wanted.filter((user): user is UserDocument => !!user && user.status === 1 && !!user.email);
@@ -181,5 +197,7 @@ export class ReminderRunService {
     };
   }
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 const isConcurrencyConflict = (error: unknown): boolean => error instanceof WrongExpectedRevisionError;
