@@ -8,7 +8,7 @@ import { libraryItemQueryHandlers } from './library-items/library-item.queries';
 import { LibraryItemsController } from './library-items/library-items.controller';
 import { LibraryCommandHandler } from './library-stream/library.commands';
 import { LibraryStateService } from './library-stream/library-state.service';
-import { ReadAfterWrite } from './library-stream/read-after-write';
+import { ReadAfterWrite } from '../platform/projections/read-after-write';
 import { questionRuleQueryHandlers } from './question-rules/question-rule.queries';
 import { QuestionRulesController } from './question-rules/question-rules.controller';
 

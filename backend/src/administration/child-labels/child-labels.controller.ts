@@ -1,14 +1,12 @@
-import { Body, Controller, Get, Inject, Param, Put } from '@nestjs/common';
+import { Body, Controller, Get, Param, Put } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CHILD_LABEL_MESSAGES, childLabelField } from '@cans/domain/administration/child-labels.fields';
 import { NotFoundError } from '@cans/domain/domain-errors';
 import { Auth, RequestAuth, RequirePrivileges } from '../../identity/access/access.decorators';
 import type { CommandResult } from '../../platform/commands/actor';
-import type { AppConfig } from '../../platform/config/app-config';
 import { answerCommand } from '../../platform/http/http-answers';
-import { ProjectionRunnerService } from '../../platform/projections/projection-runner.service';
-import { APP_CONFIG } from '../../platform/storage/storage-tokens';
+import { ReadAfterWrite } from '../../platform/projections/read-after-write';
 import { ChildLabelCommandRequest } from './child-labels.commands';
 import { ChildLabelView, SaveChildLabelDto, SavedChildLabelView } from './child-labels.dto';
 import { ListChildLabelsQuery } from './child-labels.queries';
@@ -21,8 +19,7 @@ export class ChildLabelsController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
-    private readonly projections: ProjectionRunnerService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly readAfterWrite: ReadAfterWrite,
   ) {}
 
   @Get()
@@ -44,7 +41,7 @@ export class ChildLabelsController {
     const result: CommandResult = await this.commands.execute(new ChildLabelCommandRequest(actor, command));
     // The labels are read by every assessment command and by /api/assessment-options, none of which sends
     // X-Wait-For-Position: answering after the read models caught up makes the next of them see the save.
-    const reached = await this.projections.waitForPosition(result.position, this.config.readYourWritesTimeoutMs);
+    const reached = await this.readAfterWrite.reached(result.position);
     const { necessary, defaultDisplayName } = field;
     return answerCommand(
       result,

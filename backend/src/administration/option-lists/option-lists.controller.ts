@@ -1,14 +1,12 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, PipeTransform, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, PipeTransform, Post, Put } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { isOptionListKey, OPTION_LIST_KEYS, OptionListKey } from '@cans/domain/administration/option-lists.events';
 import { NotFoundError } from '@cans/domain/domain-errors';
 import { Auth, RequestAuth, RequirePrivileges } from '../../identity/access/access.decorators';
-import type { AppConfig } from '../../platform/config/app-config';
 import { answerCommand } from '../../platform/http/http-answers';
 import { FieldValidationException } from '../../platform/http/validation';
-import { ProjectionRunnerService } from '../../platform/projections/projection-runner.service';
-import { APP_CONFIG } from '../../platform/storage/storage-tokens';
+import { ReadAfterWrite } from '../../platform/projections/read-after-write';
 import { OptionListCommandRequest, OptionListCommandResult } from './option-lists.commands';
 import { DeletedOptionItemView, OptionItemDto, OptionListView, SavedOptionItemView } from './option-lists.dto';
 import { GetOptionListsQuery } from './option-lists.queries';
@@ -49,8 +47,7 @@ export class OptionListsController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
-    private readonly projections: ProjectionRunnerService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly readAfterWrite: ReadAfterWrite,
   ) {}
 
   @Get()
@@ -114,7 +111,7 @@ export class OptionListsController {
    * X-Wait-For-Position: answering once the read models hold the change makes the next of them see it.
    */
   private async answer<TBody>(result: OptionListCommandResult, body: TBody) {
-    const reached = await this.projections.waitForPosition(result.position, this.config.readYourWritesTimeoutMs);
+    const reached = await this.readAfterWrite.reached(result.position);
     return answerCommand(result, body, { readModelStale: !reached });
   }
 }

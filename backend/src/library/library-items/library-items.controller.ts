@@ -14,7 +14,7 @@ import type { ListRequest } from '../../platform/http/simple-rest-list';
 import { INSTRUMENT_READERS } from '../library.privileges';
 import { LibraryChangeResult, LibraryCommandRequest } from '../library-stream/library.commands';
 import { LibraryStateService } from '../library-stream/library-state.service';
-import { ReadAfterWrite } from '../library-stream/read-after-write';
+import { ReadAfterWrite } from '../../platform/projections/read-after-write';
 import {
   ChangeVisibilityDto,
   LibraryItemView,

@@ -12,7 +12,7 @@ import type { ListRequest } from '../../platform/http/simple-rest-list';
 import { RULE_READERS } from '../library.privileges';
 import { LibraryChangeResult, LibraryCommandRequest } from '../library-stream/library.commands';
 import { LibraryStateService } from '../library-stream/library-state.service';
-import { ReadAfterWrite } from '../library-stream/read-after-write';
+import { ReadAfterWrite } from '../../platform/projections/read-after-write';
 import { QuestionRuleView, SaveQuestionRuleDto, UpdateQuestionRuleDto } from './question-rule.dto';
 import { GetQuestionRuleQuery, ListQuestionRulesQuery, questionRuleListRules, ruleViewFromState } from './question-rule.queries';
 

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { NotFoundError } from '@cans/domain/domain-errors';
-import type { AppConfig } from '../../platform/config/app-config';
-import { ProjectionRunnerService } from '../../platform/projections/projection-runner.service';
-import { APP_CONFIG } from '../../platform/storage/storage-tokens';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../storage/storage-tokens';
+import { ProjectionRunnerService } from './projection-runner.service';
 
 /**
  * Lets a command answer with the record exactly as GET will show it: waits (bounded, like X-Wait-For-Position)
