@@ -40,6 +40,12 @@ export interface FamilyCaregiver extends Caregiver {
 }
 
 const MAX_FAMILY_ASSESSMENTS = 20;
+/** The commands whose decisions validate the child record against the configured labels and option lists. */
+const CHILD_FORM_COMMANDS: ReadonlySet<AssessmentCommandType> = new Set([
+  'StartAssessment',
+  'SaveChildInformation',
+  'ChangeAssessmentType',
+]);
 /** Assessment states kept in memory (most recently used); each answer save then reads only the new events. */
 const CACHED_STATES = 1000;
 
@@ -96,10 +102,13 @@ export class AssessmentContextService {
     commands: readonly AssessmentCommandType[] = [],
     now: Date = new Date(),
   ): Promise<BuiltContext> {
+    // The configured labels and option lists: the view (no commands) names the type with them, the child record's
+    // commands validate with them; an answer save needs neither.
+    const needsChildForm = commands.length === 0 || commands.some((command) => CHILD_FORM_COMMANDS.has(command));
     const [{ rowAccess }, library, childForm] = await Promise.all([
       this.access.forState(principal, state),
       state.libraryVersion ? this.libraries.at(state.libraryVersion) : Promise.resolve(null),
-      this.childForm.current(),
+      needsChildForm ? this.childForm.current() : Promise.resolve(undefined),
     ]);
     const needsOldData = commands.length === 0 || commands.some((c) => c === 'ApproveAssessment' || c === 'ReturnAssessment');
     const oldData = state.exists && rowAccess.canView && needsOldData ? await this.access.isOldData(state.assessmentId) : false;
@@ -120,7 +129,7 @@ export class AssessmentContextService {
       ...(library ? { library } : {}),
       oldData,
       // The configured labels and option lists: renamed fields in messages, hidden ones not required.
-      childForm,
+      ...(childForm ? { childForm } : {}),
       ...(siblingUserIds ? { siblingUserIds } : {}),
       ...(aboveOwner === undefined ? {} : { aboveOwner }),
     };
