@@ -30,10 +30,17 @@ interface MonthRowsDocument extends Document {
   ids: string[];
 }
 
-/** The monthOfNextCaseAlert the projection has applied (the default until a save). */
+/**
+ * The monthOfNextCaseAlert the projection has applied (the default until a save). The default is stored on first
+ * use: a live projection's cache holds documents it stored, so the many approvals of a catch-up then read it from
+ * memory instead of asking the store for a document that is not there.
+ */
 export async function reminderMonthsOf(view: ProjectionView): Promise<number> {
   const saved = await view.get<ReminderMonthsDocument>(ASSESSMENT_DUE_INDEX_COLLECTION, SETTINGS_ID, { readOnly: true });
-  return saved?.monthOfNextCaseAlert ?? DEFAULT_REMINDER_SETTINGS.monthOfNextCaseAlert;
+  if (saved) return saved.monthOfNextCaseAlert;
+  const monthOfNextCaseAlert = DEFAULT_REMINDER_SETTINGS.monthOfNextCaseAlert;
+  view.upsert(ASSESSMENT_DUE_INDEX_COLLECTION, { id: SETTINGS_ID, monthOfNextCaseAlert } satisfies ReminderMonthsDocument);
+  return monthOfNextCaseAlert;
 }
 
 /** Whether a row's due date would come from the months setting: the index month it belongs to, else null. */
