@@ -10,7 +10,7 @@ export const ASSESSMENT_CHILDREN_COLLECTION = 'assessment_children';
 export const ASSESSMENT_ASSESSORS_COLLECTION = 'assessment_assessors';
 export const ASSESSMENT_SHARES_COLLECTION = 'assessment_shares';
 export const ASSESSMENT_COUNTERS_COLLECTION = 'assessment_counters';
-/** The rows whose due date comes from the months reminder setting, by month, and the setting applied (due-dates.ts). */
+/** The rows whose due date comes from the months reminder setting, by date of assessment, and the setting applied (due-dates.ts). */
 export const ASSESSMENT_DUE_INDEX_COLLECTION = 'assessment_due_index';
 
 export interface AssessmentListDocument extends Document {

@@ -6,8 +6,9 @@
  * every row whose due date comes from the months setting is recomputed, through the same path as any row change.
  *
  * To find those rows without scanning the collection (a projection reads by id only), the projection keeps an
- * index of them by month of the date of assessment — a few hundred ids per month at 100k assessments, touched only
- * when a row enters or leaves it (approval, a later assessment of the child, a deletion).
+ * index of them by date of assessment — a few dozen ids per day at 100k assessments (a document per month held
+ * thousands, copied on every approval of the month), touched only when a row enters or leaves it (approval, a later
+ * assessment of the child, a deletion).
  */
 import { nextAssessmentDueOn } from '@cans/domain/assessments';
 import { DEFAULT_REMINDER_SETTINGS } from '@cans/domain/assessments/reminder-settings';
@@ -17,16 +18,16 @@ import { moveCountersAfterBatch } from './counters';
 import { ASSESSMENT_DUE_INDEX_COLLECTION, ASSESSMENT_LIST_COLLECTION, AssessmentListDocument, reminderFactsOf } from './documents';
 
 const SETTINGS_ID = 'reminder-settings';
-const MONTHS_ID = 'months';
-const monthDocumentId = (month: string) => `month|${month}`;
+const DAYS_ID = 'days';
+const dayDocumentId = (day: string) => `day|${day}`;
 
 interface ReminderMonthsDocument extends Document {
   monthOfNextCaseAlert: number;
 }
-interface IndexedMonthsDocument extends Document {
-  months: string[];
+interface IndexedDaysDocument extends Document {
+  days: string[];
 }
-interface MonthRowsDocument extends Document {
+interface DayRowsDocument extends Document {
   ids: string[];
 }
 
@@ -43,16 +44,16 @@ export async function reminderMonthsOf(view: ProjectionView): Promise<number> {
   return monthOfNextCaseAlert;
 }
 
-/** Whether a row's due date would come from the months setting: the index month it belongs to, else null. */
-function indexMonthOf(row: AssessmentListDocument | null): string | null {
+/** Whether a row's due date would come from the months setting: the index day it belongs to, else null. */
+function indexDayOf(row: AssessmentListDocument | null): string | null {
   if (!row || row.status !== 'approved' || row.hasLaterAssessment || !row.dateOfAssessment) return null;
   if (row.daysToNextAssessment !== null && row.daysToNextAssessment > 0) return null;
-  return row.dateOfAssessment.slice(0, 7);
+  return row.dateOfAssessment;
 }
 
 /** The row's due date under the settings the projection holds (set on `row`, which the caller owns). */
 export async function withDueDate(view: ProjectionView, row: AssessmentListDocument): Promise<AssessmentListDocument> {
-  const fromMonths = indexMonthOf(row) !== null;
+  const fromMonths = indexDayOf(row) !== null;
   const monthOfNextCaseAlert = fromMonths ? await reminderMonthsOf(view) : DEFAULT_REMINDER_SETTINGS.monthOfNextCaseAlert;
   row.nextAssessmentDueOn = nextAssessmentDueOn(reminderFactsOf(row), { ...DEFAULT_REMINDER_SETTINGS, monthOfNextCaseAlert });
   return row;
@@ -61,26 +62,24 @@ export async function withDueDate(view: ProjectionView, row: AssessmentListDocum
 /** Keeps the index in step with one row change (before null: new; after null: deleted). Call on every row write. */
 export async function trackDueIndex(view: ProjectionView, before: AssessmentListDocument | null, after: AssessmentListDocument | null) {
   const id = (after ?? before)?.id;
-  const from = indexMonthOf(before);
-  const to = indexMonthOf(after);
+  const from = indexDayOf(before);
+  const to = indexDayOf(after);
   if (!id || from === to) return;
-  if (from) await editMonth(view, from, (ids) => ids.filter((other) => other !== id));
-  if (to) await editMonth(view, to, (ids) => (ids.includes(id) ? ids : [...ids, id]));
+  if (from) await editDay(view, from, (ids) => ids.filter((other) => other !== id));
+  if (to) await editDay(view, to, (ids) => (ids.includes(id) ? ids : [...ids, id]));
 }
 
-async function editMonth(view: ProjectionView, month: string, edit: (ids: string[]) => string[]): Promise<void> {
-  const current = await view.get<MonthRowsDocument>(ASSESSMENT_DUE_INDEX_COLLECTION, monthDocumentId(month), { readOnly: true });
+async function editDay(view: ProjectionView, day: string, edit: (ids: string[]) => string[]): Promise<void> {
+  const current = await view.get<DayRowsDocument>(ASSESSMENT_DUE_INDEX_COLLECTION, dayDocumentId(day), { readOnly: true });
   const ids = edit(current?.ids ?? []);
-  if (ids.length > 0) view.upsert(ASSESSMENT_DUE_INDEX_COLLECTION, { id: monthDocumentId(month), ids } satisfies MonthRowsDocument);
-  else if (current) view.delete(ASSESSMENT_DUE_INDEX_COLLECTION, monthDocumentId(month));
-  // The list of months only grows (an emptied month costs one get during a recompute).
+  if (ids.length > 0) view.upsert(ASSESSMENT_DUE_INDEX_COLLECTION, { id: dayDocumentId(day), ids } satisfies DayRowsDocument);
+  else if (current) view.delete(ASSESSMENT_DUE_INDEX_COLLECTION, dayDocumentId(day));
+  // The list of days only grows, by one entry per new date of assessment (an emptied day costs one get during a
+  // recompute).
   if (!current) {
-    const months = await view.get<IndexedMonthsDocument>(ASSESSMENT_DUE_INDEX_COLLECTION, MONTHS_ID, { readOnly: true });
-    if (!months?.months.includes(month))
-      view.upsert(ASSESSMENT_DUE_INDEX_COLLECTION, {
-        id: MONTHS_ID,
-        months: [...(months?.months ?? []), month],
-      } satisfies IndexedMonthsDocument);
+    const days = await view.get<IndexedDaysDocument>(ASSESSMENT_DUE_INDEX_COLLECTION, DAYS_ID, { readOnly: true });
+    if (!days?.days.includes(day))
+      view.upsert(ASSESSMENT_DUE_INDEX_COLLECTION, { id: DAYS_ID, days: [...(days?.days ?? []), day] } satisfies IndexedDaysDocument);
   }
 }
 
@@ -88,9 +87,9 @@ async function editMonth(view: ProjectionView, month: string, edit: (ids: string
 export async function applyReminderMonths(view: ProjectionView, monthOfNextCaseAlert: number): Promise<void> {
   if ((await reminderMonthsOf(view)) === monthOfNextCaseAlert) return;
   view.upsert(ASSESSMENT_DUE_INDEX_COLLECTION, { id: SETTINGS_ID, monthOfNextCaseAlert } satisfies ReminderMonthsDocument);
-  const months = await view.get<IndexedMonthsDocument>(ASSESSMENT_DUE_INDEX_COLLECTION, MONTHS_ID, { readOnly: true });
-  for (const month of months?.months ?? []) {
-    const rows = await view.get<MonthRowsDocument>(ASSESSMENT_DUE_INDEX_COLLECTION, monthDocumentId(month), { readOnly: true });
+  const days = await view.get<IndexedDaysDocument>(ASSESSMENT_DUE_INDEX_COLLECTION, DAYS_ID, { readOnly: true });
+  for (const day of days?.days ?? []) {
+    const rows = await view.get<DayRowsDocument>(ASSESSMENT_DUE_INDEX_COLLECTION, dayDocumentId(day), { readOnly: true });
     for (const id of rows?.ids ?? []) {
       const row = await view.get<AssessmentListDocument>(ASSESSMENT_LIST_COLLECTION, id, { readOnly: true });
       if (!row) continue;
