@@ -9,6 +9,7 @@ import type { ChildInformation } from '@cans/domain/assessments/assessment.value
 import { UserEvent, UserEvents, userStreamId } from '@cans/domain/identity/user.events';
 import { describeProjection } from '../test-support/projection-specification';
 import {
+  ASSESSMENT_ASSESSOR_PAGES_COLLECTION,
   ASSESSMENT_ASSESSORS_COLLECTION,
   ASSESSMENT_CHILDREN_COLLECTION,
   ASSESSMENT_COUNTERS_COLLECTION,
@@ -18,6 +19,7 @@ import {
   AssessmentListDocument,
   assessmentListProjection,
 } from './assessment-list.projection';
+import { PAGE_SIZE } from './assessment-list/paged-ids';
 
 const child = (overrides: Partial<ChildInformation> = {}): ChildInformation => ({
   cin: 'PID-1',
@@ -93,7 +95,8 @@ describeProjection(assessmentListProjection, (spec) => {
       hasLaterAssessment: false,
       nextAssessmentDueOn: null,
     });
-    expect(await spec.document(ASSESSMENT_ASSESSORS_COLLECTION, 'worker-1')).toMatchObject({ firstName: 'Alex', assessmentIds: ['a1'] });
+    expect(await spec.document(ASSESSMENT_ASSESSORS_COLLECTION, 'worker-1')).toMatchObject({ firstName: 'Alex', idCount: 1 });
+    expect(await spec.document(ASSESSMENT_ASSESSOR_PAGES_COLLECTION, 'worker-1#0')).toMatchObject({ ids: ['a1'] });
     expect(await spec.document(ASSESSMENT_CHILDREN_COLLECTION, 'pid-1')).toMatchObject({
       cin: 'PID-1',
       latestId: 'a1',
@@ -162,9 +165,37 @@ describeProjection(assessmentListProjection, (spec) => {
     expect(await spec.documents(ASSESSMENT_SHARES_COLLECTION)).toEqual([]);
     expect(await row('a1')).toMatchObject({ hasLaterAssessment: false, nextAssessmentDueOn: expect.any(String) });
     expect(await spec.document(ASSESSMENT_CHILDREN_COLLECTION, 'pid-1')).toMatchObject({ latestId: 'a1', members: [{ id: 'a1' }] });
-    expect(await spec.document(ASSESSMENT_ASSESSORS_COLLECTION, 'worker-1')).toMatchObject({ assessmentIds: ['a1'] });
+    expect(await spec.document(ASSESSMENT_ASSESSORS_COLLECTION, 'worker-1')).toMatchObject({ idCount: 1 });
+    expect(await spec.document(ASSESSMENT_ASSESSOR_PAGES_COLLECTION, 'worker-1#0')).toMatchObject({ ids: ['a1'] });
     expect(await counter('status|incomplete')).toBe(0);
     expect(await counter('month|2024-06|62')).toBe(0);
+  });
+
+  it("keeps an assessor's assessments in pages: a reassignment frees a place, a rename reaches every page", async () => {
+    const ids = Array.from({ length: PAGE_SIZE + 2 }, (_, index) => `p${index}`);
+    await spec.given(userStreamId('worker-9'), [userCreated('worker-9', 'Sam', 'Page')]);
+    for (const id of ids) await spec.given(assessmentStreamId(id), started(id, 'worker-9', { cin: `PID-${id}` }));
+    const pages = async () =>
+      (await spec.documents<{ id: string; ids: string[] }>(ASSESSMENT_ASSESSOR_PAGES_COLLECTION))
+        .filter((page) => page.id.startsWith('worker-9#'))
+        .map((page) => page.ids.length);
+    expect(await pages()).toEqual([PAGE_SIZE, 2]);
+
+    await spec.given(assessmentStreamId('p0'), [
+      event('AssessmentReassigned', { assessmentId: 'p0', fromUserId: 'worker-9', toUserId: 'worker-1', agencyId: 'agency-1' }),
+    ]);
+    expect(await pages()).toEqual([PAGE_SIZE - 1, 2]);
+    expect(await spec.document(ASSESSMENT_ASSESSORS_COLLECTION, 'worker-9')).toMatchObject({ idCount: PAGE_SIZE + 1 });
+
+    await spec.given(userStreamId('worker-9'), [
+      {
+        type: UserEvents.ProfileUpdated,
+        data: { userId: 'worker-9', firstName: 'Sam', lastName: 'Paged', email: 'w9@example.org', phone: null },
+      },
+    ]);
+    expect(await row('p1')).toMatchObject({ assessorName: 'Sam Paged' });
+    expect(await row(ids[ids.length - 1])).toMatchObject({ assessorName: 'Sam Paged' });
+    expect(await row('p0')).toMatchObject({ ownerId: 'worker-1', assessorName: 'Alexandra Stone' });
   });
 
   it('rebuilds from event zero to the same documents', async () => {
@@ -172,6 +203,7 @@ describeProjection(assessmentListProjection, (spec) => {
       ASSESSMENT_LIST_COLLECTION,
       ASSESSMENT_CHILDREN_COLLECTION,
       ASSESSMENT_ASSESSORS_COLLECTION,
+      ASSESSMENT_ASSESSOR_PAGES_COLLECTION,
       ASSESSMENT_SHARES_COLLECTION,
       ASSESSMENT_COUNTERS_COLLECTION,
     ];

@@ -8,8 +8,9 @@
  * - assessment_children: the assessments of one child (PID), to know which is the latest: every other one is
  *   "old data" (hasLaterAssessment), which closes approval and the follow-up reminder of the earlier ones
  *   (assessment-list/child-groups.ts).
- * - assessment_assessors: the assessor (owner) names, from the user events, and which assessments each owns, so a
- *   renamed user's rows are renamed too (the list sorts by assessor name, so it is stored on the row).
+ * - assessment_assessors: the assessor (owner) names, from the user events, and how many assessments each owns;
+ *   assessment_assessor_pages: which ones, in pages of 256 ids, so a renamed user's rows are renamed too (the list
+ *   sorts by assessor name, so it is stored on the row) and a new assessment copies one short page.
  * - assessment_shares: one document per (assessment, user it is shared with), so "shared with me" is an indexed
  *   lookup rather than a text search over every row (both in assessment-list/assessors-and-shares.ts).
  * - assessment_counters: state-wide counters for the home page and the list totals (status by day of last
@@ -36,6 +37,7 @@ import {
 import { regroup } from './assessment-list/child-groups';
 import { lastUpdateDayOf, moveCountersAfterBatch } from './assessment-list/counters';
 import {
+  ASSESSMENT_ASSESSOR_PAGES_COLLECTION,
   ASSESSMENT_ASSESSORS_COLLECTION,
   ASSESSMENT_CHILDREN_COLLECTION,
   ASSESSMENT_COUNTERS_COLLECTION,
@@ -57,7 +59,7 @@ export const assessmentListProjection = defineEventProjection<AssessmentEvent | 
   // 2: status-total and due-day counters, trigram search indexes. 3: per-owner counters (counters.ts). 4: per-owner
   // month counters by type, one document per year, and children (latest rows) counters (home charts, supervisor table).
   // 5: due dates under the saved reminder settings, and their index.
-  version: 5,
+  version: 6,
   collections: [
     {
       name: ASSESSMENT_LIST_COLLECTION,
@@ -80,6 +82,7 @@ export const assessmentListProjection = defineEventProjection<AssessmentEvent | 
     },
     { name: ASSESSMENT_CHILDREN_COLLECTION },
     { name: ASSESSMENT_ASSESSORS_COLLECTION },
+    { name: ASSESSMENT_ASSESSOR_PAGES_COLLECTION },
     { name: ASSESSMENT_SHARES_COLLECTION, indexes: ['userId', 'assessmentId'] },
     { name: ASSESSMENT_COUNTERS_COLLECTION, indexes: ['kind', 'day', 'month'] },
     { name: ASSESSMENT_DUE_INDEX_COLLECTION },

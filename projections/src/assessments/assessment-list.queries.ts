@@ -106,7 +106,7 @@ export async function assessmentIdsSharedWith(readStore: ReadStore, userId: stri
   return shares.map((share) => share.assessmentId);
 }
 
-/** Every user who has owned an assessment, with their name and the assessments they own now. */
+/** Every user who has owned an assessment, with their name and how many they own now. */
 export function allAssessors(readStore: ReadStore): Promise<AssessmentAssessorDocument[]> {
   return readStore.find<AssessmentAssessorDocument>(ASSESSMENT_ASSESSORS_COLLECTION, {}, { limit: MANY });
 }

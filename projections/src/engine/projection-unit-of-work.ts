@@ -49,7 +49,7 @@ export class ProjectionUnitOfWork implements ProjectionView {
     if (change?.kind === 'delete') return null;
     // A pending patch only exists when the stored document is not in the working set (see patch()).
     const inMemory = this.storedInMemory(physical, id, copy);
-    const stored = inMemory !== undefined ? inMemory : await this.store.get<T>(physical, id);
+    const stored = inMemory !== undefined ? inMemory : await this.fromStore<T>(physical, id);
     if (change?.kind === 'patch') {
       if (!stored) return null;
       const merged = { ...stored, ...copyOf(change.changes) };
@@ -144,6 +144,20 @@ export class ProjectionUnitOfWork implements ProjectionView {
       }
     }
     this.pending.clear();
+  }
+
+  private async fromStore<T extends Document>(physical: string, id: string): Promise<T | null> {
+    const stored = await this.store.get<T>(physical, id);
+    const workingSet = this.workingSet;
+    if (stored === null && workingSet?.wantsAllIds(physical)) {
+      // Ids only, as committed (this batch's own writes are pending, read before the working set).
+      const documents = await this.store.find(physical, {}, { fields: {}, anyOrder: true, limit: workingSet.idLimit + 1 });
+      workingSet.knowIds(
+        physical,
+        documents.map((document) => document.id),
+      );
+    }
+    return stored;
   }
 
   private physicalOf(collection: string): string {

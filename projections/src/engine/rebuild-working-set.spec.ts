@@ -264,6 +264,9 @@ describe('RebuildWorkingSet', () => {
       expect(await replay(projection, `${key}c`, 4, new RebuildWorkingSet({ maxDocuments: 2 }))).toEqual(without);
       // One big batch: everything in the unit of work, nothing yet in the set.
       expect(await replay(projection, `${key}d`, 1000, new RebuildWorkingSet())).toEqual(without);
+      // As a live projection's cache: two documents held, the ids of a collection loaded at its first absent read.
+      const live = new RebuildWorkingSet({ startsEmpty: false, maxDocuments: 2, absentReadsBeforeLoadingIds: 1 });
+      expect(await replay(projection, `${key}e`, 4, live)).toEqual(without);
     },
   );
 
@@ -298,6 +301,36 @@ describe('RebuildWorkingSet', () => {
     expect(await reads.get('spill_things', 'a')).toEqual({ id: 'a', n: 1 });
     expect(await reads.get('spill_things', 'b')).toEqual({ id: 'b', n: 2 });
     expect(await reads.get('spill_things', 'c')).toBeNull();
+  });
+
+  it('as a live cache, answers absent from the loaded ids without a query, and the ids follow committed writes', async () => {
+    await store.ensureCollection({ name: 'live_things' });
+    await store.apply([{ kind: 'upsert', collection: 'live_things', document: { id: 'stored-before', n: 0 } }]);
+    const workingSet = new RebuildWorkingSet({ startsEmpty: false, maxDocuments: 1, absentReadsBeforeLoadingIds: 2 });
+    let gets = 0;
+    const counted: ReadStore = Object.assign(Object.create(store) as ReadStore, {
+      get: (collection: string, id: string) => (gets++, store.get(collection, id)),
+    });
+    const reads = new ProjectionUnitOfWork(counted, { workingSet });
+    expect(await reads.get('live_things', 'x')).toBeNull();
+    expect(await reads.get('live_things', 'y')).toBeNull(); // the second absent read loads the ids
+    expect(gets).toBe(2);
+    expect(await reads.get('live_things', 'z')).toBeNull();
+    expect(gets).toBe(2);
+    expect(await reads.get('live_things', 'stored-before')).toEqual({ id: 'stored-before', n: 0 });
+    expect(gets).toBe(3);
+
+    const writes = new ProjectionUnitOfWork(counted, { workingSet });
+    writes.upsert('live_things', { id: 'a', n: 1 });
+    writes.upsert('live_things', { id: 'b', n: 2 }); // the set holds one document: 'a' is let go, its id kept
+    writes.delete('live_things', 'stored-before');
+    await store.apply(writes.operations());
+    writes.commit();
+    const after = new ProjectionUnitOfWork(counted, { workingSet });
+    expect(await after.get('live_things', 'a')).toEqual({ id: 'a', n: 1 });
+    expect(gets).toBe(4);
+    expect(await after.get('live_things', 'stored-before')).toBeNull();
+    expect(gets).toBe(4);
   });
 
   it('writes and reads physical collections when given their names', async () => {

@@ -15,6 +15,10 @@ export interface RebuildWorkingSetOptions {
    * document it does not hold is asked of the store.
    */
   startsEmpty?: boolean;
+  /** Live collections: the most ids of one collection held to answer "absent" without a query (default 500,000). */
+  maxKnownIds?: number;
+  /** Live collections: store reads of one collection that find nothing before its ids are loaded (default 64). */
+  absentReadsBeforeLoadingIds?: number;
 }
 
 /**
@@ -36,12 +40,24 @@ export class RebuildWorkingSet {
    */
   private readonly documents = new Map<string, { document: Document; used: number }>();
   private readonly spilled = new Set<string>();
+  /**
+   * Live collections only: every id a collection holds, for the collections whose store reads often find nothing
+   * (a catch-up over new assessments asks each projection, event by event, for documents that do not exist yet:
+   * 120,000 round trips, most of a 20,000-assessment catch-up). Loaded once, then kept exact by the committed
+   * batches (this writer is the only one), so an id not in it is absent without a query.
+   */
+  private readonly knownIds = new Map<string, Set<string>>();
+  private readonly absentReads = new Map<string, number>();
   private readonly maxDocuments: number;
+  private readonly maxKnownIds: number;
+  private readonly absentReadsBeforeLoadingIds: number;
   private readonly startsEmpty: boolean;
   private tick = 0;
 
   constructor(options: RebuildWorkingSetOptions = {}) {
     this.maxDocuments = options.maxDocuments ?? 200_000;
+    this.maxKnownIds = options.maxKnownIds ?? 500_000;
+    this.absentReadsBeforeLoadingIds = options.absentReadsBeforeLoadingIds ?? 64;
     this.startsEmpty = options.startsEmpty ?? true;
     if (!(this.maxDocuments >= 1)) throw new Error('RebuildWorkingSet: maxDocuments must be at least 1');
   }
@@ -50,7 +66,10 @@ export class RebuildWorkingSet {
   lookup(collection: string, id: string): WorkingSetLookup {
     const key = keyOf(collection, id);
     const held = this.documents.get(key);
-    if (held === undefined) return !this.startsEmpty || this.spilled.has(key) ? UNKNOWN : ABSENT;
+    if (held === undefined) {
+      if (this.startsEmpty) return this.spilled.has(key) ? UNKNOWN : ABSENT;
+      return this.knownIds.get(collection)?.has(id) === false ? ABSENT : UNKNOWN;
+    }
     held.used = ++this.tick;
     return { known: true, document: held.document };
   }
@@ -59,6 +78,8 @@ export class RebuildWorkingSet {
   remember(collection: string, id: string, document: Document | null): void {
     const key = keyOf(collection, id);
     this.spilled.delete(key);
+    if (document === null) this.knownIds.get(collection)?.delete(id);
+    else this.knownIds.get(collection)?.add(id);
     // Absent is what a key neither held nor spilled means: a deleted document needs no entry.
     if (document === null) {
       this.documents.delete(key);
@@ -79,6 +100,27 @@ export class RebuildWorkingSet {
     const key = keyOf(collection, id);
     this.documents.delete(key);
     if (this.startsEmpty) this.spilled.add(key);
+  }
+
+  /**
+   * Called when a store read of a live collection found nothing: true once such reads are frequent enough that the
+   * caller should load the collection's ids (knowIds), at most once per collection.
+   */
+  wantsAllIds(collection: string): boolean {
+    if (this.startsEmpty || this.knownIds.has(collection)) return false;
+    const reads = (this.absentReads.get(collection) ?? 0) + 1;
+    this.absentReads.set(collection, reads);
+    return reads === this.absentReadsBeforeLoadingIds;
+  }
+
+  /** The ids the store holds for the collection, read after the last committed batch; too many are not kept. */
+  knowIds(collection: string, ids: readonly string[]): void {
+    if (ids.length <= this.maxKnownIds) this.knownIds.set(collection, new Set(ids));
+  }
+
+  /** The most ids knowIds keeps for one collection (callers read one more to know the collection is larger). */
+  get idLimit(): number {
+    return this.maxKnownIds;
   }
 
   /** Documents held in memory. */

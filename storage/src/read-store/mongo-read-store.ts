@@ -171,7 +171,8 @@ export class MongoReadStore implements ReadStore {
     if (limit === 0) return [];
     const sortSpec: Array<[string, 1 | -1]> = sort.map(({ field, direction }) => [mongoField(field), direction === 'asc' ? 1 : -1]);
     if (!anyOrder && !sortSpec.some(([field]) => field === '_id')) sortSpec.push(['_id', 1]);
-    const projection = fields && Object.fromEntries(fields.map(({ name }) => [name, 1]));
+    // _id named: an empty projection would read whole documents ("fields: {}" asks for the ids only).
+    const projection = fields && { _id: 1, ...Object.fromEntries(fields.map(({ name }) => [name, 1])) };
     const stored = await documents.find(query, { sort: anyOrder ? undefined : sortSpec, skip, limit, projection }).toArray();
     if (!fields) return stored.map((document) => fromStored<T>(document));
     return stored.map((document) => {

@@ -428,6 +428,7 @@ export function readStoreContract(adapterName: string, createStore: () => Promis
           { id: 'd', rank: 100, group: 'b', absent: null },
         ]);
         expect(await store.find(collection, { id: 'f' }, { fields: { id: 'string', rank: 'number' } })).toEqual([{ id: 'f', rank: null }]);
+        expect(await store.find(collection, { group: 'b' }, { fields: {} })).toEqual([{ id: 'b' }, { id: 'd' }, { id: 'e' }]);
         // Another type than declared: a number field reads null, a string field the JSON text.
         expect(await store.find(collection, { id: 'a' }, { fields: { group: 'number', rank: 'string' } })).toEqual([
           { id: 'a', group: null, rank: '9' },

@@ -35,7 +35,7 @@ export class AssessorOptionsService {
     const candidates = await this.candidateOwnerIds(principal, scope);
     const needle = text?.trim().toLowerCase() ?? '';
     const assessors = (await allAssessors(this.readStore))
-      .filter((a) => a.assessmentIds.length > 0 && (!candidates || candidates.has(a.id)))
+      .filter((a) => a.idCount > 0 && (!candidates || candidates.has(a.id)))
       .map((a) => ({ id: a.id, name: `${a.firstName} ${a.lastName}`.trim() }))
       .filter((a) => a.name.toLowerCase().includes(needle))
       .sort((a, b) => a.name.localeCompare(b.name));

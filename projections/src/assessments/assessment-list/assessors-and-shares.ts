@@ -5,12 +5,14 @@
 import { UserEvent, UserEvents } from '@cans/domain/identity/user.events';
 import type { ProjectedEvent, ProjectionView } from '../../engine/projection';
 import {
+  ASSESSMENT_ASSESSOR_PAGES_COLLECTION,
   ASSESSMENT_ASSESSORS_COLLECTION,
   ASSESSMENT_LIST_COLLECTION,
   ASSESSMENT_SHARES_COLLECTION,
   AssessmentAssessorDocument,
   AssessmentListDocument,
 } from './documents';
+import { addPagedId, pagedIdsOf, removePagedId } from './paged-ids';
 import { withDerived } from './rows';
 
 /** The user events that name an assessor. */
@@ -20,34 +22,32 @@ export type AssessorNameEvent = Extract<UserEvent, { type: (typeof ASSESSOR_NAME
 export const isAssessorNameEvent = (event: { type: string }): event is ProjectedEvent<AssessorNameEvent> =>
   ASSESSOR_NAME_EVENT_TYPES.some((type) => type === event.type);
 
-/** Read-only (callers write a changed copy): an assessor's list of assessments grows long. */
+/** Read-only (callers write a changed copy). */
 async function assessorOf(view: ProjectionView, userId: string): Promise<AssessmentAssessorDocument> {
   return (
     (await view.get<AssessmentAssessorDocument>(ASSESSMENT_ASSESSORS_COLLECTION, userId, { readOnly: true })) ?? {
       id: userId,
       firstName: '',
       lastName: '',
-      assessmentIds: [],
+      idCount: 0,
+      pageCount: 0,
     }
   );
 }
 
-/** Records that the user owns the assessment; answers the assessor (for the names on the row). */
+/**
+ * Records that the user owns the assessment (the caller knows they did not: a new assessment or a new owner);
+ * answers the assessor (for the names on the row).
+ */
 export async function addOwned(view: ProjectionView, userId: string, assessmentId: string): Promise<AssessmentAssessorDocument> {
-  const assessor = await assessorOf(view, userId);
-  if (assessor.assessmentIds.includes(assessmentId)) return assessor;
-  const updated = { ...assessor, assessmentIds: [...assessor.assessmentIds, assessmentId] };
+  const updated = await addPagedId(view, ASSESSMENT_ASSESSOR_PAGES_COLLECTION, await assessorOf(view, userId), assessmentId);
   view.upsert(ASSESSMENT_ASSESSORS_COLLECTION, updated);
   return updated;
 }
 
 export async function removeOwned(view: ProjectionView, userId: string, assessmentId: string): Promise<void> {
-  const assessor = await view.get<AssessmentAssessorDocument>(ASSESSMENT_ASSESSORS_COLLECTION, userId);
-  if (assessor)
-    view.upsert(ASSESSMENT_ASSESSORS_COLLECTION, {
-      ...assessor,
-      assessmentIds: assessor.assessmentIds.filter((id) => id !== assessmentId),
-    });
+  const updated = await removePagedId(view, ASSESSMENT_ASSESSOR_PAGES_COLLECTION, await assessorOf(view, userId), assessmentId);
+  if (updated) view.upsert(ASSESSMENT_ASSESSORS_COLLECTION, updated);
 }
 
 /** A user's (new) name: kept for their future assessments and written onto the rows they own. */
@@ -56,7 +56,7 @@ export async function renameAssessor(event: ProjectedEvent<AssessorNameEvent>, v
   const assessor = await assessorOf(view, userId);
   if (assessor.firstName === firstName && assessor.lastName === lastName && event.type !== UserEvents.Created) return;
   view.upsert(ASSESSMENT_ASSESSORS_COLLECTION, { ...assessor, firstName, lastName });
-  for (const assessmentId of assessor.assessmentIds) {
+  for await (const assessmentId of pagedIdsOf(view, ASSESSMENT_ASSESSOR_PAGES_COLLECTION, assessor)) {
     const row = await view.get<AssessmentListDocument>(ASSESSMENT_LIST_COLLECTION, assessmentId);
     if (row)
       view.upsert(

@@ -4,10 +4,13 @@
  */
 import type { AssessmentStatus, ReminderFacts } from '@cans/domain/assessments';
 import type { Document } from '@cans/storage/read-store/read-store.port';
+import type { PagedIdsHead } from './paged-ids';
 
 export const ASSESSMENT_LIST_COLLECTION = 'assessment_list';
 export const ASSESSMENT_CHILDREN_COLLECTION = 'assessment_children';
 export const ASSESSMENT_ASSESSORS_COLLECTION = 'assessment_assessors';
+/** The ids of the assessments each assessor owns, a page of at most ASSESSOR_PAGE_SIZE per document. */
+export const ASSESSMENT_ASSESSOR_PAGES_COLLECTION = 'assessment_assessor_pages';
 export const ASSESSMENT_SHARES_COLLECTION = 'assessment_shares';
 export const ASSESSMENT_COUNTERS_COLLECTION = 'assessment_counters';
 /** The rows whose due date comes from the months reminder setting, by date of assessment, and the setting applied (due-dates.ts). */
@@ -65,10 +68,10 @@ export interface AssessmentChildDocument extends Document {
   latestId: string | null;
 }
 
-export interface AssessmentAssessorDocument extends Document {
+/** An assessor's name; idCount: how many assessments they own now, listed in assessment_assessor_pages (paged-ids.ts). */
+export interface AssessmentAssessorDocument extends PagedIdsHead {
   firstName: string;
   lastName: string;
-  assessmentIds: string[];
 }
 
 export interface AssessmentShareDocument extends Document {

@@ -6,9 +6,8 @@
  * every row whose due date comes from the months setting is recomputed, through the same path as any row change.
  *
  * To find those rows without scanning the collection (a projection reads by id only), the projection keeps an
- * index of them by date of assessment — a few dozen ids per day at 100k assessments (a document per month held
- * thousands, copied on every approval of the month), touched only when a row enters or leaves it (approval, a later
- * assessment of the child, a deletion).
+ * index of them by date of assessment (paged: a day of a bulk import may hold thousands), touched only when a row
+ * enters or leaves it (approval, a later assessment of the child, a deletion).
  */
 import { nextAssessmentDueOn } from '@cans/domain/assessments';
 import { DEFAULT_REMINDER_SETTINGS } from '@cans/domain/assessments/reminder-settings';
@@ -16,6 +15,7 @@ import type { Document } from '@cans/storage/read-store/read-store.port';
 import type { ProjectionView } from '../../engine/projection';
 import { moveCountersAfterBatch } from './counters';
 import { ASSESSMENT_DUE_INDEX_COLLECTION, ASSESSMENT_LIST_COLLECTION, AssessmentListDocument, reminderFactsOf } from './documents';
+import { addPagedId, PagedIdsHead, pagedIdsOf, removePagedId } from './paged-ids';
 
 const SETTINGS_ID = 'reminder-settings';
 const DAYS_ID = 'days';
@@ -26,9 +26,6 @@ interface ReminderMonthsDocument extends Document {
 }
 interface IndexedDaysDocument extends Document {
   days: string[];
-}
-interface DayRowsDocument extends Document {
-  ids: string[];
 }
 
 /**
@@ -65,23 +62,25 @@ export async function trackDueIndex(view: ProjectionView, before: AssessmentList
   const from = indexDayOf(before);
   const to = indexDayOf(after);
   if (!id || from === to) return;
-  if (from) await editDay(view, from, (ids) => ids.filter((other) => other !== id));
-  if (to) await editDay(view, to, (ids) => (ids.includes(id) ? ids : [...ids, id]));
-}
-
-async function editDay(view: ProjectionView, day: string, edit: (ids: string[]) => string[]): Promise<void> {
-  const current = await view.get<DayRowsDocument>(ASSESSMENT_DUE_INDEX_COLLECTION, dayDocumentId(day), { readOnly: true });
-  const ids = edit(current?.ids ?? []);
-  if (ids.length > 0) view.upsert(ASSESSMENT_DUE_INDEX_COLLECTION, { id: dayDocumentId(day), ids } satisfies DayRowsDocument);
-  else if (current) view.delete(ASSESSMENT_DUE_INDEX_COLLECTION, dayDocumentId(day));
-  // The list of days only grows, by one entry per new date of assessment (an emptied day costs one get during a
-  // recompute).
-  if (!current) {
-    const days = await view.get<IndexedDaysDocument>(ASSESSMENT_DUE_INDEX_COLLECTION, DAYS_ID, { readOnly: true });
-    if (!days?.days.includes(day))
-      view.upsert(ASSESSMENT_DUE_INDEX_COLLECTION, { id: DAYS_ID, days: [...(days?.days ?? []), day] } satisfies IndexedDaysDocument);
+  if (from) {
+    const head = await dayHeadOf(view, from);
+    const updated = head && (await removePagedId(view, ASSESSMENT_DUE_INDEX_COLLECTION, head, id));
+    if (updated) view.upsert(ASSESSMENT_DUE_INDEX_COLLECTION, updated);
+  }
+  if (to) {
+    const head = await dayHeadOf(view, to);
+    const empty = { id: dayDocumentId(to), idCount: 0, pageCount: 0 };
+    view.upsert(ASSESSMENT_DUE_INDEX_COLLECTION, await addPagedId(view, ASSESSMENT_DUE_INDEX_COLLECTION, head ?? empty, id));
+    // The list of days only grows, by one entry per new date of assessment (a day's head stays when emptied).
+    if (!head) {
+      const days = await view.get<IndexedDaysDocument>(ASSESSMENT_DUE_INDEX_COLLECTION, DAYS_ID, { readOnly: true });
+      view.upsert(ASSESSMENT_DUE_INDEX_COLLECTION, { id: DAYS_ID, days: [...(days?.days ?? []), to] } satisfies IndexedDaysDocument);
+    }
   }
 }
+
+const dayHeadOf = (view: ProjectionView, day: string) =>
+  view.get<PagedIdsHead>(ASSESSMENT_DUE_INDEX_COLLECTION, dayDocumentId(day), { readOnly: true });
 
 /** A saved monthOfNextCaseAlert: recompute the rows whose due date comes from it (their counters move with them). */
 export async function applyReminderMonths(view: ProjectionView, monthOfNextCaseAlert: number): Promise<void> {
@@ -89,8 +88,9 @@ export async function applyReminderMonths(view: ProjectionView, monthOfNextCaseA
   view.upsert(ASSESSMENT_DUE_INDEX_COLLECTION, { id: SETTINGS_ID, monthOfNextCaseAlert } satisfies ReminderMonthsDocument);
   const days = await view.get<IndexedDaysDocument>(ASSESSMENT_DUE_INDEX_COLLECTION, DAYS_ID, { readOnly: true });
   for (const day of days?.days ?? []) {
-    const rows = await view.get<DayRowsDocument>(ASSESSMENT_DUE_INDEX_COLLECTION, dayDocumentId(day), { readOnly: true });
-    for (const id of rows?.ids ?? []) {
+    const head = await dayHeadOf(view, day);
+    if (!head) continue;
+    for await (const id of pagedIdsOf(view, ASSESSMENT_DUE_INDEX_COLLECTION, head)) {
       const row = await view.get<AssessmentListDocument>(ASSESSMENT_LIST_COLLECTION, id, { readOnly: true });
       if (!row) continue;
       const updated = await withDueDate(view, { ...row });
