@@ -5,7 +5,7 @@ import { ACCESS_TOKEN_COOKIE } from '../src/identity/authentication/authenticate
 import { announceSkipped } from '@cans/storage/test-support/databases';
 import { CommandBus } from '@nestjs/cqrs';
 import { seedDemoData } from '../src/platform/seeding/demo-data/demo-data';
-import { startTestApp, type TestApp } from './test-app';
+import { startTestApp, type TestApp, type TestAppOptions } from './test-app';
 
 /** Debian's Chromium; tests never download a browser. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -131,14 +131,16 @@ export interface DemoDataInBrowser {
 
 /**
  * The usual frame of a browser spec: before all its tests the app listens with the built UI and the demo data
- * seeded and Chromium is launched; after them both close. Call it in the describe block.
+ * seeded and Chromium is launched; after them both close. Call it in the describe block. `appOptions` is read when
+ * the app starts, so it may name what an earlier beforeAll started (a test SMTP server).
  */
-export function demoDataInBrowser(): DemoDataInBrowser {
+export function demoDataInBrowser(appOptions: () => Omit<TestAppOptions, 'listen'> = () => ({})): DemoDataInBrowser {
   let t: TestApp | undefined;
   let browser: Browser | undefined;
   const errors: string[] = [];
   beforeAll(async () => {
-    t = await startTestApp({ listen: true, config: { frontendDist: FRONTEND_DIST } });
+    const options = appOptions();
+    t = await startTestApp({ ...options, listen: true, config: { frontendDist: FRONTEND_DIST, ...options.config } });
     await seedDemoData(t.app.get(CommandBus));
     browser = await launchChromium();
   });
