@@ -277,6 +277,8 @@ export function readStoreContract(adapterName: string, createStore: () => Promis
         await expectMatches({ age: { $in: [9, 25, '30'] } }, ['p1', 'p4', 'p6']);
         await expectMatches({ name: { $in: ['bob', 'Eve', 'nobody'] } }, ['p2', 'p5']);
         await expectMatches({ age: { $in: [] } }, []);
+        await expectMatches({ id: { $in: ['p2', 'p5', 'nobody'] } }, ['p2', 'p5']);
+        await expectMatches({ id: { $in: [] } }, []);
         await expectMatches({ score: { $nin: [3, 10.5] } }, ['p3', 'p4', 'p5', 'p6']);
         await expectMatches({ active: { $nin: [true] } }, ['p2', 'p4', 'p5', 'p6']);
         await expectMatches({ age: { $nin: [] } }, ['p1', 'p2', 'p3', 'p4', 'p5', 'p6']);

@@ -46,6 +46,10 @@ export function filterSql(node: FilterNode, params: SqlParameters): string {
 
 function fieldSql(node: Exclude<FilterNode, { kind: 'and' | 'or' }>, params: SqlParameters): string {
   const value = jsonPath(node.field);
+  // Every document's id is a string, kept also in the id column (the primary key): looked up there, without
+  // reading a single document (a chunk of 200 ids by the jsonb path read the whole table).
+  if (node.field.dotted === 'id' && node.kind === 'in' && node.values.every((item) => typeof item === 'string'))
+    return `id = ANY(${params.add(node.values)}::text[])`;
   switch (node.kind) {
     case 'eq':
       return `${value} = ${params.addJson(node.value)}`;
