@@ -18,6 +18,8 @@ import { AssessmentSummaryModule } from './assessments/summary/assessment-summar
 import { IdentityModule } from './identity/identity.module';
 import { LibraryModule } from './library/library.module';
 import { ReportsModule } from './reports/reports.module';
+import { DataFeedModule } from './data-feed/data-feed.module';
+import { XmlFeedModule } from './data-feed/xml/xml-feed.module';
 import type { AppConfig } from './platform/config/app-config';
 import { HealthController } from './platform/health/health.controller';
 import { ApiExceptionFilter } from './platform/http/api-exception.filter';
@@ -82,6 +84,8 @@ export function createAppModule(config: AppConfig, options: AppModuleOptions = {
       AssessmentStatisticsModule,
       RemindersModule,
       ReportsModule,
+      DataFeedModule,
+      XmlFeedModule,
     ],
     controllers: [HealthController],
     providers: [

@@ -10,6 +10,14 @@ export interface ReceivedMail {
   text: string;
   /** The decoded text/html part, when the mail has one. */
   html?: string;
+  /** Parts sent as attachments (Content-Disposition: attachment), decoded to their bytes. */
+  attachments: ReceivedAttachment[];
+}
+
+export interface ReceivedAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 /** A real SMTP server on 127.0.0.1 (random port) that keeps what it receives, for tests that read mail. */
@@ -49,16 +57,26 @@ function decodeWords(value: string): string {
 
 function parse(raw: string, to: string[]): ReceivedMail {
   const { header, body } = parseEntity(raw);
-  const mail: ReceivedMail = { to, from: header('From'), subject: decodeWords(header('Subject')), text: body };
+  const mail: ReceivedMail = { to, from: header('From'), subject: decodeWords(header('Subject')), text: body, attachments: [] };
   const boundary = /multipart\/[a-z]+;.*boundary="?([^";]+)"?/i.exec(header('Content-Type'))?.[1];
   if (!boundary) return mail;
   // multipart/alternative (text and HTML): each part between the boundary lines.
-  const parts = body
-    .split(`--${boundary}`)
-    .slice(1, -1)
-    .map((part) => parseEntity(part.replace(/^\r?\n/, '')));
+  const rawParts = body.split(`--${boundary}`).slice(1, -1);
+  const parts = rawParts.map((part) => parseEntity(part.replace(/^\r?\n/, '')));
+  const attachments = rawParts.map(attachmentOf).filter((attachment): attachment is ReceivedAttachment => attachment !== null);
   const typed = (type: string) => parts.find((part) => part.header('Content-Type').toLowerCase().startsWith(type))?.body.replace(/\n$/, '');
-  return { ...mail, text: typed('text/plain') ?? '', html: typed('text/html') };
+  return { ...mail, text: typed('text/plain') ?? '', html: typed('text/html'), attachments };
+}
+
+/** A base64 attachment part as its bytes (the text decoding of parseEntity would corrupt binary files). */
+function attachmentOf(rawPart: string): ReceivedAttachment | null {
+  const [head, ...rest] = rawPart.replace(/^\r?\n/, '').split(/\r?\n\r?\n/);
+  const headers = head.replace(/\r?\n[ \t]+/g, ' ');
+  const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(headers)?.[1]?.trim() ?? '';
+  if (!/^attachment/i.test(header('Content-Disposition'))) return null;
+  const filename = /filename="?([^";]+)"?/i.exec(header('Content-Disposition'))?.[1] ?? '';
+  const content = Buffer.from(rest.join('\n\n').replace(/\s+/g, ''), 'base64');
+  return { filename, contentType: header('Content-Type').split(';')[0], content };
 }
 
 /**

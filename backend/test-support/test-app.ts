@@ -125,6 +125,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     trustProxy: ['loopback'],
     // Tests run the reminder job themselves, at the clock they choose.
     reminderJobCron: null,
+    xmlFeedJobCron: null,
     ...options.config,
   };
   if (options.backend === 'postgres') {

@@ -16,6 +16,7 @@ import { administrationRoutes } from './administration/administration-entry';
 import { libraryResources } from './library/library-entry';
 import { assessmentsResources } from './assessments/assessments-entry';
 import { reportsNoLayoutRoutes, reportsResources } from './reports/reports-entry';
+import { dataFeedRoutes } from './data-feed/data-feed-entry';
 
 /*
  * Routes by path (main.tsx puts <Admin> inside a browser router). Pages inside the layout pass the route guard of
@@ -43,6 +44,7 @@ export const App = () => (
     {administrationRoutes}
     {reportsResources}
     {reportsNoLayoutRoutes}
+    {dataFeedRoutes}
     <CustomRoutes>
       <Route path="/home" element={<Dashboard />} />
       <Route path="/about" element={<AboutPage />} />

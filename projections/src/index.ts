@@ -17,6 +17,7 @@ import { usersProjection } from './identity/users.projection';
 import { libraryProjection } from './library/library.projection';
 import { reportRowsProjection } from './reports/report-rows.projection';
 import { savedReportQueriesProjection } from './reports/saved-report-queries.projection';
+import { dataFeedProjection } from './data-feed/data-feed.projection';
 
 /** Every projection the app runs. Add new ones here (see docs/writing-a-projection.md). */
 export const allProjections: Projection[] = [
@@ -49,4 +50,6 @@ export const allProjections: Projection[] = [
   reportRowsProjection,
   // saved report queries: short stable ids of print and PDF URLs
   savedReportQueriesProjection,
+  // data feeds: one document per approved assessment with everything the monthly zip (and later feeds) hand over
+  dataFeedProjection,
 ];

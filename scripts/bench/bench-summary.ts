@@ -10,6 +10,7 @@ import type { BlueGreenResult } from './blue-green-bench';
 import type { ReadinessBenchRow } from './readiness-bench';
 import type { RealMixRow } from './real-mix/real-mix-bench';
 import type { ReportsBenchRow } from './reports-bench';
+import type { DataFeedBenchRow } from './data-feed-bench';
 
 /** One row of the append bench (run-benchmarks.ts): the store beside raw SQL in the same run. */
 export interface AppendRow {
@@ -32,8 +33,17 @@ export interface Measured {
   readiness: ReadinessBenchRow[] | null;
   blueGreen: BlueGreenResult | null;
   reports: ReportsBenchRow[] | null;
+  dataFeed: DataFeedBenchRow[] | null;
   failures: Map<string, string>;
-  sizes: { writers: number; realMixPostgres: number; realMixPglite: number; list: number; blueGreen: number; reports: number };
+  sizes: {
+    writers: number;
+    realMixPostgres: number;
+    realMixPglite: number;
+    list: number;
+    blueGreen: number;
+    reports: number;
+    dataFeed: number;
+  };
 }
 
 interface SummaryRow {
@@ -242,6 +252,31 @@ function summaryRows(m: Measured): SummaryRow[] {
       } else notMeasured(figure, 'p50 < 50 ms', 'assessment list, PostgreSQL');
     }
   }
+  // Issue 15: the XLSX export and the monthly zip of 5,000 approved assessments, beside a plain COPY of the rows.
+  const feedPart = 'data feed files, PostgreSQL';
+  const xlsx = m.dataFeed?.find((row) => row.scenario.startsWith('XLSX'));
+  const xlsxFigure = `XLSX export of ${m.sizes.dataFeed.toLocaleString('en-US')} approved assessments: time, memory growth`;
+  const xlsxTarget = '< 10 s, rss and heap growth < 200 MB';
+  if (xlsx) {
+    rows.push({
+      figure: xlsxFigure,
+      measured: `${xlsx.seconds} s, ${xlsx['MB out']} MB file; growth rss ${xlsx['rss growth MB']} MB, heap ${xlsx['heap growth MB']} MB`,
+      baseline: `COPY of the same documents ${xlsx['baseline COPY s']} s`,
+      target: xlsxTarget,
+      met: xlsx.seconds < 10 && (xlsx['rss growth MB'] ?? Infinity) < 200 && (xlsx['heap growth MB'] ?? Infinity) < 200,
+    });
+  } else notMeasured(xlsxFigure, xlsxTarget, feedPart);
+  const zip = m.dataFeed?.find((row) => row.scenario.startsWith('monthly zip'));
+  const zipFigure = `monthly zip of ${m.sizes.dataFeed.toLocaleString('en-US')} approved assessments`;
+  if (zip) {
+    rows.push({
+      figure: zipFigure,
+      measured: `${zip.seconds} s, ${zip['MB out']} MB zip`,
+      baseline: `COPY of the same documents ${zip['baseline COPY s']} s`,
+      target: '< 5 s',
+      met: zip.seconds < 5,
+    });
+  } else notMeasured(zipFigure, '< 5 s', feedPart);
   return rows;
 }
 

@@ -28,6 +28,7 @@ import { printAnswerSaveRows, runAnswerSaveBench } from './answer-save-bench';
 import { printBlueGreenBench, runBlueGreenBench } from './blue-green-bench';
 import { printReadinessBench, runReadinessBench } from './readiness-bench';
 import { printReportsBench, REPORTS_BENCH_ASSESSMENTS, runReportsBenchOnServer } from './reports-bench';
+import { FEED_BENCH_ASSESSMENTS, printDataFeedBench, runDataFeedBench } from './data-feed-bench';
 import { printRealMix, REAL_MIX_BATCH, runRealMixBench, withScratchDatabase } from './real-mix/real-mix-bench';
 import { rawReadBaseline } from './real-mix/replay';
 import { AppendRow as Row, Measured, printSummary } from './bench-summary';
@@ -192,6 +193,7 @@ async function main(): Promise<void> {
     readiness: null,
     blueGreen: null,
     reports: null,
+    dataFeed: null,
     failures: new Map(),
     sizes: {
       writers: WRITERS,
@@ -201,6 +203,7 @@ async function main(): Promise<void> {
       list: Number(process.env.BENCH_LIST_ASSESSMENTS ?? 100_000),
       blueGreen: Number(process.env.BENCH_BLUE_GREEN_ASSESSMENTS ?? 100_000),
       reports: REPORTS_BENCH_ASSESSMENTS,
+      dataFeed: FEED_BENCH_ASSESSMENTS,
     },
   };
   // The bootstrap's welcome mail to the administrator would be printed otherwise (apps started by the HTTP parts).
@@ -276,6 +279,9 @@ async function main(): Promise<void> {
     // The report statistics at 50k approved assessments (its own scratch database).
     measured.reports = await part(measured, 'reports, PostgreSQL', () => runReportsBenchOnServer(serverUrl));
     if (measured.reports) printReportsBench(measured.reports);
+    // The XLSX export and the monthly zip of 5,000 approved assessments (the test app's scratch database).
+    measured.dataFeed = await part(measured, 'data feed files, PostgreSQL', () => runDataFeedBench());
+    if (measured.dataFeed) printDataFeedBench(measured.dataFeed);
   }
   // Answer saves through HTTP (PGlite, then PostgreSQL when reachable).
   measured.answerSaves = await part(measured, 'answer saves through HTTP', () => runAnswerSaveBench());

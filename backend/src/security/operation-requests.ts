@@ -416,6 +416,31 @@ export const OPERATION_REQUESTS: Record<string, Prepare> = {
     query: { filter: '{"action":"sign-in"}', sort: '["recordedAt","DESC"]', range: '[0,9]' },
   }),
   'GET /api/system-log/actions': () => ({ path: '/api/system-log/actions' }),
+  // A past month (the fixture's demo data has approved assessments in earlier months).
+  'GET /api/data-feed/monthly/count': () => ({ path: '/api/data-feed/monthly/count', query: { year: '2024', month: '1' } }),
+  'GET /api/data-feed/monthly/download': () => ({ path: '/api/data-feed/monthly/download', query: { year: '2024', month: '1' } }),
+  // A range of approved demo assessments (a file), and for the mail an address the test outbox keeps.
+  'GET /api/data-feed/export/count': () => ({ path: '/api/data-feed/export/count', query: { from: '2024-01-01', to: '2024-01-31' } }),
+  'GET /api/data-feed/export/download': () => ({ path: '/api/data-feed/export/download', query: { from: '2024-01-01', to: '2024-01-31' } }),
+  'POST /api/data-feed/export/mail': () => ({
+    path: '/api/data-feed/export/mail',
+    body: { from: '2024-01-01', to: '2024-01-31', email: 'export@cans.test' },
+  }),
+  // No SFTP server is saved in the fixture (409, nothing sent); once one is, a closed loopback port fails at once.
+  'GET /api/data-feed/xml': () => ({ path: '/api/data-feed/xml' }),
+  'POST /api/data-feed/xml/upload': () => ({
+    path: '/api/data-feed/xml/upload',
+    body: { startDateFullTime: '2024-01-01 00:00:00', endDateFullTime: '2024-01-31 23:59:59' },
+  }),
+  'PUT /api/data-feed/xml/assessment-date': () => ({
+    path: '/api/data-feed/xml/assessment-date',
+    body: { endDateFullTime: '2024-01-01 00:00:00' },
+  }),
+  'GET /api/settings/sftp-server': () => ({ path: '/api/settings/sftp-server' }),
+  'PUT /api/settings/sftp-server': () => ({
+    path: '/api/settings/sftp-server',
+    body: { host: '127.0.0.1', port: 9, userName: 'cans-feed', password: 'Feed!2345', remoteFolder: 'incoming' },
+  }),
 };
 
 function newUserBody(userGroupId: string): Record<string, unknown> {

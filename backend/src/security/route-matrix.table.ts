@@ -69,6 +69,10 @@ const INCLUDE = '           401  A     403   A     A     A    403  403  403  403
 // Reassign: edit rights on the assessment and (the case worker or User_Actions).
 // Reports: Report_Assessment (every built-in group and API clients); row access inside the answer.
 const REPORT = '            401  A     A     A     A     A    A    A    A    A';
+// Data feed: DATA_FEED_SHOW (System and State Administrators); state-wide, no row access.
+const DATA_FEED = '         401  A     A     A     403   403  403  403  403  403';
+// Export of approved assessments (download, count): DATA_FEED_SHOW, and API clients (capped by maxRecords).
+const DATA_EXPORT = '       401  A     A     A     403   403  403  403  403  A';
 const REASSIGN = '          401  A     403   A     A     403  A    404  403  403';
 
 export const ROUTE_MATRIX: Record<string, string> = {
@@ -237,6 +241,17 @@ export const ROUTE_MATRIX: Record<string, string> = {
   'GET /api/reports/saved-queries/{id}': REPORT,
   'GET /api/reports/saved-queries/{id}/pdf': REPORT,
   'GET /api/assessment-counts/months': ASSESSMENT_VIEW,
+  'GET /api/data-feed/monthly/count': DATA_FEED,
+  'GET /api/data-feed/monthly/download': DATA_FEED,
+  'GET /api/data-feed/export/count': DATA_EXPORT,
+  'GET /api/data-feed/export/download': DATA_EXPORT,
+  'POST /api/data-feed/export/mail': DATA_FEED,
+  // The XML feed to SFTP and its server: the super admin (group 1), whatever privileges others hold.
+  'GET /api/data-feed/xml': ONLY_GROUP_1,
+  'POST /api/data-feed/xml/upload': ONLY_GROUP_1,
+  'PUT /api/data-feed/xml/assessment-date': ONLY_GROUP_1,
+  'GET /api/settings/sftp-server': ONLY_GROUP_1,
+  'PUT /api/settings/sftp-server': ONLY_GROUP_1,
   'GET /api/assessment-counts/supervisees': ASSESSMENT_VIEW,
 };
 

@@ -10,6 +10,8 @@ export const SettingEvents = {
   SystemNotificationSaved: 'SystemNotificationSaved',
   EmailServerSaved: 'EmailServerSaved',
   ReminderSettingsSaved: 'ReminderSettingsSaved',
+  SftpServerSaved: 'SftpServerSaved',
+  XmlFeedDateUpdated: 'XmlFeedDateUpdated',
 } as const;
 
 /** Spec 002 §3 "Email server" sslKey: 1 Default (STARTTLS when offered), 3 SSL (TLS from the first byte), 2 TLS (STARTTLS required). */
@@ -44,11 +46,32 @@ export interface ReminderSettingsSavedData {
   daysOfTimeoutAlert: number;
 }
 
+/** Where the daily XML feed goes (issue 15); the password and the private key only sealed, like the mail server's. */
+export interface SftpServerSavedData {
+  host: string;
+  port: number;
+  userName: string;
+  /** Sealed password (platform/crypto/secret-box.ts); null: none. */
+  passwordSealed: string | null;
+  /** Sealed OpenSSH private key (PEM text); null: none. */
+  privateKeySealed: string | null;
+  /** Folder on the server the files go to ('' or '.': the login folder). */
+  remoteFolder: string;
+}
+
+/** The configured assessment date (spec 002 §4 "Data feed"): the daily XML feed covers it plus one year. */
+export interface XmlFeedDateUpdatedData {
+  /** yyyy-MM-dd. */
+  assessmentDate: string;
+}
+
 export type SettingEvent = EventUnion<{
   [SettingEvents.AppVersionSaved]: AppVersionSavedData;
   [SettingEvents.SystemNotificationSaved]: SystemNotificationSavedData;
   [SettingEvents.EmailServerSaved]: EmailServerSavedData;
   [SettingEvents.ReminderSettingsSaved]: ReminderSettingsSavedData;
+  [SettingEvents.SftpServerSaved]: SftpServerSavedData;
+  [SettingEvents.XmlFeedDateUpdated]: XmlFeedDateUpdatedData;
 }>;
 
 export const SETTING_EVENT_TYPES: readonly SettingEvent['type'][] = Object.values(SettingEvents);
@@ -57,3 +80,5 @@ export const APP_VERSION_STREAM_ID = 'setting-app-version';
 export const SYSTEM_NOTIFICATION_STREAM_ID = 'setting-notification';
 export const EMAIL_SERVER_STREAM_ID = 'setting-email-server';
 export const REMINDER_SETTINGS_STREAM_ID = 'setting-reminders';
+export const SFTP_SERVER_STREAM_ID = 'setting-sftp-server';
+export const XML_FEED_DATE_STREAM_ID = 'setting-xml-feed-date';

@@ -23,7 +23,18 @@ export const enLibrary: UiStrings = {
     moved: '%{name} moved to position %{position} of %{count}.',
     empty: 'The library is empty. Use Add to create the first domain.',
     export: 'Export Approved Assessments',
-    export_unavailable: 'Available with data exports',
+    // Spec 002 §8 export_assessment_* (the zero and too-many texts are the spec's; doa_required is the 'Please
+    // select Date Range.' of the same catalogue; wait and success are not worded by the spec).
+    export_doa_required: 'Please select Date Range.',
+    export_zero: 'There are no assessments to export.',
+    export_too_many: 'The file cannot be generated as there are more than 5000 assessments, please narrow the date range.',
+    export_wait:
+      'The file of %{smart_count} approved assessment is being generated, please wait… |||| The file of %{smart_count} approved assessments is being generated, please wait…',
+    export_success: 'The approved assessments were exported successfully.',
+    export_mailed: 'The approved assessments were exported successfully and sent to %{email}.',
+    export_mail_to: 'Mail to (optional)',
+    export_mail_help: 'Leave empty to download the file.',
+    export_form: 'Export approved assessments by date of assessment',
     from: 'From',
     to: 'To',
     add: 'Add',

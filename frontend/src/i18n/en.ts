@@ -7,6 +7,7 @@ import type { TranslationMessages } from 'react-admin';
 import { enAdministration } from './en-administration';
 import { enAssessments } from './en-assessments';
 import { enDashboard } from './en-dashboard';
+import { enDataFeed } from './en-data-feed';
 import { enIdentity } from './en-identity';
 import { enLibrary } from './en-library';
 import { enReports } from './en-reports';
@@ -26,6 +27,7 @@ export const en: TranslationMessages = {
     administration: enAdministration,
     assessments: enAssessments,
     dashboard: enDashboard,
+    data_feed: enDataFeed,
     identity: enIdentity,
     library: enLibrary,
     reports: enReports,

@@ -11,6 +11,7 @@ import { LibraryMenuItems } from '../library/library-entry';
 import { IdentityMenuItems } from '../identity/identity-entry';
 import { AdministrationMenuItems, AppVersionMenuItem, HelpButton } from '../administration/administration-entry';
 import { usePrivilege } from '../providers/usePrivilege';
+import { DataFeedMenuItem } from '../data-feed/data-feed-entry';
 import { CansSidebar } from './CansSidebar';
 import { RouteGuard } from './RouteGuard';
 
@@ -64,6 +65,7 @@ const CansMenu = () => {
         <LibraryMenuItems />
         <IdentityMenuItems />
         <AdministrationMenuItems />
+        <DataFeedMenuItem />
         <Menu.Item to="/about" primaryText="cans.layout.about" leftIcon={<InfoOutlined />} />
       </Menu>
     </Box>

@@ -4,6 +4,7 @@ import { assessmentsAccess, assessmentsRoutes } from '../assessments/assessments
 import { identityAccess, identityRoutes } from '../identity/identity-access';
 import { libraryAccess, libraryRoutes } from '../library/library-access';
 import { reportsAccess, reportsRoutes } from '../reports/reports-access';
+import { dataFeedAccess, dataFeedRoutes } from '../data-feed/data-feed-access';
 import { holdsPrivilege, type AccessTable, type RequiredPrivilege, type RouteAccess } from './access-table';
 
 /**
@@ -26,6 +27,7 @@ export const ACCESS_TABLE: AccessTable = {
   ...libraryAccess,
   ...assessmentsAccess,
   ...reportsAccess,
+  ...dataFeedAccess,
 };
 
 /** react-admin's own routes of a resource (list, create, edit, show) and the action each needs. */
@@ -43,6 +45,7 @@ const ROUTES: readonly RouteAccess[] = [
   ...libraryRoutes,
   ...identityRoutes,
   ...administrationRoutes,
+  ...dataFeedRoutes,
   ...['users', 'user-groups', 'api-users', 'system-log'].flatMap(resourceRoutes),
 ];
 

@@ -2,6 +2,7 @@ import {
   EmailServerSavedData,
   ReminderSettingsSavedData,
   SETTING_EVENT_TYPES,
+  SftpServerSavedData,
   SettingEvent,
   SettingEvents,
 } from '@cans/domain/administration/settings.events';
@@ -16,6 +17,8 @@ export const APP_VERSION_SETTING_ID = 'app-version';
 export const SYSTEM_NOTIFICATION_SETTING_ID = 'system-notification';
 export const EMAIL_SERVER_SETTING_ID = 'email-server';
 export const REMINDER_SETTINGS_ID = 'reminder-settings';
+export const SFTP_SERVER_SETTING_ID = 'sftp-server';
+export const XML_FEED_DATE_SETTING_ID = 'xml-feed-date';
 
 export interface AppVersionDocument extends Document {
   version: string;
@@ -37,6 +40,19 @@ export interface EmailServerDocument extends Document, EmailServerSavedData {
 }
 
 export interface ReminderSettingsDocument extends Document, ReminderSettingsSavedData {
+  revision: number;
+  updatedAt: string;
+}
+
+/** The XML feed's SFTP server; its secrets stay sealed here too (only the uploader opens them). */
+export interface SftpServerDocument extends Document, SftpServerSavedData {
+  revision: number;
+  updatedAt: string;
+}
+
+export interface XmlFeedDateDocument extends Document {
+  /** yyyy-MM-dd: the configured assessment date. */
+  assessmentDate: string;
   revision: number;
   updatedAt: string;
 }
@@ -88,6 +104,22 @@ export const settingsProjection = defineEventProjection<SettingEvent>({
           revision: event.revision,
           updatedAt: event.recordedAt,
         } satisfies ReminderSettingsDocument);
+        break;
+      case SettingEvents.SftpServerSaved:
+        view.upsert(SETTINGS_COLLECTION, {
+          id: SFTP_SERVER_SETTING_ID,
+          ...event.data,
+          revision: event.revision,
+          updatedAt: event.recordedAt,
+        } satisfies SftpServerDocument);
+        break;
+      case SettingEvents.XmlFeedDateUpdated:
+        view.upsert(SETTINGS_COLLECTION, {
+          id: XML_FEED_DATE_SETTING_ID,
+          assessmentDate: event.data.assessmentDate,
+          revision: event.revision,
+          updatedAt: event.recordedAt,
+        } satisfies XmlFeedDateDocument);
         break;
     }
   },

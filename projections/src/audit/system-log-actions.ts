@@ -8,6 +8,7 @@ import { AssessmentEvents } from '@cans/domain/assessments/assessment.events';
 import { ReminderMailEvents } from '@cans/domain/assessments/reminder-mail.events';
 import { LibraryItemEvents, QuestionRuleEvents } from '@cans/domain/library/library.events';
 import { SavedReportQueryEvents } from '@cans/domain/reports/saved-report-query.events';
+import { DataFeedEvents } from '@cans/domain/data-feed/data-feed.events';
 import { AccessAssignmentEvents } from '@cans/domain/identity/access-assignment.events';
 import { ApiClientEvents, ApiUserEvents } from '@cans/domain/identity/api-user.events';
 import { CredentialEvents } from '@cans/domain/identity/credentials.events';
@@ -118,6 +119,13 @@ export const SYSTEM_LOG_ACTIONS: Record<string, AuditedAction> = {
   [AssessmentEvents.SharedWithUsers]: { action: 'assessment-shared', label: 'Assessment sharing changed' },
   [AssessmentEvents.Reassigned]: { action: 'assessment-reassigned', label: 'Assessment reassigned' },
   [SavedReportQueryEvents.Saved]: { action: 'report-printed', label: 'Report opened for print or PDF' },
+  [DataFeedEvents.MonthDownloaded]: { action: 'data-feed-downloaded', label: 'Monthly data feed downloaded' },
+  [DataFeedEvents.AssessmentsExported]: { action: 'assessments-exported', label: 'Approved assessments exported' },
+  [DataFeedEvents.XmlRunClaimed]: { action: 'xml-feed-uploaded', label: 'XML data feed uploaded to SFTP', inRunSummary: true },
+  [DataFeedEvents.XmlUploaded]: { action: 'xml-feed-uploaded', label: 'XML data feed uploaded to SFTP' },
+  [DataFeedEvents.XmlUploadFailed]: { action: 'xml-feed-failed', label: 'XML data feed upload failed' },
+  [SettingEvents.SftpServerSaved]: { action: 'sftp-server-saved', label: 'SFTP server saved' },
+  [SettingEvents.XmlFeedDateUpdated]: { action: 'xml-feed-date-updated', label: 'XML data feed date updated' },
 };
 
 /** The filter's name of an action that event types with different labels share. */

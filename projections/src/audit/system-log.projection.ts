@@ -12,6 +12,14 @@ import { normaliseIp } from '@cans/domain/identity/ip-address';
 import { ASSESSMENT_EVENT_TYPES, AssessmentEvents } from '@cans/domain/assessments/assessment.events';
 import { LibraryItemEvents, QuestionRuleEvents } from '@cans/domain/library/library.events';
 import { SavedReportQueryEvents } from '@cans/domain/reports/saved-report-query.events';
+import {
+  DataFeedEvents,
+  type DataFeedAssessmentsExportedData,
+  type DataFeedMonthDownloadedData,
+  type XmlFeedUploadedData,
+  type XmlFeedUploadFailedData,
+} from '@cans/domain/data-feed/data-feed.events';
+import { xmlFeedFailedSummary, xmlFeedUploadedSummary } from '../data-feed/xml-feed-log';
 import { defineProjection, ProjectionView } from '../engine/projection';
 import { SYSTEM_LOG_ACTIONS } from './system-log-actions';
 
@@ -48,6 +56,16 @@ function reminderRunSummary({ runDay, sent, failed, failure }: ReminderRunComple
   const detail = kinds.length ? ` (${kinds.map(([kind, count]) => `${count} ${kind}`).join(', ')})` : '';
   return `${runDay}: ${total} sent${detail}, ${failed} failed${failure ? ` — ${failure}` : ''}`;
 }
+/** "2026-03: 12 assessments" (the month and how many assessments the zip held; never a child's name). */
+const monthDownloadSummary = ({ year, month, assessmentCount }: DataFeedMonthDownloadedData): string =>
+  `${year}-${String(month).padStart(2, '0')}: ${assessmentCount} ${assessmentCount === 1 ? 'assessment' : 'assessments'}`;
+
+/** "2021-03-01 to 2021-03-31: 2 assessments, downloaded" or "…, mailed to a@b.org" (never a child's name). */
+const exportSummary = ({ from, to, assessmentCount, delivery, mailedTo }: DataFeedAssessmentsExportedData): string =>
+  `${from} to ${to}: ${assessmentCount} ${assessmentCount === 1 ? 'assessment' : 'assessments'}, ${
+    delivery === 'mail' ? `mailed to ${mailedTo ?? ''}` : 'downloaded'
+  }`;
+
 /** Library item names are short rich text: the log shows them as plain words. */
 const plainName = (value: unknown): string =>
   String(value ?? '')
@@ -106,6 +124,12 @@ async function targetOf(event: RecordedEvent, view: ProjectionView): Promise<str
   if (event.type.startsWith('QuestionRule')) return nameOf(view, 'rule', data.ruleId);
   if (event.type.startsWith('LibraryItem')) return nameOf(view, 'library-item', data.itemId ?? data.domainId);
   if (event.type === SavedReportQueryEvents.Saved) return text(data.report);
+  if (event.type === DataFeedEvents.MonthDownloaded) return monthDownloadSummary(data as unknown as DataFeedMonthDownloadedData);
+  if (event.type === DataFeedEvents.AssessmentsExported) return exportSummary(data as unknown as DataFeedAssessmentsExportedData);
+  if (event.type === DataFeedEvents.XmlUploaded) return xmlFeedUploadedSummary(data as unknown as XmlFeedUploadedData);
+  if (event.type === DataFeedEvents.XmlUploadFailed) return xmlFeedFailedSummary(data as unknown as XmlFeedUploadFailedData);
+  if (event.type === SettingEvents.SftpServerSaved) return `${String(data.host)}:${String(data.port)}`;
+  if (event.type === SettingEvents.XmlFeedDateUpdated) return text(data.assessmentDate);
   if (event.type === ReminderMailEvents.RunCompleted) return reminderRunSummary(data as unknown as ReminderRunCompletedData);
   if (event.type === SettingEvents.AppVersionSaved) return text(data.version);
   if (event.type === SettingEvents.EmailServerSaved) return `${String(data.smtp)}:${String(data.port)}`;
@@ -144,7 +168,9 @@ export const systemLogProjection = defineProjection({
   // 2: IPs in canonical form (events recorded before the server normalised the client IP say ::ffff:a.b.c.d).
   // 3: every event type has an action (the library, rules, assessments and report prints joined the log).
   // 4: the administration settings of issue 14 (labels, option lists, email templates, reminders) joined the log.
-  version: 4,
+  // 5: the monthly data feed downloads and the approved-assessment exports (issue 15) joined the log; so did the XML
+  //    feed uploads to SFTP, the SFTP server and the feed's assessment date.
+  version: 5,
   collections: [
     { name: SYSTEM_LOG_COLLECTION, indexes: ['action', 'ip', 'username', 'recordedAt', 'position'] },
     { name: SYSTEM_LOG_NAMES_COLLECTION },

@@ -4,7 +4,9 @@ import {
   APP_VERSION_STREAM_ID,
   EMAIL_SERVER_STREAM_ID,
   REMINDER_SETTINGS_STREAM_ID,
+  SFTP_SERVER_STREAM_ID,
   SYSTEM_NOTIFICATION_STREAM_ID,
+  XML_FEED_DATE_STREAM_ID,
 } from '@cans/domain/administration/settings.events';
 import type { Actor, CommandResult } from '../../platform/commands/actor';
 import { EventSourcedCommandHandler } from '../../platform/commands/command-handler';
@@ -14,6 +16,8 @@ const STREAM_OF: Record<SettingCommand['type'], string> = {
   SaveSystemNotification: SYSTEM_NOTIFICATION_STREAM_ID,
   SaveEmailServer: EMAIL_SERVER_STREAM_ID,
   SaveReminderSettings: REMINDER_SETTINGS_STREAM_ID,
+  SaveSftpServer: SFTP_SERVER_STREAM_ID,
+  UpdateXmlFeedDate: XML_FEED_DATE_STREAM_ID,
 };
 
 /** A setting saved from its screen: the last save wins (each is one value, edited by few, whole). */

@@ -6,12 +6,26 @@ import type { AuthenticatedUser } from '../authentication/authenticated-user';
 
 export const PUBLIC_ROUTE = 'cans:public';
 export const REQUIRED_PRIVILEGES = 'cans:privileges';
+export const API_CLIENTS_ADMITTED = 'cans:api-clients';
+export const SUPER_ADMIN_ONLY = 'cans:super-admin';
 
 /** Reachable without signing in (health, readiness, login). Every other route requires a valid token. */
 export const Public = () => SetMetadata(PUBLIC_ROUTE, true);
 
 /** The route is refused with 403 unless the user holds at least one of these privileges. */
 export const RequirePrivileges = (...privileges: Privilege[]) => SetMetadata(REQUIRED_PRIVILEGES, privileges);
+
+/**
+ * API clients pass the route's @RequirePrivileges too (they hold only Assessment_View and Report_Assessment, which
+ * would open the route to every case worker if it named those instead): the data exports they may fetch.
+ */
+export const AdmitApiClients = () => SetMetadata(API_CLIENTS_ADMITTED, true);
+
+/**
+ * Only the super admin (spec 002 §6): the administrator and the other members of the System Administrator group;
+ * no privilege names them (any privilege can be granted to other groups), never an API client.
+ */
+export const SuperAdminOnly = () => SetMetadata(SUPER_ADMIN_ONLY, true);
 
 /** Who is calling: the signed-in user (privileges, row-access facts) and the actor their events record. */
 export interface RequestAuth {

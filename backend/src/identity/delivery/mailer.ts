@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import nodemailer, { Transporter } from 'nodemailer';
+import type { Readable } from 'node:stream';
 import type { SmtpSettings } from '../identity-config';
 
 export const MAILER = Symbol('MAILER');
@@ -11,6 +12,14 @@ export interface MailMessage {
   text: string;
   /** The HTML version (rendered email templates); sent as multipart/alternative with the text. */
   html?: string;
+  /** Files sent with the mail; a stream is read while the mail is sent (never kept whole, never on disk). */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer | Readable;
 }
 
 /** Outgoing mail. SMTP when configured, otherwise the local outbox. */
@@ -50,6 +59,7 @@ export class SmtpMailer implements Mailer {
       subject: message.subject,
       text: message.text,
       ...(message.html ? { html: message.html } : {}),
+      ...(message.attachments ? { attachments: message.attachments } : {}),
     });
   }
 }
@@ -67,7 +77,9 @@ export class OutboxMailer implements Mailer {
   constructor(private readonly print: boolean) {}
 
   async send(message: MailMessage): Promise<void> {
-    this.messages.push({ ...message, sentAt: new Date().toISOString() });
+    // Attachments are not kept nor printed (children's data on a console): a stream is drained and dropped.
+    for (const attachment of message.attachments ?? []) if (!Buffer.isBuffer(attachment.content)) attachment.content.resume();
+    this.messages.push({ ...message, attachments: undefined, sentAt: new Date().toISOString() });
     if (this.messages.length > 50) this.messages.shift();
     if (!this.print) return;
     OutboxMailer.logger.log(`Mail to ${message.to}: ${message.subject} (printed below; SMTP is not configured)`);

@@ -31,6 +31,8 @@ export interface AppConfig {
   trustProxy: TrustProxy;
   /** When the daily reminder mails go out: a cron expression in the server's time zone (REMINDER_JOB_CRON); null: never. */
   reminderJobCron: string | null;
+  /** When the daily XML feed is uploaded to SFTP: a cron expression in the server's time zone (XML_FEED_JOB_CRON); null: never. */
+  xmlFeedJobCron: string | null;
 }
 
 /** HS256 keys shorter than the hash output are guessable offline from one token. */
@@ -54,6 +56,7 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     reminderJobCron: parseCron(env.REMINDER_JOB_CRON, DEFAULT_REMINDER_JOB_CRON, 'REMINDER_JOB_CRON'),
+    xmlFeedJobCron: parseCron(env.XML_FEED_JOB_CRON, DEFAULT_XML_FEED_JOB_CRON, 'XML_FEED_JOB_CRON'),
   };
 }
 
@@ -74,6 +77,9 @@ function jwtSecret(value: string | undefined, production: boolean): string {
 
 /** 06:00 every day: before the working day, so the reminders are in the morning's mail. */
 export const DEFAULT_REMINDER_JOB_CRON = '0 6 * * *';
+
+/** 02:30 every day: at night, away from working hours, and before the recipient's morning processing. */
+export const DEFAULT_XML_FEED_JOB_CRON = '30 2 * * *';
 
 function parseCron(value: string | undefined, fallback: string, name: string): string | null {
   if (value === undefined || value.trim() === '') return fallback;
