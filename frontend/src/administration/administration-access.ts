@@ -23,6 +23,8 @@ export const administrationRoutes: readonly RouteAccess[] = [
   { path: '/setting/appVersion', resource: 'setting-app-version', action: 'edit' },
   { path: '/setting/notification', resource: 'setting-notification', action: 'edit' },
   { path: '/setting/emailServer', resource: 'setting-email-server', action: 'edit' },
+  // No privilege names the super admin: the page asks only for the super admin, and the server answers 403 to anyone else.
+  { path: '/setting/sftpServer' },
   { path: '/setting/assessmentReminderSetting', resource: 'setting-reminders', action: 'edit' },
   { path: '/setting/emailTemplate', resource: 'setting-email-templates', action: 'edit' },
 ];

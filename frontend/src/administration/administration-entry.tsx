@@ -19,6 +19,9 @@ import { OptionListsPage } from './option-lists/OptionListsPage';
 import { EmailTemplatesPage } from './email-templates/EmailTemplatesPage';
 import { AppVersionPage } from './settings/AppVersionPage';
 import { EmailServerPage } from './settings/EmailServerPage';
+import { SftpServerPage } from './settings/SftpServerPage';
+import { useSuperAdmin } from '../providers/useSuperAdmin';
+import StorageOutlined from '@mui/icons-material/StorageOutlined';
 import { ReminderSettingsPage } from './settings/ReminderSettingsPage';
 import AlarmOutlined from '@mui/icons-material/AlarmOutlined';
 import { NotificationPage } from './settings/NotificationPage';
@@ -35,6 +38,7 @@ export const administrationRoutes = (
     <Route path="/setting/appVersion" element={<AppVersionPage />} />
     <Route path="/setting/notification" element={<NotificationPage />} />
     <Route path="/setting/emailServer" element={<EmailServerPage />} />
+    <Route path="/setting/sftpServer" element={<SftpServerPage />} />
     <Route path="/setting/assessmentReminderSetting" element={<ReminderSettingsPage />} />
     <Route path="/setting/emailTemplate" element={<EmailTemplatesPage />} />
   </CustomRoutes>
@@ -44,6 +48,7 @@ export const AdministrationMenuItems = () => {
   const canManageAgencies = usePrivilege('Agency');
   const canConfigure = usePrivilege('Setting');
   const canConfigureLabels = usePrivilege('Label_Config');
+  const superAdmin = useSuperAdmin();
   return (
     <>
       {canManageAgencies && (
@@ -63,6 +68,10 @@ export const AdministrationMenuItems = () => {
       )}
       {canConfigure && (
         <Menu.Item to="/setting/emailServer" primaryText="cans.administration.menu.email_server" leftIcon={<MailOutlined />} />
+      )}
+      {/* The XML feed's server: the super admin's alone (no privilege names it; the server checks). */}
+      {superAdmin && (
+        <Menu.Item to="/setting/sftpServer" primaryText="cans.administration.menu.sftp_server" leftIcon={<StorageOutlined />} />
       )}
       {canConfigure && (
         <Menu.Item to="/setting/assessmentReminderSetting" primaryText="cans.administration.menu.reminders" leftIcon={<AlarmOutlined />} />

@@ -5,10 +5,12 @@
  * Super admin only: the server refuses everyone else, and the page says so.
  */
 import { useState } from 'react';
-import { Title, useGetIdentity, useTranslate } from 'react-admin';
-import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
+import { Title, useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
 import { ApiError } from '../providers/api-error';
 import { useApiMutation, useApiQuery, useRefreshApi } from '../providers/useApi';
+import { useSuperAdmin } from '../providers/useSuperAdmin';
 
 interface XmlFeedStatus {
   assessmentDate: string | null;
@@ -26,17 +28,15 @@ type Field = 'startDateFullTime' | 'endDateFullTime';
 type Notice = { severity: 'success' | 'error'; text: string } | null;
 
 const STATUS_PATH = '/data-feed/xml';
-/** The System Administrator group (the administrator, user 1, is in it too): the server's super admin. */
-const SYSTEM_ADMINISTRATOR_GROUP_ID = '1';
 /** The spec's value format: whole days, from the first to the last second. */
 const fullTime = (day: string, end: boolean) => `${day} ${end ? '23:59:59' : '00:00:00'}`;
 
 export const XmlUploadPage = () => {
   const translate = useTranslate();
   const refresh = useRefreshApi();
-  const { identity } = useGetIdentity();
   // The page asks only when the server will answer (a refused read would end in react-admin's permission toast).
-  const superAdmin = !!identity && (identity.isAdministrator === true || identity.groupId === SYSTEM_ADMINISTRATOR_GROUP_ID);
+  const superAdminAnswer = useSuperAdmin();
+  const superAdmin = superAdminAnswer === true;
   const status = useApiQuery<XmlFeedStatus>(superAdmin ? STATUS_PATH : null);
   const [start, setStart] = useState('');
   const [end, setEnd] = useState('');
@@ -77,7 +77,7 @@ export const XmlUploadPage = () => {
     updateDate.mutate();
   };
 
-  if (identity && !superAdmin)
+  if (superAdminAnswer === false)
     return (
       <Box sx={{ mt: 2 }}>
         <Title title={translate('cans.data_feed.xml.title')} />
@@ -114,7 +114,14 @@ export const XmlUploadPage = () => {
           {status.data.assessmentDate
             ? translate('cans.data_feed.xml.daily_range', { from: status.data.from, to: status.data.to })
             : translate('cans.data_feed.xml.no_date')}
-          {status.data.sftpServerSaved ? '' : ` ${translate('cans.data_feed.xml.no_server')}`}
+          {!status.data.sftpServerSaved && (
+            <>
+              {` ${translate('cans.data_feed.xml.no_server')} `}
+              <Link component={RouterLink} to="/setting/sftpServer">
+                {translate('cans.administration.sftp_server.open')}
+              </Link>
+            </>
+          )}
         </Typography>
       )}
       {notice && (

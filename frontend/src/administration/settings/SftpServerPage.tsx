@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Title, useNotify, useTranslate } from 'react-admin';
+import { Alert, Box, Stack, TextField, Typography } from '@mui/material';
+import { apiQueryKey, useApiMutation, useCansDataProvider, useRefreshApi } from '../../providers/useApi';
+import { useSuperAdmin } from '../../providers/useSuperAdmin';
+import { SettingForm } from './SettingForm';
+
+const SFTP_SERVER_PATH = '/settings/sftp-server';
+
+interface SftpServer {
+  host: string;
+  port: number;
+  userName: string;
+  passwordSet: boolean;
+  privateKeySet: boolean;
+  remoteFolder: string;
+}
+
+/**
+ * The SFTP server the XML data feed uploads to (docs/data-feed.md "Daily XML feed"): host, port, user, the two
+ * write-only secrets and the remote folder; Save, Cancel back to /library. Super admin only: the server refuses
+ * everyone else, and the page says so without asking.
+ */
+export const SftpServerPage = () => {
+  const translate = useTranslate();
+  const superAdmin = useSuperAdmin();
+  const { send } = useCansDataProvider();
+  // Asked only when the server will answer (a refused read would end in react-admin's permission toast). Before the
+  // first save the server answers null, an empty body: read as null, not as a missing answer.
+  const current = useQuery({
+    queryKey: apiQueryKey(SFTP_SERVER_PATH),
+    queryFn: async () => (await send<SftpServer | null | undefined>('GET', SFTP_SERVER_PATH)) ?? null,
+    enabled: superAdmin === true,
+  });
+  if (superAdmin === false)
+    return (
+      <Box sx={{ mt: 2 }}>
+        <Title title={translate('cans.administration.sftp_server.title')} />
+        <Alert severity="warning">{translate('cans.administration.sftp_server.super_admin_only')}</Alert>
+      </Box>
+    );
+  // The form starts from the saved server (null before the first save): it mounts once that is read.
+  return <SftpServerForm key={current.isSuccess ? 'loaded' : 'loading'} loaded={current.isSuccess} saved={current.data ?? null} />;
+};
+
+const SftpServerForm = ({ loaded, saved }: { loaded: boolean; saved: SftpServer | null }) => {
+  const translate = useTranslate();
+  const text = (key: string) => translate(`cans.administration.sftp_server.${key}`);
+  const notify = useNotify();
+  const refresh = useRefreshApi();
+  const [form, setForm] = useState({
+    host: saved?.host ?? '',
+    port: String(saved?.port ?? 22),
+    userName: saved?.userName ?? '',
+    password: '',
+    privateKey: '',
+    remoteFolder: saved?.remoteFolder ?? '',
+  });
+  const set = (field: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [field]: event.target.value });
+  const save = useApiMutation(
+    (send, body: typeof form) =>
+      send<{ message: string }>('PUT', SFTP_SERVER_PATH, {
+        ...body,
+        // A whole number, or the text as typed so the server's message names the port.
+        port: /^\d+$/.test(body.port.trim()) ? Number(body.port) : body.port,
+        // Write-only secrets: left empty, the saved one is kept (left out of the request).
+        password: body.password || undefined,
+        privateKey: body.privateKey.trim() ? body.privateKey : undefined,
+      }),
+    {
+      onSuccess: (answer) => {
+        notify(answer.message, { type: 'success' });
+        setForm((f) => ({ ...f, password: '', privateKey: '' }));
+        void refresh(SFTP_SERVER_PATH, '/data-feed/xml');
+      },
+    },
+  );
+  const fieldError = (field: string) => save.error?.fieldErrors[field];
+  const field = (name: keyof typeof form, label: string, { helperText, ...extra }: Record<string, unknown> = {}) => (
+    <TextField
+      id={`sftp-server-${name}`}
+      label={text(label)}
+      value={form[name]}
+      onChange={set(name)}
+      error={!!fieldError(name)}
+      helperText={fieldError(name) ?? (helperText as string | undefined)}
+      fullWidth
+      {...extra}
+    />
+  );
+  const otherFailure = save.error && Object.keys(save.error.fieldErrors).length === 0 ? save.error.message : null;
+  return (
+    <SettingForm title={text('title')} loading={!loaded} saving={save.isPending} failure={otherFailure} onSubmit={() => save.mutate(form)}>
+      <Stack spacing={2}>
+        <Typography variant="body2" color="text.secondary">
+          {text('hint')}
+        </Typography>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          {field('host', 'host', { required: true, autoComplete: 'off', sx: { flex: 3 } })}
+          {field('port', 'port', { required: true, slotProps: { htmlInput: { inputMode: 'numeric' } }, sx: { flex: 1 } })}
+        </Stack>
+        {field('userName', 'user_name', { required: true, autoComplete: 'off' })}
+        {field('password', 'password', {
+          type: 'password',
+          autoComplete: 'new-password',
+          placeholder: text(saved?.passwordSet ? 'secret_set' : 'secret_none'),
+          helperText: text(saved?.passwordSet ? 'password_keep' : 'password_none'),
+          slotProps: { inputLabel: { shrink: true } },
+        })}
+        {field('privateKey', 'private_key', {
+          multiline: true,
+          minRows: 3,
+          maxRows: 10,
+          placeholder: text(saved?.privateKeySet ? 'secret_set' : 'secret_none'),
+          helperText: text(saved?.privateKeySet ? 'private_key_keep' : 'private_key_none'),
+          slotProps: { inputLabel: { shrink: true }, htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } },
+        })}
+        {field('remoteFolder', 'remote_folder', { helperText: text('remote_folder_hint') })}
+      </Stack>
+    </SettingForm>
+  );
+};
