@@ -4,6 +4,7 @@
  */
 import { createContext } from 'react';
 import { stringify } from 'csv-stringify/browser/esm/sync';
+import { saveBlob } from '../shared/download';
 
 export interface CsvTable {
   /** The chart's part of the file name (the report's part comes from CsvFilePrefix). */
@@ -27,13 +28,5 @@ export const csvFileName = (prefix: string, fileName: string): string => `${[pre
 export const csvText = (table: Pick<CsvTable, 'header' | 'rows'>): string => stringify([table.header, ...table.rows], { bom: true });
 
 export function downloadCsv(table: CsvTable, prefix: string): void {
-  const url = URL.createObjectURL(new Blob([csvText(table)], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = csvFileName(prefix, table.fileName);
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // The click has started the download; the object URL can go once the event loop moves on.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(new Blob([csvText(table)], { type: 'text/csv;charset=utf-8' }), csvFileName(prefix, table.fileName));
 }

@@ -8,6 +8,7 @@ import { Title, useTranslate } from 'react-admin';
 import { Alert, Box, Card, CardActionArea, CardContent, MenuItem, TextField, Typography } from '@mui/material';
 import { useApiMutation } from '../providers/useApi';
 import { API_URL } from '../providers/dataProvider';
+import { downloadFrom } from '../shared/download';
 
 /** How far back the year picker goes. */
 const FIRST_YEAR = 2015;
@@ -19,16 +20,6 @@ interface MonthCount {
 }
 
 const monthQuery = (year: number, month: number) => `year=${year}&month=${month}`;
-
-const downloadFrom = (href: string) => {
-  // The server streams the zip and names it (Content-Disposition): the browser saves it, the page stays.
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = '';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-};
 
 /** A month is open once it has ended (the local calendar; the server checks again). */
 export const isPastMonth = (year: number, month: number, now: Date): boolean =>

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
-import { CronJob } from 'cron';
 import type { AppConfig } from '../../platform/config/app-config';
 import { APP_CONFIG } from '../../platform/storage/storage-tokens';
+import { scheduleDailyJob } from '../../platform/scheduling/daily-job';
 import { ReminderRunService } from './reminder-run.service';
 
 export const REMINDER_JOB_NAME = 'assessment-reminders';
@@ -23,19 +23,14 @@ export class ReminderJob implements OnApplicationBootstrap {
 
   onApplicationBootstrap(): void {
     const cron = this.config.reminderJobCron;
-    if (!cron) return;
-    const job = CronJob.from({ cronTime: cron, onTick: () => this.runSafely(), start: true });
-    this.scheduler.addCronJob(REMINDER_JOB_NAME, job);
-    this.logger.log(`Reminder mails go out daily at "${cron}" (REMINDER_JOB_CRON).`);
-  }
-
-  /** A run never takes the app down: what went wrong is recorded on the run and logged. */
-  private async runSafely(): Promise<void> {
-    try {
-      const summary = await this.runs.run(new Date());
-      if (summary.ran) this.logger.log(`Reminder run ${summary.runDay}: ${JSON.stringify(summary.sent)} sent, ${summary.failed} failed.`);
-    } catch (error) {
-      this.logger.error(`Reminder run failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
+    scheduleDailyJob(this.scheduler, this.logger, {
+      name: REMINDER_JOB_NAME,
+      cron,
+      announce: `Reminder mails go out daily at "${cron}" (REMINDER_JOB_CRON).`,
+      run: async () => {
+        const summary = await this.runs.run(new Date());
+        if (summary.ran) this.logger.log(`Reminder run ${summary.runDay}: ${JSON.stringify(summary.sent)} sent, ${summary.failed} failed.`);
+      },
+    });
   }
 }

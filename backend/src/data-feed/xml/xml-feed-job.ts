@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
-import { CronJob } from 'cron';
 import type { AppConfig } from '../../platform/config/app-config';
 import { APP_CONFIG } from '../../platform/storage/storage-tokens';
+import { scheduleDailyJob } from '../../platform/scheduling/daily-job';
 import { XmlFeedRunService } from './xml-feed-run.service';
 
 export const XML_FEED_JOB_NAME = 'xml-data-feed';
@@ -23,22 +23,18 @@ export class XmlFeedJob implements OnApplicationBootstrap {
 
   onApplicationBootstrap(): void {
     const cron = this.config.xmlFeedJobCron;
-    if (!cron) return;
-    const job = CronJob.from({ cronTime: cron, onTick: () => this.runSafely(), start: true });
-    this.scheduler.addCronJob(XML_FEED_JOB_NAME, job);
-    this.logger.log(`The XML data feed is uploaded daily at "${cron}" (XML_FEED_JOB_CRON).`);
-  }
-
-  /** A run never takes the app down: its outcome is recorded on the run and logged. */
-  private async runSafely(): Promise<void> {
-    try {
-      const summary = await this.runs.run(new Date());
-      if (!summary.ran) return;
-      const { outcome } = summary;
-      if (outcome.delivered) this.logger.log(`XML feed ${summary.runDay}: ${outcome.assessmentCount} assessments in ${outcome.fileName}.`);
-      else this.logger.error(`XML feed ${summary.runDay} not delivered: ${outcome.failure}`);
-    } catch (error) {
-      this.logger.error(`XML feed run failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
+    scheduleDailyJob(this.scheduler, this.logger, {
+      name: XML_FEED_JOB_NAME,
+      cron,
+      announce: `The XML data feed is uploaded daily at "${cron}" (XML_FEED_JOB_CRON).`,
+      run: async () => {
+        const summary = await this.runs.run(new Date());
+        if (!summary.ran) return;
+        const { outcome } = summary;
+        if (outcome.delivered)
+          this.logger.log(`XML feed ${summary.runDay}: ${outcome.assessmentCount} assessments in ${outcome.fileName}.`);
+        else this.logger.error(`XML feed ${summary.runDay} not delivered: ${outcome.failure}`);
+      },
+    });
   }
 }

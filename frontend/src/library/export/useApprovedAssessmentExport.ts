@@ -8,6 +8,7 @@ import { HttpError, useTranslate } from 'react-admin';
 import { API_URL } from '../../providers/dataProvider';
 import { toApiError } from '../../providers/api-error';
 import { useCansDataProvider } from '../../providers/useApi';
+import { saveBlob } from '../../shared/download';
 
 export interface ExportRequest {
   from: string;
@@ -32,18 +33,6 @@ const rangeQuery = ({ from, to }: ExportRequest) => `from=${encodeURIComponent(f
 const fileNameOf = (response: Response): string =>
   /filename="?([^";]+)"?/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? 'approved-assessments.xlsx';
 
-/** Hands a downloaded file to the browser to save; the page stays. */
-function save(blob: Blob, fileName: string): void {
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 60_000);
-}
-
 /** Fetches the XLSX (a blob: the page learns when it has arrived, to say so); refusals as ApiError. */
 async function download(request: ExportRequest): Promise<void> {
   const response = await fetch(`${API_URL}/data-feed/export/download?${rangeQuery(request)}`, { credentials: 'include' }).catch(
@@ -55,7 +44,7 @@ async function download(request: ExportRequest): Promise<void> {
     const body = (await response.json().catch(() => ({}))) as { message?: string };
     throw toApiError(new HttpError(body.message ?? response.statusText, response.status, body));
   }
-  save(await response.blob(), fileNameOf(response));
+  saveBlob(await response.blob(), fileNameOf(response));
 }
 
 export function useApprovedAssessmentExport() {

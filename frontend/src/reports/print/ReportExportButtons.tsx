@@ -11,16 +11,7 @@ import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import { useApiMutation } from '../../providers/useApi';
 import type { ReportQueryRequest, SavedQueryAnswer } from './saved-report-query';
-
-const downloadFrom = (href: string) => {
-  // The server names the file (Content-Disposition); `download` keeps the page where it is.
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = '';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-};
+import { downloadFrom } from '../../shared/download';
 
 export const ReportExportButtons = ({ request }: { request: ReportQueryRequest }) => {
   const translate = useTranslate();
