@@ -125,7 +125,7 @@ export interface DemoDataInBrowser {
   readonly t: TestApp;
   /** Uncaught page errors of every page signedIn() opened; specs assert it stays empty. */
   readonly errors: string[];
-  /** A page signed in as an existing user, 1440 × 900, 15 s per action. */
+  /** A page signed in as an existing user, 1440 × 900 (Playwright's 30 s per action: two jest workers share two cores). */
   signedIn(userId: string): Promise<Page>;
 }
 
@@ -159,7 +159,7 @@ export function demoDataInBrowser(appOptions: () => Omit<TestAppOptions, 'listen
     errors,
     signedIn: (userId) => {
       const { t, browser } = started();
-      return signedInPage(browser, t, userId, { viewport: { width: 1440, height: 900 }, defaultTimeoutMs: 15_000, pageErrors: errors });
+      return signedInPage(browser, t, userId, { viewport: { width: 1440, height: 900 }, pageErrors: errors });
     },
   };
 }

@@ -34,7 +34,6 @@ describeInBrowser('Assessment lists and home links in headless Chromium (demo da
   const signedIn = (username: string): Promise<Page> =>
     signedInPage(browser, t, DEMO_USER_IDS[username], {
       viewport: { width: 1440, height: 900 },
-      defaultTimeoutMs: 15_000,
       pageErrors: errors,
     });
 

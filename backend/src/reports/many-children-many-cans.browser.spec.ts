@@ -73,7 +73,6 @@ describeInBrowser('Many Children Many CANS in headless Chromium', () => {
   it('runs end to end and shows the first and last time-point shares and mean scores', async () => {
     const page = await signedInPage(browser, t, supervisorId, {
       viewport: { width: 1440, height: 900 },
-      defaultTimeoutMs: 15_000,
       pageErrors: errors,
     });
     await page.goto(`${t.baseUrl}/report/manyChildManyCANS`);

@@ -69,7 +69,6 @@ describeInBrowser('Many Children One CANS in headless Chromium', () => {
   const open = async (): Promise<Page> => {
     const page = await signedInPage(browser, t, supervisorId, {
       viewport: { width: 1440, height: 900 },
-      defaultTimeoutMs: 15_000,
       pageErrors: errors,
     });
     await page.goto(`${t.baseUrl}/report/manyChildOneCANS`);

@@ -45,7 +45,6 @@ describeInBrowser('One Child Many CANS in headless Chromium', () => {
   it('runs end to end with each blocking message once and compares the chosen time-points item by item', async () => {
     const page = await signedInPage(browser, t, supervisorId, {
       viewport: { width: 1440, height: 900 },
-      defaultTimeoutMs: 15_000,
       pageErrors: errors,
     });
     await page.goto(`${t.baseUrl}/report/oneChildManyCANS`);

@@ -53,7 +53,6 @@ describeInBrowser('One Child One CANS in headless Chromium', () => {
   it('runs end to end with each blocking message once and shows the chosen assessment’s ratings', async () => {
     const page = await signedInPage(browser, t, supervisorId, {
       viewport: { width: 1440, height: 900 },
-      defaultTimeoutMs: 15_000,
       pageErrors: errors,
     });
     await page.goto(`${t.baseUrl}/report/oneChildOneCANS`);

@@ -39,7 +39,7 @@ describeInBrowser('Email Templates in headless Chromium', () => {
   });
 
   const signedIn = (userId: string): Promise<Page> =>
-    signedInPage(browser, t, userId, { viewport: { width: 1440, height: 900 }, defaultTimeoutMs: 15_000, pageErrors: errors });
+    signedInPage(browser, t, userId, { viewport: { width: 1440, height: 900 }, pageErrors: errors });
 
   it('the administrator edits, previews and saves Create User; the next new user receives the new mail', async () => {
     const admin = await signedIn('1');

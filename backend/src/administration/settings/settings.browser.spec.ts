@@ -35,7 +35,7 @@ describeInBrowser('Notification editor, App Version and help in headless Chromiu
   });
 
   const signedIn = (userId: string): Promise<Page> =>
-    signedInPage(browser, t, userId, { viewport: { width: 1440, height: 900 }, defaultTimeoutMs: 15_000, pageErrors: errors });
+    signedInPage(browser, t, userId, { viewport: { width: 1440, height: 900 }, pageErrors: errors });
 
   it('the administrator writes the notification; a case worker sees it once per session', async () => {
     const admin = await signedIn('1');

@@ -36,7 +36,6 @@ describeInBrowser('Home dashboard in headless Chromium (demo data)', () => {
   const signedIn = (username: string): Promise<Page> =>
     signedInPage(browser, t, DEMO_USER_IDS[username], {
       viewport: { width: 1440, height: 900 },
-      defaultTimeoutMs: 15_000,
       pageErrors: errors,
     });
 

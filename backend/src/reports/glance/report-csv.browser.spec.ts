@@ -55,7 +55,6 @@ describeInBrowser('Quick Glance and CSV downloads in headless Chromium', () => {
   const open = async (path: string, heading: string) => {
     const page = await signedInPage(browser, t, supervisorId, {
       viewport: { width: 1440, height: 900 },
-      defaultTimeoutMs: 15_000,
       pageErrors: errors,
     });
     await page.goto(`${t.baseUrl}${path}`);
