@@ -25,7 +25,7 @@ import type { EventStore } from '@cans/storage/event-store/event-store.port';
 import type { ReadStore } from '@cans/storage/read-store/read-store.port';
 import { tableName } from '@cans/storage/read-store/sql-read-store-layout';
 import { startTestApp } from '@cans/backend/test-support/test-app';
-import { appendApprovedAssessments } from '@cans/backend/data-feed/export/approved-history';
+import { appendApprovedAssessments } from '@cans/backend/test-support/approved-history';
 import { AssessmentExportService } from '@cans/backend/data-feed/export/assessment-export.service';
 import { feedZip } from '@cans/backend/data-feed/feed-zip';
 import { seedLibrary } from '@cans/backend/library/library-seed';

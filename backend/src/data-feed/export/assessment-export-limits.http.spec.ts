@@ -9,7 +9,7 @@ import { startTestApp, TestApp } from '../../../test-support/test-app';
 import { loadTestLibrary } from '../../assessments/summary/test-support/assessment-writer';
 import { ProjectionRunnerService } from '../../platform/projections/projection-runner.service';
 import { EVENT_STORE } from '../../platform/storage/storage-tokens';
-import { appendApprovedAssessments } from './approved-history';
+import { appendApprovedAssessments } from '../../../test-support/approved-history';
 import { EXPORT_LIMIT, ExportMessages } from './export-messages';
 import { binaryBody, readWorkbook } from './xlsx-read-back';
 
