@@ -1,6 +1,9 @@
 /**
  * `npm run projections -- status`            position, lag, rate and any rebuild under way, per projection
  * `npm run projections -- rebuild <name>`    blue/green rebuild of a projection, with a progress bar
+ * `npm run projections -- replay <name> --until <yyyy-MM-dd | ISO date-time>`
+ *                                            an analytics projection as of a past moment, into collections of its
+ *                                            own (projections/src/analytics/analytics-replay.ts), with a progress bar
  *
  * Works on the configured store (DATABASE_URL / EVENTSTORE_URL / MONGODB_URL, else PGlite in DATA_DIR).
  * Rebuilds never need the app stopped: readers keep the current collections until the new ones have caught up.
@@ -13,6 +16,8 @@ import { SingleBar, Presets } from 'cli-progress';
 import { allProjections } from '@cans/projections';
 import { ProjectionRunner, ProjectionStatus } from '@cans/projections/engine/projection-runner';
 import { PROJECTIONS_LEASE, requestRebuild } from '@cans/projections/engine/rebuild-requests';
+import { ANALYTICS_PROJECTIONS, analyticsProjectionNamed } from '@cans/projections/analytics';
+import { parseReplayMoment, replayAnalyticsProjection } from '@cans/projections/analytics/analytics-replay';
 import { loadAppConfig } from '@cans/backend/platform/config/app-config';
 import { openStorage } from '@cans/backend/platform/storage/storage.factory';
 import type { ReadStore } from '@cans/storage/read-store/read-store.port';
@@ -25,6 +30,7 @@ type Storage = Awaited<ReturnType<typeof openStorage>>;
 
 async function main(): Promise<number> {
   const [command, name] = process.argv.slice(2);
+  if (command === 'replay') return replay(name, process.argv.slice(4));
   if (command !== 'status' && command !== 'rebuild') return usage();
   if (command === 'rebuild' && !allProjections.some((projection) => projection.name === name)) return usage();
 
@@ -148,11 +154,45 @@ async function targetsOf(readStore: ReadStore, name: string): Promise<string> {
   return (await readStore.collectionTarget(projection.collections[0].name)) ?? projection.collections[0].name;
 }
 
+async function replay(name: string | undefined, options: string[]): Promise<number> {
+  const projection = name ? analyticsProjectionNamed(name) : undefined;
+  const moment = options[0] === '--until' && options.length === 2 ? parseReplayMoment(options[1]) : null;
+  if (!projection || !moment) return usage();
+  const storage = await openStorage(loadAppConfig());
+  const bar = new SingleBar(
+    { format: `${name} until ${moment.label} |{bar}| {percentage}% | {value}/{total} events | {rate} events/s | ETA {etaText}` },
+    Presets.shades_classic,
+  );
+  let shown = false;
+  try {
+    const { replay, events, seconds } = await replayAnalyticsProjection(storage.eventStore, storage.readStore, projection, moment, {
+      onProgress({ position, headPosition, eventsPerSecond }) {
+        const etaText = eventsPerSecond > 0 ? `${Math.ceil((headPosition - position) / eventsPerSecond)} s` : '…';
+        if (!shown) bar.start(headPosition, position, { rate: eventsPerSecond, etaText });
+        shown = true;
+        bar.update(position, { rate: eventsPerSecond, etaText });
+      },
+    });
+    if (shown) bar.stop();
+    shown = false;
+    console.log(
+      `Replayed ${name} until ${replay.until}: ${replay.applied} of ${events} events in ${seconds.toFixed(2)} s ` +
+        `(${Math.round(events / Math.max(seconds, 1e-9))} events/s) into ${Object.values(replay.collections).join(', ')}; ` +
+        `read it with GET /api/analytics/${name}/<collection>?until=${replay.label}`,
+    );
+    return 0;
+  } finally {
+    if (shown) bar.stop();
+    await storage.close();
+  }
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function usage(): number {
-  console.error('Usage: npm run projections -- status | rebuild <name>');
+  console.error('Usage: npm run projections -- status | rebuild <name> | replay <analytics name> --until <yyyy-MM-dd | ISO date-time>');
   console.error(`Projections: ${allProjections.map((projection) => projection.name).join(', ')}`);
+  console.error(`Analytics (replay): ${ANALYTICS_PROJECTIONS.map((projection) => projection.name).join(', ')}`);
   return 2;
 }
 

@@ -20,6 +20,8 @@ import { LibraryModule } from './library/library.module';
 import { ReportsModule } from './reports/reports.module';
 import { DataFeedModule } from './data-feed/data-feed.module';
 import { XmlFeedModule } from './data-feed/xml/xml-feed.module';
+import { AnalyticsModule } from './analytics/analytics.module';
+import { AccessAtModule } from './audit/access-at/access-at.module';
 import type { AppConfig } from './platform/config/app-config';
 import { HealthController } from './platform/health/health.controller';
 import { ApiExceptionFilter } from './platform/http/api-exception.filter';
@@ -86,6 +88,8 @@ export function createAppModule(config: AppConfig, options: AppModuleOptions = {
       ReportsModule,
       DataFeedModule,
       XmlFeedModule,
+      AnalyticsModule,
+      AccessAtModule,
     ],
     controllers: [HealthController],
     providers: [

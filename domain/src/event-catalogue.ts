@@ -19,6 +19,7 @@ import { USER_EVENT_TYPES } from './identity/user.events';
 import { LIBRARY_EVENT_TYPES } from './library/library.events';
 import { SAVED_REPORT_QUERY_EVENT_TYPES } from './reports/saved-report-query.events';
 import { DATA_FEED_EVENT_TYPES } from './data-feed/data-feed.events';
+import { RECORD_READ_EVENT_TYPES } from './audit/record-reads.events';
 
 export const EVENT_TYPES_BY_FEATURE: Readonly<Record<string, readonly string[]>> = {
   identity: [
@@ -41,6 +42,7 @@ export const EVENT_TYPES_BY_FEATURE: Readonly<Record<string, readonly string[]>>
   assessments: [...ASSESSMENT_EVENT_TYPES, ...REMINDER_MAIL_EVENT_TYPES],
   reports: SAVED_REPORT_QUERY_EVENT_TYPES,
   dataFeed: DATA_FEED_EVENT_TYPES,
+  audit: RECORD_READ_EVENT_TYPES,
 };
 
 export const ALL_EVENT_TYPES: readonly string[] = Object.values(EVENT_TYPES_BY_FEATURE).flat();

@@ -17,6 +17,7 @@ import { libraryResources } from './library/library-entry';
 import { assessmentsResources } from './assessments/assessments-entry';
 import { reportsNoLayoutRoutes, reportsResources } from './reports/reports-entry';
 import { dataFeedRoutes } from './data-feed/data-feed-entry';
+import { analyticsRoutes } from './analytics/analytics-entry';
 
 /*
  * Routes by path (main.tsx puts <Admin> inside a browser router). Pages inside the layout pass the route guard of
@@ -45,6 +46,7 @@ export const App = () => (
     {reportsResources}
     {reportsNoLayoutRoutes}
     {dataFeedRoutes}
+    {analyticsRoutes}
     <CustomRoutes>
       <Route path="/home" element={<Dashboard />} />
       <Route path="/about" element={<AboutPage />} />

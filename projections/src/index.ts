@@ -9,6 +9,7 @@ import { assessmentStatisticsProjection } from './assessments/assessment-statist
 import { activityLogProjection } from './audit/activity-log.projection';
 import type { Projection } from './engine/projection';
 import { systemLogProjection } from './audit/system-log.projection';
+import { identityTimelineProjection } from './audit/identity-timeline.projection';
 import { accessAssignmentsProjection } from './identity/access-assignments.projection';
 import { apiUsersProjection } from './identity/api-users.projection';
 import { sessionsProjection } from './identity/sessions.projection';
@@ -18,6 +19,8 @@ import { libraryProjection } from './library/library.projection';
 import { reportRowsProjection } from './reports/report-rows.projection';
 import { savedReportQueriesProjection } from './reports/saved-report-queries.projection';
 import { dataFeedProjection } from './data-feed/data-feed.projection';
+import { ANALYTICS_PROJECTIONS } from './analytics';
+import { recordReadsProjection } from './audit/record-reads.projection';
 
 /** Every projection the app runs. Add new ones here (see docs/writing-a-projection.md). */
 export const allProjections: Projection[] = [
@@ -40,6 +43,8 @@ export const allProjections: Projection[] = [
   sessionsProjection,
   accessAssignmentsProjection,
   systemLogProjection,
+  // identity as it stood at any past moment (audit: who could see a record on date X)
+  identityTimelineProjection,
   // question library: items, rules, versions
   libraryProjection,
   // assessments: list, child groups (PID lookup, old data), shares, counters
@@ -52,4 +57,8 @@ export const allProjections: Projection[] = [
   savedReportQueriesProjection,
   // data feeds: one document per approved assessment with everything the monthly zip (and later feeds) hand over
   dataFeedProjection,
+  // reads of children's records (issue 16): who opened or exported which assessment, when, from where
+  recordReadsProjection,
+  // analysts' projections (projections/src/analytics/): built from event zero, kept live, served by /api/analytics
+  ...ANALYTICS_PROJECTIONS,
 ];

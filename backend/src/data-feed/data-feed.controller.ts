@@ -1,3 +1,4 @@
+import { setDownloadHeaders } from '../platform/http/http-answers';
 import { Controller, Get, Query, Res, StreamableFile } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -34,8 +35,7 @@ export class DataFeedController {
   @ApiBadRequestResponse({ description: BAD_MONTH })
   async download(@Query() { year, month }: FeedMonthDto, @Auth() { actor }: RequestAuth, @Res({ passthrough: true }) response: Response) {
     const { fileName, assessmentCount, stream } = await this.feed.download(year, month, actor);
-    response.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
-    response.setHeader('Cache-Control', 'private, no-store');
+    setDownloadHeaders(response, null, fileName);
     response.setHeader('X-Assessment-Count', String(assessmentCount));
     return new StreamableFile(stream, { type: 'application/zip' });
   }

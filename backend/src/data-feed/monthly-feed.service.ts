@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import type { ReadStore } from '@cans/storage/read-store/read-store.port';
 import { countFeedMonth, feedAssessments, feedMonthIds } from '@cans/projections/data-feed/data-feed.queries';
 import { DATA_FEED_EVENT_TYPES, DATA_FEED_LOG_STREAM, DataFeedEvent, DataFeedEvents } from '@cans/domain/data-feed/data-feed.events';
+import { RecordReadsService } from '../audit/record-reads/record-reads.service';
 import type { Actor } from '../platform/commands/actor';
 import { APPEND_ONLY, EventSourcedCommandHandler, factLog } from '../platform/commands/command-handler';
 import { FieldValidationException } from '../platform/http/validation';
@@ -31,6 +32,7 @@ export class MonthlyFeedService {
   constructor(
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     private readonly handler: EventSourcedCommandHandler,
+    private readonly reads: RecordReadsService,
   ) {}
 
   /**
@@ -63,6 +65,7 @@ export class MonthlyFeedService {
       },
     ];
     await this.handler.handle(DATA_FEED_LOG_STREAM, dataFeedLog, facts, { actor, concurrency: APPEND_ONLY });
+    this.reads.record(actor, ids, 'data-feed-zip');
     return { fileName, assessmentCount: ids.length, stream: feedZip((fields) => feedAssessments(this.readStore, ids, fields)) };
   }
 }

@@ -191,6 +191,11 @@ export const ROUTE_MATRIX: Record<string, string> = {
   'GET /api/assessments/{id}/summary.pdf': ROW_VIEW,
   'GET /api/assessments/{id}/print': ROW_VIEW,
   'GET /api/assessments/{id}/print.pdf': ROW_VIEW,
+  'GET /api/assessments/{id}/history': ROW_VIEW,
+  'GET /api/assessments/{id}/history.csv': ROW_VIEW,
+  'GET /api/assessments/{id}/as-of': ROW_VIEW,
+  'GET /api/assessments/{id}/compare': ROW_VIEW,
+  'GET /api/assessments/{id}/access-at': ROW_VIEW,
   'PUT /api/assessments/{id}/child-information': ROW_EDIT,
   'PUT /api/assessments/{id}/type': ROW_EDIT,
   'POST /api/assessments/{id}/caregivers': ROW_EDIT,
@@ -253,6 +258,10 @@ export const ROUTE_MATRIX: Record<string, string> = {
   'GET /api/settings/sftp-server': ONLY_GROUP_1,
   'PUT /api/settings/sftp-server': ONLY_GROUP_1,
   'GET /api/assessment-counts/supervisees': ASSESSMENT_VIEW,
+  // Analysts' projections: Report_Assessment; state-wide aggregates without any child, so no row access.
+  'GET /api/analytics': REPORT,
+  'GET /api/analytics/{projection}/{collection}': REPORT,
+  'GET /api/analytics/{projection}/{collection}.csv': REPORT,
 };
 
 /** The cells of a row, by role. */

@@ -15,6 +15,7 @@ import { startTestApp, TestApp } from '../../test-support/test-app';
 import { ADMINISTRATOR_ID, SYSTEM_ADMINISTRATOR_GROUP_ID } from '@cans/domain/identity/identity-rules';
 import { DIRECT_CARE_WORKER_GROUP_ID } from '../identity/user-groups/built-in-groups';
 import { EVENT_STORE } from '../platform/storage/storage-tokens';
+import { RecordReadsService } from '../audit/record-reads/record-reads.service';
 import type { EventStore, RecordedEvent } from '@cans/storage/event-store/event-store.port';
 import { ApiOperation, fetchOpenApiDocument, HttpMethod, OpenApiDocument, operationsOf } from './openapi-operations';
 
@@ -306,6 +307,8 @@ export async function buildSecurityFixture(): Promise<SecurityFixture> {
 
   const observe: SecurityFixture['observe'] = async (request) => {
     await t.settled();
+    // Reads served earlier are appended in batches, later: appended now, they stay out of this request's window.
+    await t.app.get(RecordReadsService).flush();
     const before = await eventStore.headPosition();
     const response = await request();
     const after = await eventStore.headPosition();

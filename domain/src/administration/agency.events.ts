@@ -7,18 +7,21 @@ export const AgencyEvents = {
   Deleted: 'AgencyDeleted',
 } as const;
 
+/** An agency was added, with its two names. */
 export interface AgencyCreatedData {
   agencyId: string;
   name: string;
   displayName: string;
 }
 
+/** An agency's names were saved (both, as saved). */
 export interface AgencyUpdatedData {
   agencyId: string;
   name: string;
   displayName: string;
 }
 
+/** An agency was deleted. */
 export interface AgencyDeletedData {
   agencyId: string;
 }

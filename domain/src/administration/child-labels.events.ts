@@ -11,6 +11,7 @@ export const ChildLabelEvents = {
 /** Spec 002 §3: 1 enabled, 0 hidden. */
 export type ChildLabelStatus = 0 | 1;
 
+/** One child information field's display name and whether it shows were saved. */
 export interface ChildLabelSavedData {
   /** One of the 17 field names of child-labels.fields.ts. */
   fieldName: string;

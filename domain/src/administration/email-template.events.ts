@@ -6,6 +6,7 @@ export const EmailTemplateEvents = {
   EmailTemplateSaved: 'EmailTemplateSaved',
 } as const;
 
+/** An email template's subject and body were saved. */
 export interface EmailTemplateSavedData {
   templateName: EmailTemplateName;
   /** Plain text with `{{placeholders}}`. */

@@ -5,6 +5,7 @@ export const HelpEvents = {
   ContentSaved: 'HelpContentSaved',
 } as const;
 
+/** The help content of one page was saved. */
 export interface HelpContentSavedData {
   /** The page, normalised (help-paths.ts). */
   path: string;

@@ -7,6 +7,7 @@ import type { EventUnion } from '../decider';
 export const OptionListEvents = {
   ItemAdded: 'OptionListItemAdded',
   ItemRenamed: 'OptionListItemRenamed',
+  /** An item was deleted from an option list. */
   ItemDeleted: 'OptionListItemDeleted',
 } as const;
 
@@ -22,12 +23,14 @@ export const OPTION_LIST_TITLES: Readonly<Record<OptionListKey, string>> = {
   fosterCareStatus: 'Foster Care Status',
 };
 
+/** An item was added to an option list. */
 export interface OptionListItemAddedData {
   list: OptionListKey;
   itemId: string;
   name: string;
 }
 
+/** An option list item was renamed (its id stays). */
 export interface OptionListItemRenamedData {
   list: OptionListKey;
   itemId: string;

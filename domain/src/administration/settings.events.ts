@@ -6,11 +6,20 @@
 import type { EventUnion } from '../decider';
 
 export const SettingEvents = {
+  /** @stream `setting-app-version` */
   AppVersionSaved: 'AppVersionSaved',
+  /** @stream `setting-notification` */
   SystemNotificationSaved: 'SystemNotificationSaved',
+  /** @stream `setting-email-server` */
   EmailServerSaved: 'EmailServerSaved',
+  /**
+   * The assessment reminder settings were saved: when the daily reminder job mails about incomplete, pending and due assessments.
+   * @stream `setting-reminders`
+   */
   ReminderSettingsSaved: 'ReminderSettingsSaved',
+  /** @stream `setting-sftp-server` */
   SftpServerSaved: 'SftpServerSaved',
+  /** @stream `setting-xml-feed-date` */
   XmlFeedDateUpdated: 'XmlFeedDateUpdated',
 } as const;
 
@@ -18,10 +27,12 @@ export const SettingEvents = {
 export const EMAIL_SECURITY = { default: 1, tls: 2, ssl: 3 } as const;
 export type EmailSecurity = (typeof EMAIL_SECURITY)[keyof typeof EMAIL_SECURITY];
 
+/** The application version (spec 002 §2 "App Version") was saved. */
 export interface AppVersionSavedData {
   version: string;
 }
 
+/** The system notification, shown once per session on the dashboard while it has content, was saved. */
 export interface SystemNotificationSavedData {
   /** Sanitised rich text (HTML); '' means no notification. */
   content: string;

@@ -31,7 +31,9 @@ export const AssessmentEvents = {
   Approved: 'AssessmentApproved',
   Closed: 'AssessmentClosed',
   Deleted: 'AssessmentDeleted',
+  /** The assessment counts in reports again (spec displayFlag on). */
   IncludedInReports: 'AssessmentIncludedInReports',
+  /** The assessment no longer counts in reports (spec displayFlag off). */
   ExcludedFromReports: 'AssessmentExcludedFromReports',
   SharedWithUsers: 'AssessmentSharedWithUsers',
   Reassigned: 'AssessmentReassigned',
@@ -66,12 +68,14 @@ export interface ChildInformationSavedData {
   child: ChildInformation;
 }
 
+/** The assessment type (an id of the "Initialized" option list) was changed. */
 export interface AssessmentTypeChangedData {
   assessmentId: string;
   from: string;
   to: string;
 }
 
+/** A caregiver was added to the assessment. */
 export interface CaregiverAddedData {
   assessmentId: string;
   caregiver: Caregiver;
@@ -112,6 +116,7 @@ export interface ItemRatedData {
   rating: Rating;
 }
 
+/** One item's rating was removed: the item is unanswered again. */
 export interface ItemRatingClearedData {
   assessmentId: string;
   questionCode: string;
@@ -128,11 +133,13 @@ export interface QuestionCommentSavedData {
   authorId: string;
 }
 
+/** A comment on a question was deleted. */
 export interface QuestionCommentDeletedData {
   assessmentId: string;
   commentId: string;
 }
 
+/** The narrative was saved (a snapshot: all its fields). */
 export interface NarrativeSavedData {
   assessmentId: string;
   narrative: Narrative;
@@ -164,6 +171,7 @@ export interface AssessmentClosedData {
   reason: string;
 }
 
+/** The assessment was deleted: it leaves lists and reports (its stream and events stay). */
 export interface AssessmentDeletedData {
   assessmentId: string;
   deletedBy: string;
@@ -188,6 +196,7 @@ export interface AssessmentSharedWithUsersData {
   grantedBy?: Record<string, string>;
 }
 
+/** The case was handed from one owner (the assessor) to another. */
 export interface AssessmentReassignedData {
   assessmentId: string;
   fromUserId: string;

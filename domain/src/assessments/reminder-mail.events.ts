@@ -12,9 +12,13 @@
 import type { EventUnion } from '../decider';
 
 export const ReminderMailEvents = {
+  /** @stream `reminder-run-<runDay>` */
   RunStarted: 'ReminderRunStarted',
+  /** @stream `reminder-run-<runDay>` */
   RunCompleted: 'ReminderRunCompleted',
+  /** @stream `assessment-reminders-<assessmentId>` */
   Sent: 'AssessmentReminderSent',
+  /** @stream `assessment-reminders-<assessmentId>` */
   Failed: 'AssessmentReminderFailed',
 } as const;
 
@@ -28,11 +32,13 @@ export const REMINDER_KINDS = [
 ] as const;
 export type ReminderKind = (typeof REMINDER_KINDS)[number];
 
+/** The daily reminder job claimed its day: no other run sends that day's reminders. */
 export interface ReminderRunStartedData {
   /** 'yyyy-MM-dd' (UTC) the run is for. */
   runDay: string;
 }
 
+/** The daily reminder job's run ended: how many reminders it sent and how many failed. */
 export interface ReminderRunCompletedData {
   runDay: string;
   /** Reminders sent, by kind. */
@@ -43,6 +49,7 @@ export interface ReminderRunCompletedData {
   failure: string | null;
 }
 
+/** A reminder about the assessment was mailed to its recipients (recorded before sending: once per occurrence). */
 export interface AssessmentReminderSentData {
   assessmentId: string;
   kind: ReminderKind;
@@ -52,6 +59,7 @@ export interface AssessmentReminderSentData {
   runDay: string;
 }
 
+/** A reminder's mail failed; the occurrence opens again for the next day's run. */
 export interface AssessmentReminderFailedData {
   assessmentId: string;
   kind: ReminderKind;

@@ -4,9 +4,11 @@
  */
 import type { EventUnion } from '../decider';
 
+/** @stream `data-feed-log` */
 export const DataFeedEvents = {
   MonthDownloaded: 'DataFeedMonthDownloaded',
   AssessmentsExported: 'DataFeedAssessmentsExported',
+  /** @stream `xml-feed-run-<runDay>` */
   XmlRunClaimed: 'XmlFeedRunClaimed',
   XmlUploaded: 'XmlFeedUploaded',
   XmlUploadFailed: 'XmlFeedUploadFailed',

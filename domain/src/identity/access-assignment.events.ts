@@ -9,6 +9,7 @@ export const AccessAssignmentEvents = {
   Revoked: 'TemporaryAccessRevoked',
 } as const;
 
+/** The owner lent access to their assessments created from startsOn to endsOn to the delegate (who may see and edit them). */
 export interface TemporaryAccessAssignedData {
   assignmentId: string;
   ownerId: string;
@@ -19,6 +20,7 @@ export interface TemporaryAccessAssignedData {
   endsOn: string;
 }
 
+/** The owner took a temporary access assignment back: the delegate loses the access it gave. */
 export interface TemporaryAccessRevokedData {
   assignmentId: string;
   ownerId: string;

@@ -1,18 +1,25 @@
 import type { EventUnion } from '../decider';
 
-/** Events of an API user's stream ("api-user-<id>"): machine clients that fetch data with a bearer token. */
+/**
+ * Events of an API user's stream ("api-user-<id>"): machine clients that fetch data with a bearer token.
+ * @stream `api-user-<apiUserId>`
+ */
 export const ApiUserEvents = {
   Created: 'ApiUserCreated',
   Updated: 'ApiUserUpdated',
   Deleted: 'ApiUserDeleted',
 } as const;
 
-/** Sign-ins of API clients, on "api-client-signin-<apiUserId>" (or the unknown stream), appended without reading. */
+/**
+ * Sign-ins of API clients, on "api-client-signin-<apiUserId>" (or the unknown stream), appended without reading.
+ * @stream `api-client-signin-<apiUserId>`; a username that matched no API user: `api-client-signin-unknown`
+ */
 export const ApiClientEvents = {
   SignedIn: 'ApiClientSignedIn',
   SignInFailed: 'ApiClientSignInFailed',
 } as const;
 
+/** An administrator created an API user: a machine client's account, limited to one IP address. */
 export interface ApiUserCreatedData {
   apiUserId: string;
   username: string;
@@ -23,6 +30,7 @@ export interface ApiUserCreatedData {
   maxRecords: number;
 }
 
+/** An API user's account was saved (a snapshot; the password hash only when it changed). */
 export interface ApiUserUpdatedData {
   apiUserId: string;
   username: string;
@@ -32,10 +40,12 @@ export interface ApiUserUpdatedData {
   passwordHash?: string;
 }
 
+/** An API user was deleted: its client can no longer sign in. */
 export interface ApiUserDeletedData {
   apiUserId: string;
 }
 
+/** An API client signed in with its username and password and holds a session (a bearer token) until expiresAt. */
 export interface ApiClientSignedInData {
   apiUserId: string;
   username: string;
@@ -43,6 +53,7 @@ export interface ApiClientSignedInData {
   expiresAt: string;
 }
 
+/** An API client's sign-in was refused; apiUserId is null when the username matched no API user. */
 export interface ApiClientSignInFailedData {
   apiUserId: string | null;
   username: string;

@@ -5,12 +5,14 @@ import type { VerificationChannel } from './identity-rules';
  * Events of a user's credentials stream ("credentials-<userId>"): password, password links, sign-in attempts,
  * verification codes, remembered devices and sessions. Kept apart from "user-<id>" so signing in never bumps
  * the revision an administrator is editing. Secrets are stored only as hashes.
+ * @stream `credentials-<userId>`
  */
 export const CredentialEvents = {
   PasswordAssigned: 'PasswordAssigned',
   PasswordChanged: 'PasswordChanged',
   PasswordSetWithLink: 'PasswordSetWithLink',
   PasswordResetRequested: 'PasswordResetRequested',
+  /** @stream `credentials-<userId>`; a login that matched no user: `signin-attempts-unknown-<sha256 of the login>` (older: `signin-attempts-unknown`) */
   SignInFailed: 'SignInFailed',
   SignInLockedOut: 'SignInLockedOut',
   SignInChallengeStarted: 'SignInChallengeStarted',
@@ -18,6 +20,7 @@ export const CredentialEvents = {
   VerificationCodeRejected: 'VerificationCodeRejected',
   DeviceRemembered: 'DeviceRemembered',
   SignInSucceeded: 'SignInSucceeded',
+  /** @stream `credentials-<userId>`; an API client's logout: `api-client-signin-<apiUserId>` */
   SessionEnded: 'SessionEnded',
 } as const;
 
@@ -91,6 +94,7 @@ export interface SignInChallengeStartedData {
   expiresAt: string;
 }
 
+/** A verification code for a sign-in challenge was sent by email or text message. */
 export interface VerificationCodeSentData {
   userId: string;
   challengeId: string;
@@ -103,6 +107,7 @@ export interface VerificationCodeSentData {
   expiresAt: string;
 }
 
+/** A verification code entered for a challenge was wrong or had expired; attempts counts the wrong ones so far. */
 export interface VerificationCodeRejectedData {
   userId: string;
   challengeId: string;
@@ -110,6 +115,7 @@ export interface VerificationCodeRejectedData {
   attempts: number;
 }
 
+/** The user signed in with "remember me": sign-ins from this device skip the verification code until `until`. */
 export interface DeviceRememberedData {
   userId: string;
   /** SHA-256 of the random id in the device cookie. */
@@ -119,6 +125,7 @@ export interface DeviceRememberedData {
 
 export type SignInMethod = 'verification-code' | 'remembered-device' | 'password-change' | 'test-support';
 
+/** A session started: the user signed in (method says how) and holds a session until expiresAt. */
 export interface SignInSucceededData {
   userId: string;
   sessionId: string;
@@ -129,6 +136,7 @@ export interface SignInSucceededData {
   deviceHash?: string;
 }
 
+/** A session was ended by signing out: its token stops working. */
 export interface SessionEndedData {
   userId: string;
   sessionId: string;

@@ -17,14 +17,17 @@ export interface UserGroupFields {
   privileges: Privilege[];
 }
 
+/** A user group was created, with its name, parent group and privileges. */
 export interface UserGroupCreatedData extends UserGroupFields {
   groupId: string;
 }
 
+/** A user group was saved: every field as saved (a snapshot; privileges replace the previous set). */
 export interface UserGroupUpdatedData extends UserGroupFields {
   groupId: string;
 }
 
+/** A user group was deleted. */
 export interface UserGroupDeletedData {
   groupId: string;
 }

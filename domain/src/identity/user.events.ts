@@ -30,10 +30,12 @@ export interface UserAccountFields {
   expirationDate: string | null;
 }
 
+/** A user account was created, with every account field as set. */
 export interface UserCreatedData extends UserAccountFields {
   userId: string;
 }
 
+/** An administrator saved a user's account: every account field as saved (a snapshot). */
 export interface UserUpdatedData extends UserAccountFields {
   userId: string;
 }

@@ -42,6 +42,7 @@ export interface LibraryItemContent {
   actionableRatings: Rating[] | null;
 }
 
+/** A domain, module, question or text passage was added to the library. */
 export interface LibraryItemAddedData extends LibraryItemContent {
   itemId: string;
   /** Stable UPPER_SNAKE code, unique in the library and never reused. */
@@ -55,10 +56,12 @@ export interface LibraryItemAddedData extends LibraryItemContent {
   caregiverItem: boolean;
 }
 
+/** An item's content was saved (a snapshot of what the dialog sets). */
 export interface LibraryItemEditedData extends LibraryItemContent {
   itemId: string;
 }
 
+/** An item moved, with everything under it, into another domain or module. */
 export interface LibraryItemMovedData {
   itemId: string;
   fromParentId: string;
@@ -73,6 +76,7 @@ export interface LibraryItemMovedData {
   domainId: string;
 }
 
+/** An item was switched visible or hidden; changedItemIds lists every item the switch changed. */
 export interface LibraryItemVisibilityChangedData {
   /** The item whose switch was toggled. */
   itemId: string;
@@ -81,6 +85,7 @@ export interface LibraryItemVisibilityChangedData {
   changedItemIds: string[];
 }
 
+/** A domain's caregiver flag was switched: its items are (or no longer are) answered once per caregiver. */
 export interface LibraryItemCaregiverFlagChangedData {
   domainId: string;
   caregiverItem: boolean;
@@ -88,10 +93,12 @@ export interface LibraryItemCaregiverFlagChangedData {
   itemIds: string[];
 }
 
+/** Items were put in a new order among their siblings. */
 export interface LibraryItemsReorderedData {
   orders: Array<{ itemId: string; order: number }>;
 }
 
+/** An item was deleted from the library, with everything under it. */
 export interface LibraryItemDeletedData {
   itemId: string;
   type: LibraryNodeKind;
@@ -109,15 +116,18 @@ export interface QuestionRuleContent {
   target: { moduleId: string | null; questionId: string | null };
 }
 
+/** A question rule was added: when the trigger question has one of the answers, the target is shown or hidden. */
 export interface QuestionRuleAddedData extends QuestionRuleContent {
   ruleId: string;
   code: string;
 }
 
+/** A question rule was saved (a snapshot of its content). */
 export interface QuestionRuleEditedData extends QuestionRuleContent {
   ruleId: string;
 }
 
+/** A question rule was deleted. */
 export interface QuestionRuleDeletedData {
   ruleId: string;
 }

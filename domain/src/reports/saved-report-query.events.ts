@@ -16,6 +16,7 @@ export const SavedReportQueryEvents = {
   Saved: 'ReportQuerySaved',
 } as const;
 
+/** A report's parameters were saved under a short id, so its print view or PDF has a URL that can be shared. */
 export interface ReportQuerySavedData {
   queryId: string;
   report: ReportKind;

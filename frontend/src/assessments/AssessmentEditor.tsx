@@ -10,6 +10,7 @@ import { Alert, Box, Button, CircularProgress } from '@mui/material';
 import type { AssessmentView } from './assessment-types';
 import { assessmentPaths } from './assessment-paths';
 import { AssessmentHeader, ReasonsAlert } from './AssessmentHeader';
+import { AssessmentTabs } from './AssessmentTabs';
 import { AssessmentToolbar, type AssessmentPageMode } from './AssessmentToolbar';
 import { CaregiversCard } from './CaregiversCard';
 import { ChildAndCaregiversView } from './ChildAndCaregiversView';
@@ -162,6 +163,7 @@ export const AssessmentEditor = ({ mode, id }: { mode: AssessmentPageMode; id?: 
     <Box sx={{ pb: 6, minWidth: 0 }}>
       <Title title={title} />
       <LeaveGuard when={hasUnsavedChanges} />
+      {id && view && mode !== 'add' && <AssessmentTabs id={id} current="assessment" />}
       <AssessmentHeader title={title} view={view} toolbar={toolbar} />
       <ReasonsAlert view={view} />
       {mode === 'add' || mode === 'approved' || !view ? (

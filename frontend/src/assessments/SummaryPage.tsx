@@ -5,14 +5,16 @@
  */
 import { useEffect } from 'react';
 import { useTranslate } from 'react-admin';
-import { useParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { Alert, Box, Button, CircularProgress, Container, GlobalStyles, Paper, Stack, Typography } from '@mui/material';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import CloseIcon from '@mui/icons-material/Close';
 import { API_URL } from '../providers/dataProvider';
 import { useApiQuery } from '../providers/useApi';
-import { assessmentApiPath } from './assessment-paths';
+import { asOfQuery, assessmentApiPath } from './assessment-paths';
+import { pointFromSearch } from './history/AsOfPage';
+import { formatDateTime } from '../shared/format';
 import { AssessmentStatusChip } from './AssessmentStatusChip';
 import { SummaryContent } from './SummaryView';
 import type { SummaryData } from './summary-types';
@@ -42,14 +44,23 @@ const SummaryLikePage = ({ kind }: { kind: 'summary' | 'print' }) => {
   const translate = useTranslate();
   const text = (key: string, options?: Record<string, unknown>) => translate(`cans.assessments.summaryPage.${key}`, options);
   const title = text(kind === 'summary' ? 'summaryTitle' : 'printTitle');
-  const { data, error } = useApiQuery<SummaryData>(assessmentApiPath(id, kind), { retry: false });
+  // ?revision=N or ?at=ISO: the summary as it was then (from the History tab), said in a banner.
+  const [search] = useSearchParams();
+  const point = pointFromSearch(search);
+  const pastQuery = point ? `?${asOfQuery(point)}` : '';
+  const { data, error } = useApiQuery<SummaryData & { asOf?: { at: string; revision: number } }>(
+    `${assessmentApiPath(id, kind)}${pastQuery}`,
+    {
+      retry: false,
+    },
+  );
 
   useEffect(() => {
     // Spec §9: printed tab titles use a prefix plus a timestamp.
     if (data) document.title = `${title} ${data.child?.fullName ?? ''} ${stamp()}`.replace(/\s+/g, ' ').trim();
   }, [data, title]);
 
-  const pdfHref = `${API_URL}/assessments/${encodeURIComponent(id)}/${kind === 'summary' ? 'summary.pdf' : 'print.pdf'}`;
+  const pdfHref = `${API_URL}/assessments/${encodeURIComponent(id)}/${kind === 'summary' ? 'summary.pdf' : 'print.pdf'}${pastQuery}`;
 
   if (error) {
     return (
@@ -113,6 +124,13 @@ const SummaryLikePage = ({ kind }: { kind: 'summary' | 'print' }) => {
             </Box>
             <AssessmentStatusChip code={data.assessment.statusCode} label={data.assessment.statusLabel} size="medium" />
           </Stack>
+          {point && (
+            <Alert severity="info" role="status" sx={{ mb: 2 }}>
+              {translate('cans.assessments.asOf.summaryBanner', {
+                at: data.asOf ? formatDateTime(data.asOf.at) : 'revision' in point ? `#${point.revision}` : formatDateTime(point.at),
+              })}
+            </Alert>
+          )}
           <SummaryContent data={data} full={kind === 'print'} />
         </Paper>
       </Container>

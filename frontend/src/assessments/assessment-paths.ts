@@ -9,7 +9,19 @@ export const assessmentPaths = {
   editApproved: (id: string) => `/assessment/approvechildinfo/edit/${encodeURIComponent(id)}`,
   summary: (id: string) => `/assessment/summarycase/${encodeURIComponent(id)}`,
   print: (id: string) => `/assessment/print/${encodeURIComponent(id)}`,
+  history: (id: string) => `/assessment/history/${encodeURIComponent(id)}`,
+  historyPrint: (id: string) => `/assessment/history/${encodeURIComponent(id)}/print`,
+  /** The assessment as it was: after the change with this revision, or at a moment (ISO). */
+  asOf: (id: string, point: AsOfPoint) => `/assessment/history/${encodeURIComponent(id)}/as-of?${asOfQuery(point)}`,
+  compare: (id: string, revision: number) => `/assessment/history/${encodeURIComponent(id)}/compare?revision=${revision}`,
 };
+
+/** A past moment of an assessment: after the change with this revision, or at a date and time. */
+export type AsOfPoint = { revision: number } | { at: string };
+
+/** The query string of a past moment, as the API and the app routes both take it. */
+export const asOfQuery = (point: AsOfPoint): string =>
+  'revision' in point ? `revision=${point.revision}` : `at=${encodeURIComponent(point.at)}`;
 
 /** The address of an app route, for links that open a new tab (summary and print, spec §2): routes are paths. */
 export const appHref = (path: string): string => path;

@@ -155,6 +155,8 @@ export interface AssessmentView {
   statusCode: StatusCode;
   statusLabel: string;
   assessmentType: string;
+  /** The type's name in the configured "Initialized" list. */
+  assessmentTypeName?: string;
   ownerId: string;
   ownerName: string;
   agencyId: string | null;

@@ -30,4 +30,9 @@ export const assessmentsRoutes: readonly RouteAccess[] = [
   { path: '/assessment/redirect' },
   { path: '/assessment/summarycase/:id' },
   { path: '/assessment/print/:id' },
+  // The history and the assessment as it was: whoever may view the assessment (the server checks row access).
+  { path: '/assessment/history/:id', resource: 'assessments', action: 'show' },
+  { path: '/assessment/history/:id/as-of', resource: 'assessments', action: 'show' },
+  { path: '/assessment/history/:id/compare', resource: 'assessments', action: 'show' },
+  { path: '/assessment/history/:id/print', resource: 'assessments', action: 'show' },
 ];

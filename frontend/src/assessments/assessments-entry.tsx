@@ -12,6 +12,10 @@ import { AssessmentList, OverdueAssessmentList } from './AssessmentList';
 import { AssessmentPage } from './AssessmentPage';
 import { PrintPage, SummaryPage } from './SummaryPage';
 import { assessmentPaths } from './assessment-paths';
+import { HistoryPage } from './history/HistoryPage';
+import { AsOfPage } from './history/AsOfPage';
+import { ComparePage } from './history/ComparePage';
+import { HistoryPrintPage } from './history/HistoryPrintPage';
 import { RedirectPage } from '../pages/RoutingPages';
 
 /** /assessment keeps its preset params (date, status, lud) on the way to the list (spec §2). */
@@ -41,10 +45,14 @@ export const assessmentsResources = (
       <Route path="/assessment/approvechildinfo/edit/:id" element={<AssessmentPage mode="approved" />} />
       <Route path="/assessment/startAssessment/:id" element={<StartAssessment />} />
       <Route path="/assessment/redirect" element={<RedirectPage />} />
+      <Route path="/assessment/history/:id" element={<HistoryPage />} />
+      <Route path="/assessment/history/:id/as-of" element={<AsOfPage />} />
+      <Route path="/assessment/history/:id/compare" element={<ComparePage />} />
     </CustomRoutes>
     <CustomRoutes noLayout>
       <Route path="/assessment/summarycase/:id" element={<SummaryPage />} />
       <Route path="/assessment/print/:id" element={<PrintPage />} />
+      <Route path="/assessment/history/:id/print" element={<HistoryPrintPage />} />
     </CustomRoutes>
   </>
 );

@@ -8,6 +8,7 @@ import { enAdministration } from './en-administration';
 import { enAssessments } from './en-assessments';
 import { enDashboard } from './en-dashboard';
 import { enDataFeed } from './en-data-feed';
+import { enAnalytics } from './en-analytics';
 import { enIdentity } from './en-identity';
 import { enLibrary } from './en-library';
 import { enReports } from './en-reports';
@@ -28,6 +29,7 @@ export const en: TranslationMessages = {
     assessments: enAssessments,
     dashboard: enDashboard,
     data_feed: enDataFeed,
+    analytics: enAnalytics,
     identity: enIdentity,
     library: enLibrary,
     reports: enReports,

@@ -12,6 +12,7 @@ import { IdentityMenuItems } from '../identity/identity-entry';
 import { AdministrationMenuItems, AppVersionMenuItem, HelpButton } from '../administration/administration-entry';
 import { usePrivilege } from '../providers/usePrivilege';
 import { DataFeedMenuItem } from '../data-feed/data-feed-entry';
+import { AnalyticsMenuItem } from '../analytics/analytics-entry';
 import { CansSidebar } from './CansSidebar';
 import { RouteGuard } from './RouteGuard';
 
@@ -66,6 +67,7 @@ const CansMenu = () => {
         <IdentityMenuItems />
         <AdministrationMenuItems />
         <DataFeedMenuItem />
+        <AnalyticsMenuItem />
         <Menu.Item to="/about" primaryText="cans.layout.about" leftIcon={<InfoOutlined />} />
       </Menu>
     </Box>

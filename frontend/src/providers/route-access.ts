@@ -5,6 +5,7 @@ import { identityAccess, identityRoutes } from '../identity/identity-access';
 import { libraryAccess, libraryRoutes } from '../library/library-access';
 import { reportsAccess, reportsRoutes } from '../reports/reports-access';
 import { dataFeedAccess, dataFeedRoutes } from '../data-feed/data-feed-access';
+import { analyticsAccess, analyticsRoutes } from '../analytics/analytics-access';
 import { holdsPrivilege, type AccessTable, type RequiredPrivilege, type RouteAccess } from './access-table';
 
 /**
@@ -28,6 +29,7 @@ export const ACCESS_TABLE: AccessTable = {
   ...assessmentsAccess,
   ...reportsAccess,
   ...dataFeedAccess,
+  ...analyticsAccess,
 };
 
 /** react-admin's own routes of a resource (list, create, edit, show) and the action each needs. */
@@ -46,6 +48,7 @@ const ROUTES: readonly RouteAccess[] = [
   ...identityRoutes,
   ...administrationRoutes,
   ...dataFeedRoutes,
+  ...analyticsRoutes,
   ...['users', 'user-groups', 'api-users', 'system-log'].flatMap(resourceRoutes),
 ];
 

@@ -14,6 +14,7 @@ import { ApiClientEvents, ApiUserEvents } from '@cans/domain/identity/api-user.e
 import { CredentialEvents } from '@cans/domain/identity/credentials.events';
 import { UserGroupEvents } from '@cans/domain/identity/user-group.events';
 import { UserEvents } from '@cans/domain/identity/user.events';
+import { RecordReadEvents } from '@cans/domain/audit/record-reads.events';
 
 /** One audited action of the System Log screen: a stable key to filter by and the label the table shows. */
 export interface AuditedAction {
@@ -126,6 +127,7 @@ export const SYSTEM_LOG_ACTIONS: Record<string, AuditedAction> = {
   [DataFeedEvents.XmlUploadFailed]: { action: 'xml-feed-failed', label: 'XML data feed upload failed' },
   [SettingEvents.SftpServerSaved]: { action: 'sftp-server-saved', label: 'SFTP server saved' },
   [SettingEvents.XmlFeedDateUpdated]: { action: 'xml-feed-date-updated', label: 'XML data feed date updated' },
+  [RecordReadEvents.AssessmentRecordsRead]: { action: 'records-read', label: 'Child records read' },
 };
 
 /** The filter's name of an action that event types with different labels share. */

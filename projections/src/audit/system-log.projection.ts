@@ -20,6 +20,8 @@ import {
   type XmlFeedUploadFailedData,
 } from '@cans/domain/data-feed/data-feed.events';
 import { xmlFeedFailedSummary, xmlFeedUploadedSummary } from '../data-feed/xml-feed-log';
+import { RecordReadEvents, type AssessmentRecordsReadData } from '@cans/domain/audit/record-reads.events';
+import { recordReadsSummary } from './record-reads-log';
 import { defineProjection, ProjectionView } from '../engine/projection';
 import { SYSTEM_LOG_ACTIONS } from './system-log-actions';
 
@@ -131,6 +133,11 @@ async function targetOf(event: RecordedEvent, view: ProjectionView): Promise<str
   if (event.type === SettingEvents.SftpServerSaved) return `${String(data.host)}:${String(data.port)}`;
   if (event.type === SettingEvents.XmlFeedDateUpdated) return text(data.assessmentDate);
   if (event.type === ReminderMailEvents.RunCompleted) return reminderRunSummary(data as unknown as ReminderRunCompletedData);
+  if (event.type === RecordReadEvents.AssessmentRecordsRead) {
+    const read = data as unknown as AssessmentRecordsReadData;
+    const pid = read.assessmentIds.length === 1 ? await nameOf(view, 'assessment', read.assessmentIds[0]) : null;
+    return recordReadsSummary(read, pid);
+  }
   if (event.type === SettingEvents.AppVersionSaved) return text(data.version);
   if (event.type === SettingEvents.EmailServerSaved) return `${String(data.smtp)}:${String(data.port)}`;
   if (event.type === HelpEvents.ContentSaved) return text(data.path);
@@ -170,7 +177,8 @@ export const systemLogProjection = defineProjection({
   // 4: the administration settings of issue 14 (labels, option lists, email templates, reminders) joined the log.
   // 5: the monthly data feed downloads and the approved-assessment exports (issue 15) joined the log; so did the XML
   //    feed uploads to SFTP, the SFTP server and the feed's assessment date.
-  version: 5,
+  // 6: reads of children's records (AssessmentRecordsRead, issue 16) joined the log.
+  version: 6,
   collections: [
     { name: SYSTEM_LOG_COLLECTION, indexes: ['action', 'ip', 'username', 'recordedAt', 'position'] },
     { name: SYSTEM_LOG_NAMES_COLLECTION },
@@ -187,12 +195,16 @@ export const systemLogProjection = defineProjection({
       position: event.position,
       action: audited.action,
       label: audited.label,
-      description: target ? `${audited.label}: ${target}` : audited.label,
+      // A read's summary starts with its own verb ("Viewed: …", "Exported: …").
+      description:
+        event.type === RecordReadEvents.AssessmentRecordsRead && target ? target : target ? `${audited.label}: ${target}` : audited.label,
       eventType: event.type,
       ip: normaliseIp(event.metadata.ip) ?? event.metadata.ip ?? null,
       username: actor.username,
       userId: actor.userId,
-      recordedAt: event.recordedAt,
+      // A read is appended with its batch, up to a flush later (longer after a failed append): show when it happened.
+      recordedAt:
+        event.type === RecordReadEvents.AssessmentRecordsRead ? (text(fieldsOf(event).readAt) ?? event.recordedAt) : event.recordedAt,
     };
     if (!audited.perAssessmentDay) return view.upsert(SYSTEM_LOG_COLLECTION, row);
     // One row per assessment, user and (UTC) day, counting the changes; it moves up to the latest change.

@@ -168,6 +168,19 @@ function eventLog(): RecordedEvent[] {
   add(x2, 'AssessmentReassigned', { assessmentId: 'x2', fromUserId: 'w2', toUserId: 'w3', agencyId: 'a2' }, 's1');
   add(x2, 'AssessmentCompleted', { assessmentId: 'x2', completedBy: 'w3' }, 'w3');
   add(x2, 'AssessmentApproved', { assessmentId: 'x2', approvedBy: 's1' }, 's1');
+  // Reads of the records (the audit's own streams): one view, one export naming both.
+  add(
+    'record-reads-2025-03-04',
+    'AssessmentRecordsRead',
+    { assessmentIds: ['x1'], what: 'summary-pdf', readAt: '2025-03-04T09:00:00.000Z' },
+    's1',
+  );
+  add(
+    'record-reads-2025-03-04',
+    'AssessmentRecordsRead',
+    { assessmentIds: ['x1', 'x2'], what: 'export-xlsx', readAt: '2025-03-04T09:05:00.000Z' },
+    '1',
+  );
   add(x2, 'AssessmentExcludedFromReports', { assessmentId: 'x2' }, 's1');
   add(x3, 'ChildInformationSaved', { assessmentId: 'x3', child: child('PID-1', '2025-03-01') }, 'w1');
   add(x3, 'AssessmentDeleted', { assessmentId: 'x3', deletedBy: 's1', previousStatus: 'incomplete' }, 's1');

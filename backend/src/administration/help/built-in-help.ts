@@ -27,6 +27,8 @@ export const BUILT_IN_HELP: Readonly<Record<string, string>> = {
     '<p>When every shown question is rated, <b>Complete</b> sends the assessment to your supervisor for approval.</p>',
   '/assessment/summarycase/:id':
     '<p>The CANS Summary: the assessment’s actionable needs and useful strengths by domain, as the printed summary and its PDF show them.</p>',
+  '/assessment/history/:id':
+    '<p>Every change of the assessment in order: who made it, when, and each field before and after, grouped by session of work. Filter by user or kind of change, download the CSV or open the printable view. <b>View as it was</b> opens the assessment read-only as it stood after that change; <b>Compare with today</b> shows both side by side. Reads of the record are listed as “Viewed by”. “Who could see this assessment” answers for any past moment.</p>',
   '/library/questionlibrary':
     '<p>The question library: domains, modules and questions with their visibility, caregiver flag, order and age limits. Drag rows to reorder. Changes apply to assessments started afterwards; running assessments keep the library version they started with.</p>',
   '/library/questionrules':

@@ -10,6 +10,7 @@ import { IdParam } from '../../platform/http/dto-building-blocks';
 import { answerCommand, CommandAnswer, ListPage } from '../../platform/http/http-answers';
 import { ListParams, ListRoute } from '../../platform/http/list-route';
 import type { ListRequest } from '../../platform/http/simple-rest-list';
+import { RecordReadsService } from '../../audit/record-reads/record-reads.service';
 import { AssessmentAccessService } from '../access/assessment-access.service';
 import { AssessmentChangeResult, ChangeAssessmentCommand, StartAssessmentCommand } from '../commands/assessment.commands';
 import { AssessmentContextService } from '../commands/assessment-context.service';
@@ -58,6 +59,7 @@ export class AssessmentsController {
     private readonly views: AssessmentViewService,
     private readonly contexts: AssessmentContextService,
     private readonly access: AssessmentAccessService,
+    private readonly reads: RecordReadsService,
   ) {}
 
   @Get()
@@ -85,8 +87,10 @@ export class AssessmentsController {
   @Get(':id')
   @RequirePrivileges('Assessment_View')
   @ApiOperation({ summary: 'The editor view: child, caregivers, questionnaire of its library version, progress, actions' })
-  get(@IdParam('id', uuid) id: string, @Auth() { user }: RequestAuth): Promise<AssessmentView> {
-    return this.views.get(user, id);
+  async get(@IdParam('id', uuid) id: string, @Auth() { user, actor }: RequestAuth): Promise<AssessmentView> {
+    const view = await this.views.get(user, id);
+    this.reads.record(actor, [id], 'editor');
+    return view;
   }
 
   @Put(':id/child-information')

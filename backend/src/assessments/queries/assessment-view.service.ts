@@ -3,6 +3,7 @@ import { NotFoundError } from '@cans/domain/domain-errors';
 import { AssessmentAccessService, AssessmentPrincipal } from '../access/assessment-access.service';
 import { AssessmentContextService, BuiltContext } from '../commands/assessment-context.service';
 import {
+  ACTION_GATES,
   ASSESSMENT_STATUS_CODES,
   ASSESSMENT_STATUS_LABELS,
   AssessmentActions,
@@ -76,6 +77,9 @@ export interface AssessmentView {
   actions: AssessmentActions;
 }
 
+/** Every action off (a past state's view): built from the action list, so a new action is off here too. */
+const NO_ACTIONS = Object.fromEntries(Object.keys(ACTION_GATES).map((action) => [action, false])) as unknown as AssessmentActions;
+
 /**
  * Builds the editor's view of one assessment (GET /assessments/:id and every command answer) from its aggregate
  * state: the stream is the source, so a view right after a command is exact without waiting for projections.
@@ -101,7 +105,8 @@ export class AssessmentViewService {
     return this.render(state, revision, await this.contexts.build(principal, state));
   }
 
-  async render(state: AssessmentState, revision: number, built: BuiltContext): Promise<AssessmentView> {
+  /** `pastState`: a state rebuilt as of a past point (audit) — nothing of it can be changed, so no action is offered. */
+  async render(state: AssessmentState, revision: number, built: BuiltContext, pastState = false): Promise<AssessmentView> {
     const { context, library } = built;
     const names = await this.access.userNames([
       state.ownerId,
@@ -160,12 +165,12 @@ export class AssessmentViewService {
       sharedWith: [...state.sharedWith],
       oldData: context.oldData === true,
       isOwnCase: context.rowAccess.isOwnCase,
-      readOnly: isViewOnlyFor(state, context),
+      readOnly: pastState || isViewOnlyFor(state, context),
       questionnaire: library
         ? questionnaireView(state, library)
         : { libraryVersion: '', domains: [], progress: 0, allDomainsComplete: false },
       recommendations: library && state.child ? [generateRecommendations(state, library)] : [],
-      actions: assessmentActions(state, context),
+      actions: pastState ? NO_ACTIONS : assessmentActions(state, context),
     };
   }
 }

@@ -81,6 +81,14 @@ export function displayDate(value: string | null | undefined): string {
   return match ? `${match[2]}/${match[3]}/${match[1]}` : value;
 }
 
+/** An ISO time → 'As of MM/dd/yyyy HH:mm UTC' (the banner of a past state, issue 16; the server names no local zone). */
+export function asOfLabel(at: string): string {
+  const time = new Date(at);
+  if (Number.isNaN(time.getTime())) return `As of ${at}`;
+  const iso = time.toISOString();
+  return `As of ${displayDate(iso)} ${iso.slice(11, 16)} UTC`;
+}
+
 const ratingLabel = (rating: Rating | null): string => (rating === null ? '—' : rating === 'NA' ? 'N/A' : rating);
 const text = (value: string | number | null | undefined): string =>
   value === null || value === undefined || value === '' ? '' : String(value);
@@ -100,7 +108,14 @@ function pageFrame(
     header: () => ({
       margin: [40, 20, 40, 0],
       columns: [
-        { text: title, style: 'headerTitle' },
+        summary.asOf
+          ? {
+              stack: [
+                { text: title, style: 'headerTitle' },
+                { text: asOfLabel(summary.asOf.at), style: 'headerAsOf' },
+              ],
+            }
+          : { text: title, style: 'headerTitle' },
         {
           alignment: 'right',
           style: 'headerChild',
@@ -118,6 +133,7 @@ function pageFrame(
     styles: {
       headerTitle: { fontSize: 10, bold: true },
       headerChild: { fontSize: 9 },
+      headerAsOf: { fontSize: 9, bold: true, color: '#B71C1C' },
       title: { fontSize: 16, bold: true, margin: [0, 0, 0, 8] },
       section: { fontSize: 12, bold: true, margin: [0, 12, 0, 4] },
       domain: { fontSize: 11, bold: true, margin: [0, 10, 0, 2] },

@@ -1,9 +1,15 @@
-import { Controller, Get, Param, Res, StreamableFile } from '@nestjs/common';
-import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Param, Query, Res, StreamableFile } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Auth, RequestAuth, RequirePrivileges } from '../../identity/access/access.decorators';
+import { RecordReadsService } from '../../audit/record-reads/record-reads.service';
 import { printPdfDefinition, renderPdf, summaryPdfDefinition } from './assessment-pdf';
 import { AssessmentSummaryService } from './assessment-summary.service';
+import { AsOfQueryDto, parseAsOfPoint } from '../history/as-of-point';
+
+/** The optional as-of parameters (issue 16): the same checks as GET /assessments/{id}/as-of. */
+const BAD_AS_OF =
+  'errors.revision / errors.at: both given, not a whole number or past the last revision, not an ISO date-time or before the assessment existed';
 
 /**
  * The PDF's file name: the assessment date and id, never the child's PID or name (file names end up in download
@@ -31,23 +37,36 @@ function sendPdf(response: Response, bytes: Buffer, fileName: string): Streamabl
 @ApiCookieAuth()
 @Controller('assessments')
 export class AssessmentSummaryController {
-  constructor(private readonly summaries: AssessmentSummaryService) {}
+  constructor(
+    private readonly summaries: AssessmentSummaryService,
+    private readonly reads: RecordReadsService,
+  ) {}
 
   @Get(':id/summary')
   @RequirePrivileges('Assessment_View')
   @ApiOperation({ summary: 'CANS Summary: child, caregivers, glance chart data, rated items by domain, narrative, recommendations' })
   @ApiOkResponse({ description: 'The summary' })
-  summary(@Param('id') id: string, @Auth() { user }: RequestAuth) {
-    return this.summaries.summary(user, id);
+  @ApiBadRequestResponse({ description: BAD_AS_OF })
+  async summary(@Param('id') id: string, @Query() asOf: AsOfQueryDto, @Auth() { user, actor }: RequestAuth) {
+    const summary = await this.summaries.summary(user, id, parseAsOfPoint(asOf, false));
+    this.reads.record(actor, [id], 'summary');
+    return summary;
   }
 
   @Get(':id/summary.pdf')
   @RequirePrivileges('Assessment_View')
   @ApiOperation({ summary: 'CANS Summary as an A4 PDF' })
   @ApiProduces('application/pdf')
-  async summaryPdf(@Param('id') id: string, @Auth() { user }: RequestAuth, @Res({ passthrough: true }) response: Response) {
-    const summary = await this.summaries.summary(user, id);
+  @ApiBadRequestResponse({ description: BAD_AS_OF })
+  async summaryPdf(
+    @Param('id') id: string,
+    @Query() asOf: AsOfQueryDto,
+    @Auth() { user, actor }: RequestAuth,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    const summary = await this.summaries.summary(user, id, parseAsOfPoint(asOf, false));
     const bytes = await renderPdf(summaryPdfDefinition(summary));
+    this.reads.record(actor, [id], 'summary-pdf');
     return sendPdf(response, bytes, pdfFileName('summary', id, summary.child.dateOfAssessment));
   }
 
@@ -55,17 +74,27 @@ export class AssessmentSummaryController {
   @RequirePrivileges('Assessment_View')
   @ApiOperation({ summary: 'The full printable assessment: every visible question, caregivers, narrative, comments, reasons' })
   @ApiOkResponse({ description: 'The printable assessment' })
-  print(@Param('id') id: string, @Auth() { user }: RequestAuth) {
-    return this.summaries.print(user, id);
+  @ApiBadRequestResponse({ description: BAD_AS_OF })
+  async print(@Param('id') id: string, @Query() asOf: AsOfQueryDto, @Auth() { user, actor }: RequestAuth) {
+    const printable = await this.summaries.print(user, id, parseAsOfPoint(asOf, false));
+    this.reads.record(actor, [id], 'print');
+    return printable;
   }
 
   @Get(':id/print.pdf')
   @RequirePrivileges('Assessment_View')
   @ApiOperation({ summary: 'The full printable assessment as an A4 PDF' })
   @ApiProduces('application/pdf')
-  async printPdf(@Param('id') id: string, @Auth() { user }: RequestAuth, @Res({ passthrough: true }) response: Response) {
-    const printable = await this.summaries.print(user, id);
+  @ApiBadRequestResponse({ description: BAD_AS_OF })
+  async printPdf(
+    @Param('id') id: string,
+    @Query() asOf: AsOfQueryDto,
+    @Auth() { user, actor }: RequestAuth,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    const printable = await this.summaries.print(user, id, parseAsOfPoint(asOf, false));
     const bytes = await renderPdf(printPdfDefinition(printable));
+    this.reads.record(actor, [id], 'print-pdf');
     return sendPdf(response, bytes, pdfFileName('assessment', id, printable.child.dateOfAssessment));
   }
 }

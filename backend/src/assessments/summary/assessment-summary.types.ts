@@ -9,6 +9,7 @@ import type {
   Narrative,
   QuestionnaireLibrary,
 } from '@cans/domain/assessments';
+import type { AsOfMark } from '../history/assessment-points.service';
 
 /** Display names of the users an assessment mentions (owner, comment authors, approver), by user id. */
 export type UserNames = ReadonlyMap<string, string>;
@@ -170,6 +171,8 @@ export interface AssessmentSummary {
   readonly recommendations: GeneratedRecommendations;
   /** The child info labels by field name (spec 002 §3): what the pages and PDFs call each field, and whether it shows. */
   readonly labels: ResolvedChildLabels;
+  /** Present when it shows the assessment as it was at a past point (issue 16): the pages and PDFs say "As of …". */
+  readonly asOf?: AsOfMark;
 }
 
 export interface PrintableAssessment extends AssessmentSummary {

@@ -1,3 +1,4 @@
+import { setDownloadHeaders } from '../../platform/http/http-answers';
 import { Body, Controller, Get, HttpCode, Post, Query, Res, StreamableFile } from '@nestjs/common';
 import {
   ApiBadGatewayResponse,
@@ -48,8 +49,7 @@ export class AssessmentExportController {
   @ApiBadRequestResponse({ description: NO_FILE })
   async download(@Query() range: ExportRangeDto, @Auth() { user, actor }: RequestAuth, @Res({ passthrough: true }) response: Response) {
     const { fileName, assessmentCount, stream } = await this.exports.download(range, user, actor);
-    response.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
-    response.setHeader('Cache-Control', 'private, no-store');
+    setDownloadHeaders(response, null, fileName);
     response.setHeader('X-Assessment-Count', String(assessmentCount));
     return new StreamableFile(stream, { type: XLSX_CONTENT_TYPE });
   }

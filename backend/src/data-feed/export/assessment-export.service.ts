@@ -3,6 +3,7 @@ import { PassThrough, Readable } from 'node:stream';
 import type { ReadStore } from '@cans/storage/read-store/read-store.port';
 import { countFeedRange, feedAssessments, feedRangeIds } from '@cans/projections/data-feed/data-feed.queries';
 import { DATA_FEED_EVENT_TYPES, DATA_FEED_LOG_STREAM, DataFeedEvent, DataFeedEvents } from '@cans/domain/data-feed/data-feed.events';
+import { RecordReadsService } from '../../audit/record-reads/record-reads.service';
 import type { Actor } from '../../platform/commands/actor';
 import { APPEND_ONLY, EventSourcedCommandHandler, factLog } from '../../platform/commands/command-handler';
 import { FieldValidationException } from '../../platform/http/validation';
@@ -47,6 +48,7 @@ export class AssessmentExportService {
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(MAILER) private readonly mailer: Mailer,
     private readonly handler: EventSourcedCommandHandler,
+    private readonly reads: RecordReadsService,
   ) {}
 
   /** The range, refused (400, field messages) when it runs backwards. */
@@ -63,6 +65,7 @@ export class AssessmentExportService {
   /** Records the download, then answers the workbook's stream (written while the caller reads it). */
   async download(range: ExportRange, caller: AuthenticatedUser, actor: Actor): Promise<ExportFile> {
     const { ids, fileName } = await this.prepare(range, caller, actor, null);
+    this.reads.record(actor, ids, 'export-xlsx');
     return { fileName, assessmentCount: ids.length, stream: this.workbookStream(ids) };
   }
 
@@ -87,6 +90,7 @@ export class AssessmentExportService {
     await sent.catch((error: unknown) => {
       throw new BadGatewayException(`The file could not be mailed: ${(error as Error)?.message ?? String(error)}`);
     });
+    this.reads.record(actor, ids, 'export-mail');
     return { assessmentCount: count, email };
   }
 

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SFTP_SERVER_STREAM_ID } from '@cans/domain/administration/settings.events';
-import { EVENT_STORE } from '../../platform/storage/storage-tokens';
+import { EVENT_STORE, READ_STORE } from '../../platform/storage/storage-tokens';
 import type { EventStore } from '@cans/storage/event-store/event-store.port';
 import { testPostgresUrl } from '@cans/storage/test-support/databases';
 import { startSftpTestServer, SftpTestServer, xmlSchemaErrors } from '../../../test-support/sftp-test-server';
@@ -19,6 +19,9 @@ import { XML_FEED_LAYOUT, xmlColumnsOf } from './xml-feed';
 import { XmlFeedRunService } from './xml-feed-run.service';
 import { XmlFeedFieldMessages } from './xml-feed.dto';
 import { XmlFeedMessages } from './xml-feed.service';
+import { findAssessmentReads } from '@cans/projections/audit/record-reads.queries';
+import type { ReadStore } from '@cans/storage/read-store/read-store.port';
+import { RecordReadsService } from '../../audit/record-reads/record-reads.service';
 
 const XSD = join(__dirname, '../../../../docs/data-feed.xsd');
 // Two app instances need one shared database: PostgreSQL when there is one, else one instance runs twice at once.
@@ -163,6 +166,15 @@ describe(`XML feed to SFTP over HTTP (${backend})`, () => {
     expect(xml).toContain('<rating><item_code>SEXUAL_ABUSE</item_code><rating>1</rating></rating>');
     expect(xml).toContain('<content>Said &quot;no&quot; &amp; &lt;then&gt; yes at PID-XML-1</content>');
     expect(xml).toMatch(/<cans_data_feed schema_version="1" from="2021-01-01" to="2021-12-31" generated_at="[^"]+Z">/);
+
+    // Each assessment in the file is recorded as read by the super admin who sent it (issue 16); no other is.
+    await t.app.get(RecordReadsService).flush();
+    await t.caughtUp();
+    const readsOf = async (cin: string) =>
+      (await findAssessmentReads(t.app.get<ReadStore>(READ_STORE), ids[cin])).map(({ userId, what }) => ({ userId, what }));
+    expect(await readsOf('PID-XML-1')).toEqual([{ userId: '1', what: 'XML data feed, manual upload' }]);
+    expect(await readsOf('PID-XML-2')).toEqual([{ userId: '1', what: 'XML data feed, manual upload' }]);
+    expect(await readsOf('PID-XML-OLD')).toEqual([]);
   });
 
   it('refuses every XML feed route to anyone but the super admin (403), even with every privilege', async () => {

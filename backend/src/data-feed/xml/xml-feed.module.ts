@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { AuditModule } from '../../audit/audit.module';
 import { EventSourcedCommandHandler } from '../../platform/commands/command-handler';
 import { SftpUploader } from './sftp-uploader';
 import { XmlFeedController } from './xml-feed.controller';
@@ -13,7 +14,7 @@ import { XmlFeedService } from './xml-feed.service';
  * projection; records every upload.
  */
 @Module({
-  imports: [CqrsModule],
+  imports: [CqrsModule, AuditModule],
   controllers: [XmlFeedController],
   providers: [EventSourcedCommandHandler, SftpUploader, XmlFeedService, XmlFeedRunService, XmlFeedJob],
   exports: [XmlFeedRunService],

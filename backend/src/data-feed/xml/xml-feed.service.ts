@@ -11,6 +11,7 @@ import {
 } from '@cans/projections/administration/settings.projection';
 import { feedAssessments, feedRangeIds } from '@cans/projections/data-feed/data-feed.queries';
 import type { ReadStore } from '@cans/storage/read-store/read-store.port';
+import { RecordReadsService } from '../../audit/record-reads/record-reads.service';
 import type { Actor } from '../../platform/commands/actor';
 import { APPEND_ONLY, EventSourcedCommandHandler, factLog } from '../../platform/commands/command-handler';
 import type { AppConfig } from '../../platform/config/app-config';
@@ -70,6 +71,7 @@ export class XmlFeedService {
     private readonly uploader: SftpUploader,
     private readonly projections: ProjectionRunnerService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly reads: RecordReadsService,
   ) {}
 
   /**
@@ -101,13 +103,16 @@ export class XmlFeedService {
     try {
       if (!server) throw new Error(XmlFeedMessages.noServer);
       const ids = await feedRangeIds(this.readStore, from, to);
-      let assessmentCount = 0;
+      // The assessments actually written: the reads a manual upload records.
+      const written: string[] = [];
       const file = xmlFeedStream(
         { from, to, generatedAt: now },
         () => feedAssessments(this.readStore, ids),
-        () => (assessmentCount += 1),
+        (assessment) => written.push(assessment.id),
       );
       await this.uploader.upload(server, fileName, file);
+      const assessmentCount = written.length;
+      if (request.trigger === 'manual') this.reads.record(actor, written, 'xml-manual');
       outcome = { delivered: true, ...facts, assessmentCount, coversRunDays: request.coversRunDays };
       const { delivered: _delivered, ...data } = outcome;
       await this.record(streamId, { type: DataFeedEvents.XmlUploaded, data }, actor);

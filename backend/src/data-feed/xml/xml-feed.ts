@@ -84,18 +84,18 @@ export interface XmlFeedHeader {
 
 /**
  * The file as a stream: the header, then each assessment as the source yields it (the caller's source reads the
- * read model a chunk at a time), then the closing tag. `onAssessment` counts what was written.
+ * read model a chunk at a time), then the closing tag. `onAssessment` sees each assessment written (counts, the ids a read record names).
  */
 export function xmlFeedStream(
   header: XmlFeedHeader,
   source: () => AsyncIterable<FeedAssessmentDocument>,
-  onAssessment: () => void = () => {},
+  onAssessment: (assessment: FeedAssessmentDocument) => void = () => {},
 ): Readable {
   async function* chunks(): AsyncGenerator<string> {
     const attributes = `schema_version="${XML_FEED_SCHEMA_VERSION}" from="${header.from}" to="${header.to}" generated_at="${header.generatedAt.toISOString()}"`;
     yield `<?xml version="1.0" encoding="UTF-8"?>\n<cans_data_feed ${attributes}>\n`;
     for await (const doc of source()) {
-      onAssessment();
+      onAssessment(doc);
       yield assessmentXml(doc);
     }
     yield '</cans_data_feed>\n';

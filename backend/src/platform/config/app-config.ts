@@ -33,6 +33,10 @@ export interface AppConfig {
   reminderJobCron: string | null;
   /** When the daily XML feed is uploaded to SFTP: a cron expression in the server's time zone (XML_FEED_JOB_CRON); null: never. */
   xmlFeedJobCron: string | null;
+  /** Reads of children's records are appended in batches: at the latest this long after a read (RECORD_READS_FLUSH_MS) … */
+  recordReadsFlushMs: number;
+  /** … or as soon as this many are queued (RECORD_READS_BATCH_SIZE). */
+  recordReadsBatchSize: number;
 }
 
 /** HS256 keys shorter than the hash output are guessable offline from one token. */
@@ -57,6 +61,8 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     reminderJobCron: parseCron(env.REMINDER_JOB_CRON, DEFAULT_REMINDER_JOB_CRON, 'REMINDER_JOB_CRON'),
     xmlFeedJobCron: parseCron(env.XML_FEED_JOB_CRON, DEFAULT_XML_FEED_JOB_CRON, 'XML_FEED_JOB_CRON'),
+    recordReadsFlushMs: parseInteger(env.RECORD_READS_FLUSH_MS, 250, 'RECORD_READS_FLUSH_MS'),
+    recordReadsBatchSize: Math.max(1, parseInteger(env.RECORD_READS_BATCH_SIZE, 200, 'RECORD_READS_BATCH_SIZE')),
   };
 }
 

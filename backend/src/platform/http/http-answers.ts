@@ -71,3 +71,13 @@ function writeAnswer(response: Response, value: unknown): unknown {
   }
   return value;
 }
+
+/**
+ * The headers of a file handed over as a download: its type, an attachment name (callers build names without PIDs
+ * or children's names), and no caching anywhere (children's data must not stay in shared caches).
+ */
+export function setDownloadHeaders(response: Response, contentType: string | null, fileName: string): void {
+  if (contentType) response.setHeader('Content-Type', contentType);
+  response.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
+  response.setHeader('Cache-Control', 'private, no-store');
+}

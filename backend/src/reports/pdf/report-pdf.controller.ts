@@ -1,3 +1,4 @@
+import { setDownloadHeaders } from '../../platform/http/http-answers';
 import { Controller, Get, Param, Res, StreamableFile } from '@nestjs/common';
 import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -24,9 +25,7 @@ export class ReportPdfController {
   @ApiOkResponse({ description: 'application/pdf, attachment named after the print view’s tab title without the PID' })
   async pdf(@Param('id') id: string, @Auth() { user }: RequestAuth, @Res({ passthrough: true }) response: Response) {
     const { fileName, bytes } = await this.pdfs.render(id, user);
-    response.setHeader('Content-Type', 'application/pdf');
-    response.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
-    response.setHeader('Cache-Control', 'private, no-store');
+    setDownloadHeaders(response, 'application/pdf', fileName);
     return new StreamableFile(bytes);
   }
 }

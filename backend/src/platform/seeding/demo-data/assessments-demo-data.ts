@@ -64,6 +64,8 @@ interface DemoCase {
   previousKey?: string;
   shareWithOtherWorker?: boolean;
   bindFamily?: string;
+  /** Approved only after a return: the supervisor returns it, the worker re-rates one item and completes again. */
+  returnedBeforeApproval?: string;
 }
 
 const today = (): string => new Date().toISOString().slice(0, 10);
@@ -162,6 +164,7 @@ function demoCases(): DemoCase[] {
       stage: 'approved',
       pattern: 2,
       shareWithOtherWorker: true,
+      returnedBeforeApproval: 'The school report of last week lowers the first need: please re-rate it before I approve.',
       child: child('PID-1003', 'Mia', 'Johnson', 'F', '2013-02-27', addDays(now, -20)),
       caregivers: [parent('Dana', 'Johnson', 'Mother', '5550101003')],
     },
@@ -341,6 +344,13 @@ export async function seedAssessmentsDemoData(commands: CommandBus, report: { cr
     if (demo.stage === 'returned') {
       await change(supervisor, [{ type: 'ReturnAssessment', reason: demo.reason ?? 'Please review.' }]);
       continue;
+    }
+    if (demo.returnedBeforeApproval) {
+      // A history worth auditing: returned with a reason, one rating changed by the worker, then approved.
+      result = await change(supervisor, [{ type: 'ReturnAssessment', reason: demo.returnedBeforeApproval }]);
+      const [code, rating] = Object.entries(result.state.childRatings).find(([, r]) => r === '0' || r === '1') ?? [];
+      if (code) await change(owner, [{ type: 'RateItem', questionCode: code, caregiverId: null, rating: rating === '0' ? '1' : '0' }]);
+      await change(owner, [{ type: 'CompleteAssessment' }]);
     }
     await change(supervisor, [{ type: 'ApproveAssessment' }]);
   }

@@ -1,0 +1,94 @@
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import {
+  ApiBadRequestResponse,
+  ApiCookieAuth,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiQuery,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { Response } from 'express';
+import { RequirePrivileges } from '../identity/access/access.decorators';
+import { ListPage, setDownloadHeaders } from '../platform/http/http-answers';
+import { ListRoute } from '../platform/http/list-route';
+import { AnalyticsCatalogueQuery, AnalyticsCsvQuery, AnalyticsPageQuery } from './analytics.queries';
+import {
+  analyticsCsvFileName,
+  AnalyticsQuery,
+  analyticsTarget,
+  BAD_UNTIL,
+  NO_REPLAY,
+  UNKNOWN_COLLECTION,
+  UNKNOWN_PROJECTION,
+} from './analytics-request';
+
+const UNTIL = {
+  name: 'until',
+  required: false,
+  example: '2026-03-31',
+  description: 'Read the collection as replayed until that day (yyyy-MM-dd, UTC) or ISO date-time by `npm run projections -- replay`',
+} as const;
+const BAD_READ = `errors.sort / range / filter: malformed, or a field the collection does not declare; errors.until: "${BAD_UNTIL}" or "${NO_REPLAY}"`;
+const NOT_FOUND = `"${UNKNOWN_PROJECTION}" or "${UNKNOWN_COLLECTION}"`;
+
+/**
+ * The analysts' projections (projections/src/analytics/), read-only: the catalogue, one page of a published
+ * collection (ra-data-simple-rest), the whole of one as CSV; live, or as replayed until a past date. The figures are
+ * state-wide aggregates with no child in them (state collections are never served), so Report_Assessment is the
+ * whole rule — there is no row to check access to (docs/permissions.md).
+ */
+@ApiTags('Analytics')
+@ApiCookieAuth()
+@Controller('analytics')
+export class AnalyticsController {
+  constructor(private readonly queries: QueryBus) {}
+
+  @Get()
+  @RequirePrivileges('Report_Assessment')
+  @ApiOperation({ summary: 'The analytics projections: name, version, description, published collections with their fields, replays' })
+  @ApiOkResponse({
+    description: '[{ name, version, description, collections: [{ name, description, fields: [{ name, description }] }], replays }]',
+  })
+  catalogue() {
+    return this.queries.execute(new AnalyticsCatalogueQuery());
+  }
+
+  // Before the list route: `x.csv` would otherwise be taken for a collection name.
+  @Get(':projection/:collection.csv')
+  @RequirePrivileges('Report_Assessment')
+  @ApiOperation({ summary: 'A published analytics collection as CSV (declared fields as columns; sort and filter as the list)' })
+  @ApiQuery({ name: 'sort', required: false, example: '["id","ASC"]' })
+  @ApiQuery({ name: 'filter', required: false, example: '{}' })
+  @ApiQuery(UNTIL)
+  @ApiProduces('text/csv')
+  @ApiOkResponse({ description: 'text/csv attachment cans-analytics-<projection>-<collection>[-until-<date>].csv' })
+  @ApiBadRequestResponse({ description: BAD_READ })
+  @ApiNotFoundResponse({ description: NOT_FOUND })
+  async csv(
+    @Param('projection') projection: string,
+    @Param('collection') collection: string,
+    @Query() query: AnalyticsQuery,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<string> {
+    const target = analyticsTarget(projection, collection, { ...query, range: undefined });
+    const csv: string = await this.queries.execute(new AnalyticsCsvQuery(target));
+    setDownloadHeaders(response, 'text/csv; charset=utf-8', analyticsCsvFileName(target));
+    return csv;
+  }
+
+  @Get(':projection/:collection')
+  @RequirePrivileges('Report_Assessment')
+  @ListRoute('One page of a published analytics collection', { sort: '["id","ASC"]', filter: '{}' })
+  @ApiQuery(UNTIL)
+  @ApiOkResponse({ description: 'The documents of the page (their fields as the catalogue declares them)' })
+  @ApiBadRequestResponse({ description: BAD_READ })
+  @ApiNotFoundResponse({ description: NOT_FOUND })
+  async list(@Param('projection') projection: string, @Param('collection') collection: string, @Query() query: AnalyticsQuery) {
+    const target = analyticsTarget(projection, collection, query);
+    // Content-Range names the collection: a range unit is one token (no slash).
+    return ListPage.of(target.collection.name, target.list, await this.queries.execute(new AnalyticsPageQuery(target)));
+  }
+}

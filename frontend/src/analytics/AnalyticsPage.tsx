@@ -1,0 +1,209 @@
+/*
+ * Analytics (/analytics, Report_Assessment): the analysts' projections (GET /api/analytics), one collection at a
+ * time as a paged table (the generic simple-rest list), live or as replayed until a past date, and its CSV.
+ */
+import { useState } from 'react';
+import { Title, useTranslate } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  MenuItem,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import { API_URL } from '../providers/dataProvider';
+import { useApiQuery, useCansDataProvider } from '../providers/useApi';
+import type { ApiError } from '../providers/api-error';
+import { downloadFrom } from '../shared/download';
+import type { AnalyticsProjectionInfo, AnalyticsRow } from './analytics-types';
+
+const cell = (value: unknown): string =>
+  value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+
+const collectionPath = (projection: string, collection: string) =>
+  `/analytics/${encodeURIComponent(projection)}/${encodeURIComponent(collection)}`;
+
+export const AnalyticsPage = () => {
+  const translate = useTranslate();
+  const text = (key: string, options?: Record<string, unknown>) => translate(`cans.analytics.${key}`, options);
+  const dataProvider = useCansDataProvider();
+  const { data: catalogue, error: catalogueError } = useApiQuery<AnalyticsProjectionInfo[]>('/analytics', { retry: false });
+  const [chosen, setChosen] = useState<{ projection: string; collection: string } | null>(null);
+  const [until, setUntil] = useState('');
+  const [page, setPage] = useState(0);
+  const [perPage, setPerPage] = useState(25);
+
+  const projection = catalogue?.find((p) => p.name === chosen?.projection) ?? catalogue?.[0];
+  const collection = projection?.collections.find((c) => c.name === chosen?.collection) ?? projection?.collections[0];
+  const untilQuery = until ? `&until=${until}` : '';
+  const listPath =
+    projection && collection
+      ? `${collectionPath(projection.name, collection.name)}?range=${encodeURIComponent(JSON.stringify([page * perPage, (page + 1) * perPage - 1]))}${untilQuery}`
+      : null;
+  const rows = useQuery<{ data: AnalyticsRow[]; total: number }, ApiError>({
+    queryKey: ['api', listPath],
+    queryFn: () => dataProvider.sendForPage<AnalyticsRow>(listPath ?? ''),
+    enabled: listPath !== null,
+    retry: false,
+  });
+
+  const choose = (next: { projection: string; collection: string }) => {
+    setChosen(next);
+    setPage(0);
+  };
+
+  return (
+    <Box sx={{ pb: 6, minWidth: 0 }}>
+      <Title title={text('title')} />
+      <Paper variant="outlined" sx={{ mt: 2, mb: 2, px: 2, py: 1.5 }}>
+        <Typography variant="h5" component="h1">
+          {text('title')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          {text('intro')}
+        </Typography>
+        {catalogueError && (
+          <Alert severity="error" sx={{ mt: 1 }}>
+            {catalogueError.message}
+          </Alert>
+        )}
+        {catalogue && catalogue.length === 0 && (
+          <Alert severity="info" sx={{ mt: 1 }}>
+            {text('none')}
+          </Alert>
+        )}
+        {projection && collection && (
+          <Stack
+            direction={{ xs: 'column', md: 'row' }}
+            gap={2}
+            useFlexGap
+            flexWrap="wrap"
+            sx={{ mt: 2 }}
+            alignItems={{ md: 'flex-start' }}
+          >
+            <TextField
+              select
+              size="small"
+              label={text('projection')}
+              value={projection.name}
+              onChange={(event) => {
+                const next = catalogue?.find((p) => p.name === event.target.value);
+                if (next) choose({ projection: next.name, collection: next.collections[0]?.name ?? '' });
+              }}
+              sx={{ minWidth: 220 }}
+            >
+              {catalogue?.map((p) => (
+                <MenuItem key={p.name} value={p.name}>
+                  {p.name}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              select
+              size="small"
+              label={text('collection')}
+              value={collection.name}
+              onChange={(event) => choose({ projection: projection.name, collection: event.target.value })}
+              sx={{ minWidth: 220 }}
+            >
+              {projection.collections.map((c) => (
+                <MenuItem key={c.name} value={c.name}>
+                  {c.name}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              type="date"
+              size="small"
+              label={text('until')}
+              helperText={text('untilHelp')}
+              value={until}
+              onChange={(event) => {
+                setUntil(event.target.value);
+                setPage(0);
+              }}
+              slotProps={{ inputLabel: { shrink: true } }}
+              sx={{ minWidth: 200 }}
+            />
+            <Button
+              variant="outlined"
+              startIcon={<DownloadOutlined />}
+              onClick={() =>
+                downloadFrom(`${API_URL}${collectionPath(projection.name, collection.name)}.csv${until ? `?until=${until}` : ''}`)
+              }
+            >
+              {text('downloadCsv')}
+            </Button>
+          </Stack>
+        )}
+        {projection && (
+          <Typography variant="body2" sx={{ mt: 1.5 }}>
+            <strong>{projection.name}</strong> ({text('version', { version: projection.version })}): {projection.description}
+            {collection ? ` ${collection.description}` : ''}
+          </Typography>
+        )}
+      </Paper>
+      {rows.error && <Alert severity="error">{rows.error.message}</Alert>}
+      {rows.isLoading && listPath && <CircularProgress aria-label={text('loading')} />}
+      {collection && rows.data && (
+        <Paper variant="outlined">
+          {/* Wide collections scroll sideways inside the table: focusable, so the keyboard can scroll it too. */}
+          <TableContainer tabIndex={0} role="region" aria-label={text('rows', { collection: collection.name })}>
+            <Table size="small" aria-label={text('rows', { collection: collection.name })}>
+              <TableHead>
+                <TableRow>
+                  {collection.fields.map((field) => (
+                    <TableCell key={field.name} component="th" scope="col" title={field.description}>
+                      {field.name}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.data.data.length === 0 && (
+                  <TableRow>
+                    <TableCell colSpan={collection.fields.length}>{text('empty')}</TableCell>
+                  </TableRow>
+                )}
+                {rows.data.data.map((row) => (
+                  <TableRow key={row.id}>
+                    {collection.fields.map((field) => (
+                      <TableCell key={field.name} sx={{ whiteSpace: 'nowrap' }}>
+                        {cell(row[field.name])}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <TablePagination
+            component="div"
+            count={rows.data.total}
+            page={page}
+            rowsPerPage={perPage}
+            rowsPerPageOptions={[25, 50, 100]}
+            onPageChange={(_, next) => setPage(next)}
+            onRowsPerPageChange={(event) => {
+              setPerPage(Number(event.target.value));
+              setPage(0);
+            }}
+          />
+        </Paper>
+      )}
+    </Box>
+  );
+};

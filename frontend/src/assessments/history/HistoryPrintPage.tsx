@@ -1,0 +1,61 @@
+/*
+ * The printable history (/assessment/history/:id/print, opened in a new tab without the app's menu): the same
+ * sessions and changes as the History tab, with the same filters, on white, with Print.
+ */
+import { useTranslate } from 'react-admin';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { Alert, Box, Button, CircularProgress, Container, Paper, Stack, Typography } from '@mui/material';
+import PrintOutlined from '@mui/icons-material/PrintOutlined';
+import { useApiQuery } from '../../providers/useApi';
+import { formatDateTime } from '../../shared/format';
+import { assessmentApiPath } from '../assessment-paths';
+import { printStyles } from '../SummaryPage';
+import { HistorySessions } from './HistorySessions';
+import type { AssessmentHistory } from './history-types';
+import { historyQuery } from './history-query';
+
+export const HistoryPrintPage = () => {
+  const { id = '' } = useParams();
+  const [search] = useSearchParams();
+  const translate = useTranslate();
+  const text = (key: string, options?: Record<string, unknown>) => translate(`cans.assessments.history.${key}`, options);
+  const query = historyQuery(search.get('userId') ?? '', search.get('kind') ?? '');
+  const { data, error } = useApiQuery<AssessmentHistory>(`${assessmentApiPath(id, 'history')}${query}`, { retry: false });
+  return (
+    <Box component="main" sx={{ bgcolor: 'background.default', minHeight: '100vh', py: 3 }}>
+      {printStyles}
+      <Container maxWidth="lg">
+        {error && <Alert severity="error">{error.message}</Alert>}
+        {!data && !error && <CircularProgress aria-label={text('loading')} />}
+        {data && (
+          <Paper className="print-sheet" variant="outlined" sx={{ p: { xs: 2, md: 4 } }}>
+            <Stack direction="row" justifyContent="space-between" alignItems="flex-start" flexWrap="wrap" useFlexGap gap={1} sx={{ mb: 2 }}>
+              <Box sx={{ minWidth: 0 }}>
+                <Typography variant="h4" component="h1">
+                  {text('heading')}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {[
+                    data.childName,
+                    data.libraryVersion ? text('libraryVersion', { version: data.libraryVersion }) : null,
+                    formatDateTime(new Date().toISOString()),
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </Typography>
+              </Box>
+              <Button className="no-print" variant="contained" startIcon={<PrintOutlined />} onClick={() => window.print()}>
+                {translate('cans.assessments.summaryPage.print')}
+              </Button>
+            </Stack>
+            {data.sessions.length === 0 ? (
+              <Alert severity="info">{text('empty')}</Alert>
+            ) : (
+              <HistorySessions id={id} history={data} actions={false} />
+            )}
+          </Paper>
+        )}
+      </Container>
+    </Box>
+  );
+};

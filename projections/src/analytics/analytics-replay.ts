@@ -1,0 +1,163 @@
+/**
+ * Temporal replay (`npm run projections -- replay <name> --until <date>`): an analytics projection built from event
+ * zero with only the events recorded at or before a moment, into collections of its own, for "what did this report
+ * say on the last day of the quarter". The live collections are untouched; the app keeps running.
+ *
+ * - `until` is a day (yyyy-MM-dd: up to its last millisecond, UTC) or an ISO date-time; events are taken by their
+ *   recordedAt, in log order. A moment not yet past covers the events recorded when the replay ran.
+ * - The replay's collections are named `anr_<hash>_<collection>` (read-store names are short; the hash is of the
+ *   projection, its version and the moment) and listed in the registry collection `analytics_replays`, which the
+ *   API reads (`?until=`). An entry is written once the replay is complete, and removed while it is rebuilt, so
+ *   readers never see half a replay. A replay of an older version of the projection is not served.
+ * - Same engine parts as a blue/green build: a unit of work per few batches over a working set that starts empty
+ *   (a lookup costs no query), stored every few batches, indexes built at the end.
+ */
+import { createHash } from 'node:crypto';
+import type { EventStore, RecordedEvent } from '@cans/storage/event-store/event-store.port';
+import type { Document, ReadStore } from '@cans/storage/read-store/read-store.port';
+import { applyEvents } from '../engine/projection';
+import { ProjectionUnitOfWork } from '../engine/projection-unit-of-work';
+import { RebuildWorkingSet } from '../engine/rebuild-working-set';
+import { Throughput } from '../engine/throughput';
+import type { AnalyticsProjection } from './analytics-projection';
+
+export const ANALYTICS_REPLAYS_COLLECTION = 'analytics_replays';
+
+export interface AnalyticsReplayDocument extends Document {
+  projection: string;
+  version: number;
+  /** The moment, as an ISO instant (a day stands for its last millisecond). */
+  until: string;
+  /** As the user wrote it, normalised: yyyy-MM-dd for a day, else the ISO instant. */
+  label: string;
+  /** Short collection name → the replay's read-store collection. */
+  collections: Record<string, string>;
+  /** Events applied (recorded at or before `until`), and the last log position read. */
+  applied: number;
+  position: number;
+  builtAt: string;
+}
+
+export interface ReplayMoment {
+  until: string;
+  label: string;
+}
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** A day (yyyy-MM-dd) or an ISO date-time with its offset; null when it is neither or no such date exists. */
+export function parseReplayMoment(text: unknown): ReplayMoment | null {
+  if (typeof text !== 'string') return null;
+  const day = DAY.exec(text);
+  if (day) {
+    const end = Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3]), 23, 59, 59, 999);
+    // Date.UTC rolls 2026-02-30 over to March: a day that does not exist is refused.
+    return new Date(end).toISOString().slice(0, 10) === text ? { until: new Date(end).toISOString(), label: text } : null;
+  }
+  if (!DATE_TIME.test(text) || Number.isNaN(Date.parse(text))) return null;
+  const until = new Date(Date.parse(text)).toISOString();
+  return { until, label: until };
+}
+
+export const replayIdOf = (projection: AnalyticsProjection, moment: ReplayMoment): string => `${projection.name}@${moment.until}`;
+
+/** The replay's read-store collection of each short collection name. */
+export function replayCollectionNames(projection: AnalyticsProjection, moment: ReplayMoment): Map<string, string> {
+  const hash = createHash('sha256').update(`${projection.name}@${projection.version}@${moment.until}`).digest('hex').slice(0, 8);
+  return new Map([...projection.collectionNames.keys()].map((short) => [short, `anr_${hash}_${short}`]));
+}
+
+export interface ReplayProgress {
+  /** Last log position read, and the head when the replay started. */
+  position: number;
+  headPosition: number;
+  eventsPerSecond: number;
+}
+
+export interface ReplayOptions {
+  batchSize?: number;
+  /** Batches applied in memory between two writes (a document many events touch is written once per flush). */
+  batchesPerFlush?: number;
+  onProgress?(progress: ReplayProgress): void;
+}
+
+export interface ReplayResult {
+  replay: AnalyticsReplayDocument;
+  /** Events read (every type, as a rebuild counts them) and seconds taken. */
+  events: number;
+  seconds: number;
+}
+
+/** Builds the replay (replacing an earlier one of the same projection and moment) and registers it. */
+export async function replayAnalyticsProjection(
+  eventStore: EventStore,
+  readStore: ReadStore,
+  projection: AnalyticsProjection,
+  moment: ReplayMoment,
+  options: ReplayOptions = {},
+): Promise<ReplayResult> {
+  const started = performance.now();
+  const batchSize = options.batchSize ?? 1000;
+  const batchesPerFlush = options.batchesPerFlush ?? 20;
+  const id = replayIdOf(projection, moment);
+  const shortToPhysical = replayCollectionNames(projection, moment);
+  // Alias (what apply() writes through the short-name view) → the replay's collection.
+  const physicalNames = new Map([...projection.collectionNames].map(([short, alias]) => [alias, shortToPhysical.get(short)!]));
+
+  await readStore.ensureCollection({ name: ANALYTICS_REPLAYS_COLLECTION, indexes: ['projection'] });
+  const previous = await readStore.get<AnalyticsReplayDocument>(ANALYTICS_REPLAYS_COLLECTION, id);
+  await readStore.apply([{ kind: 'delete', collection: ANALYTICS_REPLAYS_COLLECTION, id }]);
+  for (const name of new Set([...Object.values(previous?.collections ?? {}), ...physicalNames.values()]))
+    await readStore.dropCollection(name);
+  for (const name of physicalNames.values()) await readStore.ensureCollection({ name });
+
+  const headPosition = await eventStore.headPosition();
+  const workingSet = new RebuildWorkingSet();
+  const throughput = new Throughput();
+  const until = Date.parse(moment.until);
+  let unitOfWork = new ProjectionUnitOfWork(readStore, { physicalNames, workingSet });
+  let pendingBatches = 0;
+  let position = 0;
+  let events = 0;
+  let applied = 0;
+  const flush = async () => {
+    await unitOfWork.settle();
+    await readStore.apply(unitOfWork.operations());
+    unitOfWork.commit();
+    unitOfWork = new ProjectionUnitOfWork(readStore, { physicalNames, workingSet });
+    pendingBatches = 0;
+  };
+  // The next batch is read while this one is applied.
+  let next: Promise<RecordedEvent[]> = eventStore.readAll(0, batchSize);
+  while (position < headPosition) {
+    const batch = await next;
+    if (batch.length === 0) break;
+    position = batch[batch.length - 1].position;
+    if (position < headPosition) next = eventStore.readAll(position, batchSize);
+    const recorded = batch.filter((event) => event.position <= headPosition && Date.parse(event.recordedAt) <= until);
+    await applyEvents(projection, recorded, unitOfWork);
+    events += batch.length;
+    applied += recorded.length;
+    throughput.record(batch.length);
+    if (++pendingBatches >= batchesPerFlush) await flush();
+    options.onProgress?.({ position: Math.min(position, headPosition), headPosition, eventsPerSecond: throughput.eventsPerSecond() });
+  }
+  await flush();
+  for (const collection of projection.collections) {
+    await readStore.ensureCollection({ ...collection, name: physicalNames.get(collection.name)! });
+  }
+  const replay: AnalyticsReplayDocument = {
+    id,
+    projection: projection.name,
+    version: projection.version,
+    until: moment.until,
+    label: moment.label,
+    collections: Object.fromEntries(shortToPhysical),
+    applied,
+    position: Math.min(position, headPosition),
+    builtAt: new Date().toISOString(),
+  };
+  await readStore.apply([{ kind: 'upsert', collection: ANALYTICS_REPLAYS_COLLECTION, document: replay }]);
+  return { replay, events, seconds: (performance.now() - started) / 1000 };
+}

@@ -1,0 +1,77 @@
+/**
+ * Queries of the analytics read models (analytics-projection.ts): the catalogue, one page of a published collection
+ * (live, or as replayed until a moment), and every row of one for the CSV. Only published collections are ever read
+ * here: state collections (which may hold PIDs) have no way out.
+ */
+import type { Document, Filter, ReadStore, SortField } from '@cans/storage/read-store/read-store.port';
+import { equalityFilter, findPage, ListPageRequest, ListPageResult } from '../engine/list-page';
+import type { AnalyticsField, AnalyticsProjection } from './analytics-projection';
+import { ANALYTICS_REPLAYS_COLLECTION, AnalyticsReplayDocument, ReplayMoment, replayIdOf } from './analytics-replay';
+import { ANALYTICS_PROJECTIONS } from './index';
+
+export interface AnalyticsCatalogueEntry {
+  name: string;
+  version: number;
+  description: string;
+  collections: { name: string; description: string; fields: AnalyticsField[] }[];
+  /** Replays of the current version (`until` labels: yyyy-MM-dd or an ISO instant), oldest moment first. */
+  replays: { until: string; builtAt: string }[];
+}
+
+export async function analyticsCatalogue(
+  readStore: ReadStore,
+  projections: readonly AnalyticsProjection[] = ANALYTICS_PROJECTIONS,
+): Promise<AnalyticsCatalogueEntry[]> {
+  const replays = await readStore.find<AnalyticsReplayDocument>(
+    ANALYTICS_REPLAYS_COLLECTION,
+    {},
+    { sort: [{ field: 'until', direction: 'asc' }] },
+  );
+  return projections.map((projection) => ({
+    name: projection.name,
+    version: projection.version,
+    description: projection.description,
+    collections: projection.published.map(({ name, description, fields }) => ({ name, description, fields: [...fields] })),
+    replays: replays
+      .filter((replay) => replay.projection === projection.name && replay.version === projection.version)
+      .map((replay) => ({ until: replay.label, builtAt: replay.builtAt })),
+  }));
+}
+
+/** A published collection of the projection (never a state collection), or undefined. */
+export const publishedCollection = (projection: AnalyticsProjection, name: string) =>
+  projection.published.find((collection) => collection.name === name);
+
+/**
+ * The read-store collection to read for a published collection: the live one, or the replay's; null when there is
+ * no replay of that moment (of the projection's current version).
+ */
+export async function analyticsSource(
+  readStore: ReadStore,
+  projection: AnalyticsProjection,
+  collection: string,
+  moment: ReplayMoment | null,
+): Promise<string | null> {
+  if (!publishedCollection(projection, collection)) return null;
+  if (!moment) return projection.collectionNames.get(collection) ?? null;
+  const replay = await readStore.get<AnalyticsReplayDocument>(ANALYTICS_REPLAYS_COLLECTION, replayIdOf(projection, moment));
+  return replay && replay.version === projection.version ? (replay.collections[collection] ?? null) : null;
+}
+
+/** The read-store filter of a client's equality filter (field → value or list of values) on declared fields. */
+export const analyticsFilter = (filter: Record<string, unknown>): Filter => equalityFilter(filter, []);
+
+export function listAnalyticsRows(readStore: ReadStore, source: string, list: ListPageRequest): Promise<ListPageResult<Document>> {
+  return findPage<Document>(readStore, source, analyticsFilter(list.filter), list);
+}
+
+const CSV_PAGE = 5000;
+
+/** Every matching row, a page at a time (CSV downloads). */
+export async function* allAnalyticsRows(readStore: ReadStore, source: string, filter: Filter, sort: SortField[]): AsyncIterable<Document> {
+  for (let skip = 0; ; skip += CSV_PAGE) {
+    const page = await readStore.find<Document>(source, filter, { sort, skip, limit: CSV_PAGE });
+    yield* page;
+    if (page.length < CSV_PAGE) return;
+  }
+}
