@@ -11,6 +11,7 @@ import type { ReadinessBenchRow } from './readiness-bench';
 import type { RealMixRow } from './real-mix/real-mix-bench';
 import type { ReportsBenchRow } from './reports-bench';
 import type { DataFeedBenchRow } from './data-feed-bench';
+import type { AnalyticsReplayResult, AuditViewsResult } from './audit-bench';
 
 /** One row of the append bench (run-benchmarks.ts): the store beside raw SQL in the same run. */
 export interface AppendRow {
@@ -34,6 +35,8 @@ export interface Measured {
   blueGreen: BlueGreenResult | null;
   reports: ReportsBenchRow[] | null;
   dataFeed: DataFeedBenchRow[] | null;
+  auditViews: AuditViewsResult | null;
+  analyticsReplay: AnalyticsReplayResult | null;
   failures: Map<string, string>;
   sizes: {
     writers: number;
@@ -43,6 +46,7 @@ export interface Measured {
     blueGreen: number;
     reports: number;
     dataFeed: number;
+    analytics: number;
   };
 }
 
@@ -277,6 +281,68 @@ function summaryRows(m: Measured): SummaryRow[] {
       met: zip.seconds < 5,
     });
   } else notMeasured(zipFigure, '< 5 s', feedPart);
+
+  // Issue 16: the audit views through HTTP on one assessment of 500 events, the cost of recording a read, and the
+  // analytics projections over the real mix.
+  const audit = m.auditViews;
+  const auditPart = 'audit views through HTTP, PostgreSQL';
+  const historyFigure = 'history of an assessment with 500 events (GET …/history)';
+  if (audit) {
+    const { http, service, readStream } = audit.history;
+    rows.push({
+      figure: `history of an assessment with ${audit.events} events and ${audit.reads} reads (GET …/history)`,
+      measured: `HTTP p50 ${http.p50} ms, p99 ${http.p99} ms; service call p50 ${service.p50} ms, p99 ${service.p99} ms`,
+      baseline: `readStream of the same events p50 ${readStream.p50} ms, p99 ${readStream.p99} ms`,
+      target: 'p50 < 100 ms',
+      met: http.p50 < 100,
+    });
+    const { http: asOfHttp, service: asOfService, readStreamToRevision } = audit.asOf;
+    rows.push({
+      figure: `the assessment as of a past event, random revision of ${audit.events} (GET …/as-of)`,
+      measured: `HTTP p50 ${asOfHttp.p50} ms, p99 ${asOfHttp.p99} ms; service call p50 ${asOfService.p50} ms`,
+      baseline: `readStream toRevision N p50 ${readStreamToRevision.p50} ms`,
+      target: 'p50 < 50 ms',
+      met: asOfHttp.p50 < 50,
+    });
+    const { recorded, notRecorded, recordCallMicros, emptyCallMicros } = audit.editor;
+    const added = Math.round((recorded.p50 - notRecorded.p50) * 100) / 100;
+    const addedText = `${added >= 0 ? '+' : '−'}${Math.abs(added)} ms`;
+    rows.push({
+      figure: 'recording a read: editor GET /api/assessments/{id}, recorded vs record() a no-op (alternating blocks)',
+      measured: `p50 ${recorded.p50} ms (${addedText}), p99 ${recorded.p99} ms; record() alone ${recordCallMicros} µs/call`,
+      baseline: `same read, record() a no-op: p50 ${notRecorded.p50} ms, p99 ${notRecorded.p99} ms; empty function ${emptyCallMicros} µs/call`,
+      target: 'adds < 1 ms p50',
+      met: added < 1,
+    });
+  } else {
+    notMeasured(historyFigure, 'p50 < 100 ms', auditPart);
+    notMeasured('the assessment as of a past event (GET …/as-of)', 'p50 < 50 ms', auditPart);
+    notMeasured('recording a read: editor GET /api/assessments/{id}', 'adds < 1 ms p50', auditPart);
+  }
+  const analyticsFigure = (how: string) =>
+    `analytics projections, ${how}, real mix (${m.sizes.analytics.toLocaleString('en-US')} assessments)`;
+  if (m.analyticsReplay) {
+    const rebuilt = m.analyticsReplay.rows.filter((row) => row.how.startsWith('rebuildOnce'));
+    const replayed = m.analyticsReplay.rows.filter((row) => row.how.startsWith('replay'));
+    for (const [how, group] of [
+      ['rebuild from event zero', rebuilt],
+      ['replay --until the middle of the log', replayed],
+    ] as const) {
+      if (group.length === 0) continue;
+      rows.push({
+        figure: `${analyticsFigure(how)}, ${group[0].events.toLocaleString('en-US')} events`,
+        measured: group
+          .map(
+            (row) =>
+              `${row.projection} ${perSecond(row['events/s'])}${how.startsWith('replay') ? ` (${row.how.replace(/^replay --until /, 'until ')})` : ''}`,
+          )
+          .join('; '),
+        baseline: `raw read just before: ${group.map((row) => perSecond(row['raw read events/s'])).join('; ')}`,
+        target: '> 20,000 events/s',
+        met: group.every((row) => row['events/s'] > 20_000),
+      });
+    }
+  } else notMeasured(analyticsFigure('rebuild from event zero'), '> 20,000 events/s', 'analytics replay, PostgreSQL');
   return rows;
 }
 
@@ -285,7 +351,7 @@ export function printSummary(m: Measured, seconds: number): void {
   const cell = (text: string) => text.replace(/\|/g, '\\|');
   const verdict = (met: boolean | null) => (met === null ? 'not measured' : met ? 'yes' : '**NO**');
   console.log(
-    `\n## Issue 12 and 13 figures — npm run bench, ${new Date().toISOString()}, node ${process.version}, ${Math.round(seconds / 60)} min in all\n`,
+    `\n## Issue 12, 13, 15 and 16 figures — npm run bench, ${new Date().toISOString()}, node ${process.version}, ${Math.round(seconds / 60)} min in all\n`,
   );
   console.log('| figure | measured | same-run baseline | target | met? |');
   console.log('|---|---|---|---|---|');

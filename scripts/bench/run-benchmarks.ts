@@ -12,9 +12,12 @@
  * Then, on PostgreSQL: the assessment list at 100k assessments (assessment-list-bench.ts: its rebuild, list
  * latency, home counts), answer saves through HTTP (answer-save-bench.ts), /api/ready under 130 writes/s
  * (readiness-bench.ts), and a live blue/green rebuild of assessment-list at 100k with saves going on
- * (blue-green-bench.ts), and the report statistics at 50,000 approved assessments (reports-bench.ts). Each part
+ * (blue-green-bench.ts), and the report statistics at 50,000 approved assessments (reports-bench.ts), and the audit
+ * figures (audit-bench.ts): an assessment's history and its state as of a past event at 500 events through HTTP, the
+ * cost of recording a read, and the analytics projections rebuilt (and one `replay --until`) over the real mix at
+ * BENCH_ANALYTICS_ASSESSMENTS (default 100,000, written by the part itself). Each part
  * prints its own table as it finishes and says how long it took; at the very end ONE summary (bench-summary.ts) gives
- * every figure of issue 12's and issue 13's tables beside its same-run baseline, its target and whether it is met.
+ * every figure of issue 12's, 13's, 15's and 16's tables beside its same-run baseline, its target and whether it is met.
  * A part that fails is reported in the summary and the others still run (the exit code is then 1).
  * Targets: see the summary.
  */
@@ -31,6 +34,13 @@ import { printReportsBench, REPORTS_BENCH_ASSESSMENTS, runReportsBenchOnServer }
 import { FEED_BENCH_ASSESSMENTS, printDataFeedBench, runDataFeedBench } from './data-feed-bench';
 import { printRealMix, REAL_MIX_BATCH, runRealMixBench, withScratchDatabase } from './real-mix/real-mix-bench';
 import { rawReadBaseline } from './real-mix/replay';
+import {
+  ANALYTICS_BENCH_ASSESSMENTS,
+  printAnalyticsReplayBench,
+  printAuditViewsBench,
+  runAnalyticsReplayBench,
+  runAuditViewsBench,
+} from './audit-bench';
 import { AppendRow as Row, Measured, printSummary } from './bench-summary';
 import type { NewEvent } from '@cans/storage/event-store/event-store.port';
 import { prepareRawInsertBaseline, rawInsertBaseline, SqlEventStore } from '@cans/storage/event-store/sql-event-store';
@@ -194,6 +204,8 @@ async function main(): Promise<void> {
     blueGreen: null,
     reports: null,
     dataFeed: null,
+    auditViews: null,
+    analyticsReplay: null,
     failures: new Map(),
     sizes: {
       writers: WRITERS,
@@ -204,6 +216,7 @@ async function main(): Promise<void> {
       blueGreen: Number(process.env.BENCH_BLUE_GREEN_ASSESSMENTS ?? 100_000),
       reports: REPORTS_BENCH_ASSESSMENTS,
       dataFeed: FEED_BENCH_ASSESSMENTS,
+      analytics: ANALYTICS_BENCH_ASSESSMENTS,
     },
   };
   // The bootstrap's welcome mail to the administrator would be printed otherwise (apps started by the HTTP parts).
@@ -291,6 +304,12 @@ async function main(): Promise<void> {
     if (measured.readiness) printReadinessBench(measured.readiness);
     measured.blueGreen = await part(measured, 'live blue/green rebuild, PostgreSQL', () => runBlueGreenBench(serverUrl));
     if (measured.blueGreen) printBlueGreenBench(measured.blueGreen);
+    // Issue 16: the history and as-of views and the read recording (the test app's scratch database), then the
+    // analytics projections over the real mix (a scratch database of its own).
+    measured.auditViews = await part(measured, 'audit views through HTTP, PostgreSQL', () => runAuditViewsBench());
+    if (measured.auditViews) printAuditViewsBench(measured.auditViews);
+    measured.analyticsReplay = await part(measured, 'analytics replay, PostgreSQL', () => runAnalyticsReplayBench(serverUrl));
+    if (measured.analyticsReplay) printAnalyticsReplayBench(measured.analyticsReplay);
   }
 
   printSummary(measured, (performance.now() - started) / 1000);
