@@ -385,6 +385,7 @@ export const enAssessments: UiStrings = {
   },
   asOf: {
     title: 'As it was',
+    noPoint: 'Choose a change in the history, or a date and time, to see the assessment as it was then.',
     banner: 'As of %{at}: after change %{revision} of %{last}. Read-only.',
     bannerSentence: 'The change: %{sentence}',
     step: 'Step through the changes',

@@ -56,7 +56,16 @@ export const AsOfPage = () => {
   const sentences = sentencesOf(history);
   const goTo = (next: number) => navigate(assessmentPaths.asOf(id, { revision: Math.max(0, Math.min(last, next)) }));
 
-  if (!point) return <Alert severity="error">{translate('cans.assessments.page.fallbackTitle')}</Alert>;
+  if (!point) {
+    return (
+      <Box sx={{ mt: 2 }}>
+        <AssessmentTabs id={id} current="history" />
+        <Alert severity="info" sx={{ mt: 2 }}>
+          {text('noPoint')}
+        </Alert>
+      </Box>
+    );
+  }
   if (!view) return <PastViewPending id={id} error={error} label={text('title')} />;
   const at = formatDateTime(view.asOf.at);
   const sentence = sentences.get(revision);
