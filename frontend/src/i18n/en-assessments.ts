@@ -403,6 +403,8 @@ export const enAssessments: UiStrings = {
     then: 'As of %{at}',
     now: 'Today',
     onlyChanged: 'Only changed fields',
+    status: 'Status',
+    owner: 'Case worker',
     changed: 'changed',
     noChanges: 'Nothing has changed since then.',
     otherChanges: 'Other changes',

@@ -3,12 +3,12 @@ import { listAssignmentsToDelegate } from '@cans/projections/identity/access-ass
 import { READ_STORE } from '../../platform/storage/storage-tokens';
 import type { ReadStore } from '@cans/storage/read-store/read-store.port';
 import { IdentityDirectory } from '../identity-directory';
+import { groupChainOf } from './owner-facts';
 import {
   AccessActor,
   AccessDecision,
   AccessScope,
   decideRowAccess,
-  GroupLink,
   GuardedRecord,
   OwnerFacts,
   reportsUpTo,
@@ -53,12 +53,7 @@ export class RowAccessService {
       next = owner?.supervisorId ?? null;
     }
     const groups = new Map((await this.directory.allGroups()).map((g) => [g.id, g]));
-    const groupChain: GroupLink[] = [];
-    for (let id = ownerGroupId; id && groups.has(id) && !groupChain.some((g) => g.id === id);) {
-      const group = groups.get(id)!;
-      groupChain.push({ id: group.id, parentGroupId: group.parentGroupId, reportsToParent: group.reportsToParent });
-      id = group.parentGroupId;
-    }
+    const groupChain = groupChainOf(ownerGroupId, { group: (id) => groups.get(id) });
     const assignments = await listAssignmentsToDelegate(this.readStore, actor.id, ownerId);
     return { supervisorChain, groupChain, assignmentsToActor: assignments.map((a) => ({ startsOn: a.startsOn, endsOn: a.endsOn })) };
   }
@@ -90,14 +85,7 @@ export class RowAccessService {
     if (actor.groupId) {
       const groups = await this.directory.allGroups();
       const byId = new Map(groups.map((g) => [g.id, g]));
-      const reporting = groups.filter((g) => {
-        const chain: GroupLink[] = [];
-        for (let id: string | null = g.id; id && byId.has(id) && !chain.some((c) => c.id === id); id = byId.get(id)!.parentGroupId) {
-          const link = byId.get(id)!;
-          chain.push({ id: link.id, parentGroupId: link.parentGroupId, reportsToParent: link.reportsToParent });
-        }
-        return reportsUpTo(chain, actor.groupId);
-      });
+      const reporting = groups.filter((g) => reportsUpTo(groupChainOf(g.id, { group: (id) => byId.get(id) }), actor.groupId));
       if (reporting.length) {
         const members = await this.directory.findUsers({ userGroupId: { $in: reporting.map((g) => g.id) } }, 100_000);
         members.forEach((m) => viewable.add(m.id));

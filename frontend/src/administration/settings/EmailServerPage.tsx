@@ -3,6 +3,7 @@ import { useNotify, useTranslate } from 'react-admin';
 import { Alert, Box, Button, Divider, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useApiMutation, useApiQuery, useRefreshApi } from '../../providers/useApi';
 import { SettingForm } from './SettingForm';
+import { settingFields } from './setting-fields';
 
 const EMAIL_SERVER_PATH = '/settings/email-server';
 
@@ -45,7 +46,6 @@ const EmailServerForm = ({ saved }: { saved: EmailServer | null }) => {
     sslKey: saved?.sslKey ?? 1,
   });
   const [testTo, setTestTo] = useState('');
-  const set = (field: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [field]: event.target.value });
   const save = useApiMutation(
     (send, body: typeof form) =>
       send<{ message: string }>('PUT', EMAIL_SERVER_PATH, {
@@ -66,20 +66,7 @@ const EmailServerForm = ({ saved }: { saved: EmailServer | null }) => {
   const testMail = useApiMutation((send, to: string) =>
     send<{ sent: boolean; message: string }>('POST', `${EMAIL_SERVER_PATH}/test-mail`, { to }),
   );
-  const fieldError = (field: string) => save.error?.fieldErrors[field];
-  const field = (name: keyof typeof form, label: string, { helperText, ...extra }: Record<string, unknown> = {}) => (
-    <TextField
-      id={`email-server-${name}`}
-      label={text(label)}
-      value={form[name]}
-      onChange={set(name)}
-      error={!!fieldError(name)}
-      helperText={fieldError(name) ?? (helperText as string | undefined)}
-      fullWidth
-      {...extra}
-    />
-  );
-  const otherFailure = save.error && Object.keys(save.error.fieldErrors).length === 0 ? save.error.message : null;
+  const { field, fieldError, otherFailure } = settingFields('email-server', form, setForm, save.error, text);
   return (
     <SettingForm
       title={text('title')}

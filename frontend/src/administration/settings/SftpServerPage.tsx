@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Title, useNotify, useTranslate } from 'react-admin';
-import { Alert, Box, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Stack, Typography } from '@mui/material';
 import { apiQueryKey, useApiMutation, useCansDataProvider, useRefreshApi } from '../../providers/useApi';
 import { useSuperAdmin } from '../../providers/useSuperAdmin';
 import { SettingForm } from './SettingForm';
+import { settingFields } from './setting-fields';
 
 const SFTP_SERVER_PATH = '/settings/sftp-server';
 
@@ -57,7 +58,6 @@ const SftpServerForm = ({ loaded, saved }: { loaded: boolean; saved: SftpServer 
     privateKey: '',
     remoteFolder: saved?.remoteFolder ?? '',
   });
-  const set = (field: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [field]: event.target.value });
   const save = useApiMutation(
     (send, body: typeof form) =>
       send<{ message: string }>('PUT', SFTP_SERVER_PATH, {
@@ -76,20 +76,7 @@ const SftpServerForm = ({ loaded, saved }: { loaded: boolean; saved: SftpServer 
       },
     },
   );
-  const fieldError = (field: string) => save.error?.fieldErrors[field];
-  const field = (name: keyof typeof form, label: string, { helperText, ...extra }: Record<string, unknown> = {}) => (
-    <TextField
-      id={`sftp-server-${name}`}
-      label={text(label)}
-      value={form[name]}
-      onChange={set(name)}
-      error={!!fieldError(name)}
-      helperText={fieldError(name) ?? (helperText as string | undefined)}
-      fullWidth
-      {...extra}
-    />
-  );
-  const otherFailure = save.error && Object.keys(save.error.fieldErrors).length === 0 ? save.error.message : null;
+  const { field, otherFailure } = settingFields('sftp-server', form, setForm, save.error, text);
   return (
     <SettingForm title={text('title')} loading={!loaded} saving={save.isPending} failure={otherFailure} onSubmit={() => save.mutate(form)}>
       <Stack spacing={2}>

@@ -61,7 +61,7 @@ export const ComparePage = () => {
 
   if (!data) return <PastViewPending id={id} error={error} label={text('title')} />;
   const then = formatDateTime(data.before.asOf.at);
-  const rows = comparisonRows(data.before, data.after, data.changes, options);
+  const rows = comparisonRows(data.before, data.after, data.changes, options, translate);
   const shown = onlyChanged ? rows.filter((row) => row.changed) : rows;
   const others = otherChanges(rows, data.changes);
   const changedCount = rows.filter((row) => row.changed).length + others.length;

@@ -7,7 +7,11 @@ import type { AssessmentOptions, AssessmentView, DomainView, ModuleView, Questio
 import { CHILD_FIELDS, childFormValues, choicesOf, labelOf, type ChildField } from '../child-fields';
 import { ratingLabel } from '../../shared/ratings';
 import { formatDate } from '../../shared/format';
+import { EMPTY_NARRATIVE } from '../NarrativeCard';
 import type { FieldChange } from './history-types';
+
+/** The UI strings' lookup (react-admin's useTranslate). */
+type Translate = (key: string) => string;
 
 export interface ComparisonRow {
   field: string;
@@ -17,15 +21,6 @@ export interface ComparisonRow {
   after: string;
   changed: boolean;
 }
-
-const NARRATIVE_LABELS: Record<string, string> = {
-  impressions: 'Impressions',
-  needs: 'Needs',
-  targets: 'Targets',
-  outcomes: 'Outcomes',
-  plan: 'Plan',
-  recommendations: 'Recommendations',
-};
 
 /** The option list each select field shows its choices from (ids stored, names shown). */
 const SELECT_LISTS: Partial<Record<ChildField, (options: AssessmentOptions) => Parameters<typeof choicesOf>[0]>> = {
@@ -47,11 +42,16 @@ const questionsOf = (domain: DomainView): QuestionView[] => {
 function valuesOf(
   view: AssessmentView,
   options: AssessmentOptions,
+  translate: Translate,
 ): Map<string, { label: string; section: ComparisonRow['section']; value: string }> {
   const values = new Map<string, { label: string; section: ComparisonRow['section']; value: string }>();
-  values.set('status', { label: 'Status', section: 'assessment', value: view.statusLabel });
-  values.set('owner', { label: 'Case worker', section: 'assessment', value: view.ownerName });
-  values.set('assessmentType', { label: 'Assessment Type', section: 'assessment', value: view.assessmentTypeName ?? view.assessmentType });
+  values.set('status', { label: translate('cans.assessments.compare.status'), section: 'assessment', value: view.statusLabel });
+  values.set('owner', { label: translate('cans.assessments.compare.owner'), section: 'assessment', value: view.ownerName });
+  values.set('assessmentType', {
+    label: labelOf(options, 'assessmentType').label,
+    section: 'assessment',
+    value: view.assessmentTypeName ?? view.assessmentType,
+  });
   const child = childFormValues(view.child ?? undefined, view.assessmentType);
   for (const field of Object.keys(CHILD_FIELDS) as ChildField[]) {
     if (field === 'assessmentType') continue;
@@ -71,9 +71,11 @@ function valuesOf(
       values.set(key, { label: `${question.name}${who}`, section: 'ratings', value: ratingLabel(question.rating) });
     }
   }
-  for (const [field, label] of Object.entries(NARRATIVE_LABELS)) {
+  const narrativeTitle = translate('cans.assessments.narrative.title');
+  for (const field of Object.keys(EMPTY_NARRATIVE)) {
+    const label = translate(`cans.assessments.narrative.${field}`);
     const text = (view.narrative as unknown as Record<string, string> | undefined)?.[field] ?? '';
-    values.set(`narrative.${field}`, { label: `Narrative: ${label}`, section: 'narrative', value: text });
+    values.set(`narrative.${field}`, { label: `${narrativeTitle}: ${label}`, section: 'narrative', value: text });
   }
   return values;
 }
@@ -84,9 +86,10 @@ export function comparisonRows(
   after: AssessmentView,
   changes: FieldChange[],
   options: AssessmentOptions,
+  translate: Translate,
 ): ComparisonRow[] {
-  const a = valuesOf(before, options);
-  const b = valuesOf(after, options);
+  const a = valuesOf(before, options, translate);
+  const b = valuesOf(after, options, translate);
   const listed = new Set(changes.map((change) => change.field));
   const fields = [...b.keys(), ...[...a.keys()].filter((key) => !b.has(key))];
   return fields.map((field) => {
