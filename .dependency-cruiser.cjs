@@ -2,7 +2,8 @@
  * Workspaces and the direction of their edges (docs/architecture.md): storage ← domain ← projections ← backend.
  * storage imports none of ours; domain only storage; projections only domain and storage; backend the three below
  * it (not the frontend, not scripts); the frontend none of the others (it talks to the backend over HTTP) but the
- * chart rules (domain/src/reports/chart-rules.ts, shared with the PDF's charts); scripts
+ * chart rules (domain/src/reports/chart-rules.ts, shared with the PDF's charts) and the CSV formula-injection guard
+ * (domain/src/csv/spreadsheet-safe-cell.ts, shared with the server's CSVs); scripts
  * may import anything. Checked by backend/src/architecture/workspace-edges.spec.ts; by hand:
  * `npx depcruise --config .dependency-cruiser.cjs storage domain projections backend frontend/src scripts`
  */
@@ -44,13 +45,14 @@ module.exports = {
     {
       name: 'frontend-imports-none-of-the-others',
       comment:
-        'The frontend reaches the backend over HTTP only. One exception: the chart rules of spec 001 §9, a pure module ' +
-        'without imports, which the browser charts and the server-rendered PDF charts must share.',
+        'The frontend reaches the backend over HTTP only. Two exceptions, pure modules without imports: the chart rules ' +
+        'of spec 001 §9, which the browser charts and the server-rendered PDF charts must share, and the CSV ' +
+        'formula-injection guard, which every downloaded CSV (made by the browser or the server) must share.',
       severity: 'error',
       from: { path: inWorkspaces('frontend') },
       to: {
         path: inWorkspaces('storage', 'domain', 'projections', 'backend', 'scripts'),
-        pathNot: '^domain/src/reports/chart-rules\\.ts$',
+        pathNot: '^domain/src/(reports/chart-rules|csv/spreadsheet-safe-cell)\\.ts$',
       },
     },
     {

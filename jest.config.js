@@ -37,4 +37,5 @@ module.exports = {
   globalSetup: '<rootDir>/backend/test-support/containers.global-setup.ts',
   globalTeardown: '<rootDir>/backend/test-support/containers.global-teardown.ts',
   setupFiles: ['<rootDir>/backend/test-support/jest-setup.ts'],
+  setupFilesAfterEnv: ['<rootDir>/backend/test-support/jest-hook-timeouts.ts'],
 };

@@ -10,9 +10,13 @@ const apiTarget = process.env.CANS_API_URL ?? 'http://localhost:3000';
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
-  // The chart rules of spec 001 §9 are shared with the server-rendered PDF charts (.dependency-cruiser.cjs).
+  // The chart rules of spec 001 §9 are shared with the server-rendered PDF charts, and the CSV formula-injection
+  // guard with the server's CSVs (.dependency-cruiser.cjs).
   resolve: {
-    alias: { '@cans/domain/reports/chart-rules': fileURLToPath(new URL('../domain/src/reports/chart-rules.ts', import.meta.url)) },
+    alias: {
+      '@cans/domain/reports/chart-rules': fileURLToPath(new URL('../domain/src/reports/chart-rules.ts', import.meta.url)),
+      '@cans/domain/csv/spreadsheet-safe-cell': fileURLToPath(new URL('../domain/src/csv/spreadsheet-safe-cell.ts', import.meta.url)),
+    },
   },
   server: {
     port: 5173,

@@ -6,6 +6,7 @@ import { loadIdentityConfig } from './identity/identity-config';
 import { AppConfig, ConfigurationError, loadAppConfig } from './platform/config/app-config';
 import { startUpBanner } from './platform/config/start-up-banner';
 import { configureApp } from './platform/http/configure-app';
+import { settingsSecretKey } from './platform/crypto/secret-box';
 import { seedDemoDataIfEmpty } from './platform/seeding/seed-on-start';
 
 /**
@@ -16,6 +17,7 @@ function loadConfigOrExit(): AppConfig {
   try {
     const config = loadAppConfig();
     loadIdentityConfig();
+    settingsSecretKey();
     return config;
   } catch (error) {
     if (!(error instanceof ConfigurationError)) throw error;

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
+import { afterNextFrame, expectEventually } from './eventually';
 
 /**
  * Checks every browser spec runs on every page and dialog it visits: accessibility (axe-core: no serious or
@@ -65,9 +66,13 @@ export async function expectFitsAllWidths(page: Page, name: string, settle?: () 
   try {
     for (const width of CHECKED_WIDTHS) {
       await page.setViewportSize({ width, height: original?.height ?? 900 });
-      await page.waitForTimeout(150); // layout after a resize (media queries, drawer)
+      await afterNextFrame(page); // the layout has followed the resize (media queries, drawer)
       if (settle) await settle();
-      await expectNoHorizontalOverflow(page, name);
+      // A drawer's or a chart's own transition may still be running: the width it settles at is the one judged.
+      await expectEventually(
+        () => expectNoHorizontalOverflow(page, name),
+        () => undefined,
+      );
       if (process.env.SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/${name}-${width}.png` });
     }
   } finally {

@@ -1,5 +1,5 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, Socket } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +17,14 @@ export interface SftpTestConnection {
   remoteFolder: string;
 }
 
+/** The fingerprint of a public key file as `ssh-keygen -l -E sha256` prints it ("SHA256:…"). */
+export function fingerprintOfKeyFile(publicKeyPath: string): string {
+  const line = execFileSync('ssh-keygen', ['-l', '-E', 'sha256', '-f', publicKeyPath]).toString();
+  const match = /SHA256:[A-Za-z0-9+/]+/.exec(line);
+  if (!match) throw new Error(`ssh-keygen printed no SHA256 fingerprint: ${line}`);
+  return match[0];
+}
+
 /**
  * A real OpenSSH server (Debian openssh-server) on 127.0.0.1 and a free port, serving internal-sftp to the user
  * running the tests with a key made for it. Its config, host key and authorized keys live in a temp folder; the
@@ -27,6 +35,12 @@ export interface SftpTestServer {
   /** File names now in the remote folder (sorted). */
   files(): string[];
   read(fileName: string): string;
+  /** The permission bits of an uploaded file (e.g. 0o600). */
+  mode(fileName: string): number;
+  /** The fingerprint of the host key sshd shows now, as an administrator would read it on the server. */
+  hostKeyFingerprint(): string;
+  /** Gives sshd a new host key and restarts it (a replaced server, or someone in the middle). */
+  replaceHostKey(): Promise<void>;
   /** Stops sshd (a run then fails to connect) or starts it again on the same port. */
   stop(): Promise<void>;
   start(): Promise<void>;
@@ -117,6 +131,15 @@ export async function startSftpTestServer(): Promise<SftpTestServer> {
     connection: { host: '127.0.0.1', port, userName: user, privateKey: readFileSync(join(dir, 'client_key'), 'utf8'), remoteFolder },
     files: () => readdirSync(remoteFolder).sort(),
     read: (fileName) => readFileSync(join(remoteFolder, fileName), 'utf8'),
+    mode: (fileName) => statSync(join(remoteFolder, fileName)).mode & 0o777,
+    hostKeyFingerprint: () => fingerprintOfKeyFile(join(dir, 'host_key.pub')),
+    async replaceHostKey() {
+      await stop();
+      rmSync(join(dir, 'host_key'), { force: true });
+      rmSync(join(dir, 'host_key.pub'), { force: true });
+      keygen('host_key');
+      await start();
+    },
     stop,
     start,
     close: async () => {

@@ -24,8 +24,16 @@ export interface ReceivedAttachment {
 export interface SmtpTestServer {
   settings: SmtpSettings;
   mails: ReceivedMail[];
+  /** Every AUTH the server received (user names; a password sent in clear is a password handed over). */
+  authAttempts: string[];
   /** Waits for the next mail to `to` received after `since` mails (default: any new one). */
   nextMailTo(to: string, since?: number, timeoutMs?: number): Promise<ReceivedMail>;
+  /** From now on the server takes each mail's data but neither answers nor keeps it until release(): a slow server. */
+  hold(): void;
+  /** Answers and keeps every held mail, and takes mail at once again. */
+  release(): void;
+  /** Resolves once `count` mails are held (received, not answered). */
+  whenHolding(count: number, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -85,29 +93,44 @@ function attachmentOf(rawPart: string): ReceivedAttachment | null {
  */
 export async function startSmtpTestServer(credentials?: { user: string; password: string }): Promise<SmtpTestServer> {
   const mails: ReceivedMail[] = [];
+  const authAttempts: string[] = [];
   const waiters = new Set<() => void>();
+  let holding = false;
+  const held: Array<() => void> = [];
+  /** Connections the client closed: a mail it gave up on before the server answered is not delivered. */
+  const closedSessions = new Set<string>();
   const server = new SMTPServer({
     authOptional: !credentials,
     allowInsecureAuth: !!credentials,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onAuth(auth, _session, callback) {
+      authAttempts.push(auth.username ?? '');
       if (credentials && auth.username === credentials.user && auth.password === credentials.password)
         return callback(null, { user: auth.username });
       callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
+    },
+    onClose(session) {
+      closedSessions.add(session.id);
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        mails.push(
-          parse(
-            Buffer.concat(chunks).toString('utf8'),
-            session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-          ),
-        );
+        const accept = () => {
+          if (closedSessions.has(session.id)) return;
+          mails.push(
+            parse(
+              Buffer.concat(chunks).toString('utf8'),
+              session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+            ),
+          );
+          for (const wake of [...waiters]) wake();
+          callback();
+        };
+        if (!holding) return accept();
+        held.push(accept);
         for (const wake of [...waiters]) wake();
-        callback();
       });
     },
   });
@@ -123,6 +146,7 @@ export async function startSmtpTestServer(credentials?: { user: string; password
       secure: false,
     },
     mails,
+    authAttempts,
     nextMailTo(to, since = mails.length, timeoutMs = 5000) {
       const find = () => mails.slice(since).find((mail) => mail.to.includes(to.toLowerCase()));
       return new Promise((resolve, reject) => {
@@ -138,6 +162,29 @@ export async function startSmtpTestServer(credentials?: { user: string; password
           clearTimeout(timer);
           waiters.delete(check);
           resolve(mail);
+        };
+        waiters.add(check);
+      });
+    },
+    hold() {
+      holding = true;
+    },
+    release() {
+      holding = false;
+      for (const accept of held.splice(0)) accept();
+    },
+    whenHolding(count, timeoutMs = 5000) {
+      return new Promise((resolve, reject) => {
+        if (held.length >= count) return resolve();
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`${held.length} mails held, not ${count}, within ${timeoutMs} ms`));
+        }, timeoutMs);
+        const check = () => {
+          if (held.length < count) return;
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve();
         };
         waiters.add(check);
       });

@@ -7,6 +7,7 @@ import request from 'supertest';
 import { createAppModule } from '../src/app.module';
 import type { Privilege } from '@cans/domain/identity/privileges';
 import { credentialsStreamId } from '@cans/domain/identity/credentials.events';
+import { AssignPasswordCommand } from '../src/identity/authentication/password.commands';
 import { startSession } from '../src/identity/authentication/sign-in.commands';
 import { SignInTokens } from '../src/identity/authentication/sign-in-tokens';
 import { MAILER, Mailer, OutboxMailer } from '../src/identity/delivery/mailer';
@@ -72,6 +73,8 @@ export interface TestApp {
   tokenFor(privileges: Privilege[], userId?: string): string;
   /** A bearer token for the administrator (user "1", created on start). */
   adminToken(): string;
+  /** Gives an existing user this password (as the system does for the demo), for routes that ask for it again. */
+  setPassword(userId: string, password: string): Promise<void>;
   /** A bearer token (real session) for a user that already exists, with whatever group they are in. */
   tokenForUser(userId: string): string;
   /** Resolves once every user and session set up by tokenFor()/adminToken() is visible to the API. */
@@ -115,6 +118,18 @@ function idFrom(text: string): string {
  * exist from the start (identity bootstrap).
  */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const startedAt = Date.now();
+  try {
+    return await startTestAppUntimed(options);
+  } catch (error) {
+    // A start that fails says how long it tried: on a loaded machine that is the first thing to know.
+    const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
+    if (error instanceof Error) error.message = `startTestApp failed after ${seconds} s: ${error.message}`;
+    throw error;
+  }
+}
+
+async function startTestAppUntimed(options: TestAppOptions): Promise<TestApp> {
   let database: TestDatabase | null = null;
   // Tests stand in for a reverse proxy on loopback (X-Forwarded-For sets the client IP); TRUST_PROXY is off by default.
   const overrides: Partial<AppConfig> = {
@@ -274,6 +289,13 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     return session.token;
   };
   const adminToken = () => tokenForUser(ADMINISTRATOR_ID);
+  const setPassword = async (userId: string, password: string) => {
+    await settled();
+    const { position } = await commands.execute<AssignPasswordCommand, { position: number }>(
+      new AssignPasswordCommand(systemActor(), userId, password),
+    );
+    await settle(position);
+  };
 
   /** supertest, with each request's send deferred until the pending set-ups are done. */
   const http = () => {
@@ -305,6 +327,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     http,
     tokenFor,
     adminToken,
+    setPassword,
     tokenForUser,
     settled,
     async caughtUp() {

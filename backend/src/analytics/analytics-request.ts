@@ -10,11 +10,12 @@ import { parseReplayMoment, ReplayMoment } from '@cans/projections/analytics/ana
 import { publishedCollection } from '@cans/projections/analytics/analytics.queries';
 import { ListRequest, ListRules, parseListQuery } from '../platform/http/simple-rest-list';
 import { FieldValidationException } from '../platform/http/validation';
+import { openFields } from './analytics-small-cells';
 
 export const UNKNOWN_PROJECTION = 'No such analytics projection.';
 export const UNKNOWN_COLLECTION = 'No such collection in this analytics projection.';
 export const NO_REPLAY = 'No replay of this projection until that date.';
-export const BAD_UNTIL = 'must be a date (yyyy-MM-dd) or an ISO date-time with its offset';
+export const BAD_UNTIL = 'must be a date (yyyy-MM-dd) or an ISO date-time with its offset, from 1900 to 9999';
 
 /** The raw query of a read: what ra-data-simple-rest sends, plus `until`. A repeated parameter arrives as an array. */
 export interface AnalyticsQuery {
@@ -36,9 +37,12 @@ export interface AnalyticsTarget {
 const textOf = (value: unknown): string | undefined =>
   value === undefined ? undefined : typeof value === 'string' ? value : JSON.stringify(value);
 
-/** Sorting and filtering on the declared fields only (equality or a list of values), by id unless asked otherwise. */
+/**
+ * Sorting and filtering on the declared fields only (equality or a list of values), by id unless asked otherwise;
+ * never on counts or the figures derived from them (a filter `count: 1` would find the suppressed small cells).
+ */
 export function analyticsListRules(collection: AnalyticsCollection): ListRules {
-  const fields = collection.fields.map((field) => field.name);
+  const fields = openFields(collection);
   return { sortable: fields, filterable: fields, defaultSort: { field: 'id', direction: 'asc' }, maxPageSize: 1000 };
 }
 

@@ -12,6 +12,7 @@ import {
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { RequirePrivileges } from '../identity/access/access.decorators';
+import { CsvRecords } from '../platform/http/csv-answer';
 import { ListPage, setDownloadHeaders } from '../platform/http/http-answers';
 import { ListRoute } from '../platform/http/list-route';
 import { AnalyticsCatalogueQuery, AnalyticsCsvQuery, AnalyticsPageQuery } from './analytics.queries';
@@ -37,8 +38,9 @@ const NOT_FOUND = `"${UNKNOWN_PROJECTION}" or "${UNKNOWN_COLLECTION}"`;
 /**
  * The analysts' projections (projections/src/analytics/), read-only: the catalogue, one page of a published
  * collection (ra-data-simple-rest), the whole of one as CSV; live, or as replayed until a past date. The figures are
- * state-wide aggregates with no child in them (state collections are never served), so Report_Assessment is the
- * whole rule — there is no row to check access to (docs/permissions.md).
+ * state-wide aggregates with no child in them (state collections are never served; counts below the minimum cell size
+ * are suppressed, analytics-small-cells.ts), so Report_Assessment is the whole rule — there is no row to check
+ * access to (docs/permissions.md).
  */
 @ApiTags('Analytics')
 @ApiCookieAuth()
@@ -50,7 +52,8 @@ export class AnalyticsController {
   @RequirePrivileges('Report_Assessment')
   @ApiOperation({ summary: 'The analytics projections: name, version, description, published collections with their fields, replays' })
   @ApiOkResponse({
-    description: '[{ name, version, description, collections: [{ name, description, fields: [{ name, description }] }], replays }]',
+    description:
+      '[{ name, version, description, collections: [{ name, description, minimumCellSize, fields: [{ name, description, count?, derivedFrom? }] }], replays }]',
   })
   catalogue() {
     return this.queries.execute(new AnalyticsCatalogueQuery());
@@ -64,7 +67,11 @@ export class AnalyticsController {
   @ApiQuery({ name: 'filter', required: false, example: '{}' })
   @ApiQuery(UNTIL)
   @ApiProduces('text/csv')
-  @ApiOkResponse({ description: 'text/csv attachment cans-analytics-<projection>-<collection>[-until-<date>].csv' })
+  @ApiOkResponse({
+    description:
+      'text/csv attachment cans-analytics-<projection>-<collection>[-until-<date>].csv; small counts and the figures derived ' +
+      'from them read "< 5"; an API client gets at most maxRecords rows (Content-Range then says of how many)',
+  })
   @ApiBadRequestResponse({ description: BAD_READ })
   @ApiNotFoundResponse({ description: NOT_FOUND })
   async csv(
@@ -72,9 +79,9 @@ export class AnalyticsController {
     @Param('collection') collection: string,
     @Query() query: AnalyticsQuery,
     @Res({ passthrough: true }) response: Response,
-  ): Promise<string> {
+  ): Promise<CsvRecords> {
     const target = analyticsTarget(projection, collection, { ...query, range: undefined });
-    const csv: string = await this.queries.execute(new AnalyticsCsvQuery(target));
+    const csv: CsvRecords = await this.queries.execute(new AnalyticsCsvQuery(target));
     setDownloadHeaders(response, 'text/csv; charset=utf-8', analyticsCsvFileName(target));
     return csv;
   }
@@ -83,7 +90,11 @@ export class AnalyticsController {
   @RequirePrivileges('Report_Assessment')
   @ListRoute('One page of a published analytics collection', { sort: '["id","ASC"]', filter: '{}' })
   @ApiQuery(UNTIL)
-  @ApiOkResponse({ description: 'The documents of the page (their fields as the catalogue declares them)' })
+  @ApiOkResponse({
+    description:
+      'The documents of the page (their fields as the catalogue declares them, plus suppressedFields: the small counts and ' +
+      'the figures derived from them, answered null)',
+  })
   @ApiBadRequestResponse({ description: BAD_READ })
   @ApiNotFoundResponse({ description: NOT_FOUND })
   async list(@Param('projection') projection: string, @Param('collection') collection: string, @Query() query: AnalyticsQuery) {

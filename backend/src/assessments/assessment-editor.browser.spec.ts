@@ -10,6 +10,16 @@ import { describeInBrowser, FRONTEND_DIST, launchChromium, signedInPage } from '
 import { expectAccessible, expectPageChecks } from '../../test-support/page-checks';
 import { startTestApp, TestApp } from '../../test-support/test-app';
 import { AssessmentsApi, caregiverForm, childForm, createOrganisation, NARRATIVE, seedTestLibrary } from './assessments.test-support';
+import {
+  afterNextFrame,
+  expectEventually,
+  toBeDisabled,
+  toHaveAttribute,
+  toHaveCount,
+  toHaveText,
+  toHaveTexts,
+  toHaveValue,
+} from '../../test-support/eventually';
 
 describeInBrowser('Assessment editor in headless Chromium', () => {
   jest.setTimeout(180_000);
@@ -58,32 +68,46 @@ describeInBrowser('Assessment editor in headless Chromium', () => {
     await page.getByRole('button', { name: /^Child Needs/ }).click();
     const sleep = page.getByRole('region', { name: /^Child Needs/ }).getByRole('group', { name: 'Sleep', exact: true });
     const answers = sleep.getByRole('group', { name: 'Rating for Sleep' }).getByRole('button');
-    expect(await answers.allTextContents()).toEqual(['0', '1', '2', '3', 'N/A']);
+    await toHaveTexts(answers, ['0', '1', '2', '3', 'N/A']);
     // Each answer carries its description (spec 000 §2).
     await sleep.getByRole('button', { name: '3: Act now.' }).waitFor();
     await sleep.getByRole('button', { name: 'Rating guide for Sleep' }).click();
     const guide = sleep.locator('dl');
-    expect(await guide.locator('dt').allTextContents()).toEqual(['0', '1', '2', '3', 'N/A']);
-    expect(await guide.locator('dd').allTextContents()).not.toContain('');
-    expect(await sleep.getAttribute('aria-describedby').then((hint) => page.locator(`[id="${hint}"]`).textContent())).toMatch(
-      /^Press 0 to 3 or N to rate/,
+    await toHaveTexts(guide.locator('dt'), ['0', '1', '2', '3', 'N/A']);
+    await expectEventually(
+      () => guide.locator('dd').allTextContents(),
+      (descriptions) => expect(descriptions).not.toContain(''),
     );
+    const hint = await toHaveAttribute(sleep, 'aria-describedby', /.+/);
+    await toHaveText(page.locator(`[id="${hint}"]`), /^Press 0 to 3 or N to rate/);
 
     // Keyboard: Tab reaches the answers once; arrows move between them without rating; 4 does nothing.
     await answers.first().focus();
-    expect(await answers.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('tabindex')))).toEqual(['0', '-1', '-1', '-1', '-1']);
+    await expectEventually(
+      () => answers.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('tabindex'))),
+      (tabIndexes) => expect(tabIndexes).toEqual(['0', '-1', '-1', '-1', '-1']),
+    );
     await page.keyboard.press('ArrowRight');
-    expect(await answers.nth(1).evaluate((b) => b === document.activeElement)).toBe(true);
-    expect(await sleep.getByRole('button', { pressed: true }).count()).toBe(0);
+    await expectEventually(
+      () => answers.nth(1).evaluate((b) => b === document.activeElement),
+      (focused) => expect(focused).toBe(true),
+    );
+    await toHaveCount(sleep.getByRole('button', { pressed: true }), 0);
     const ratingsSent: string[] = [];
     page.on('request', (request) => request.url().endsWith('/ratings') && ratingsSent.push(request.postData() ?? ''));
+    // 4 sends nothing: keys are handled in order, so the ratings sent, once Enter's has gone, are Enter's 1 alone.
     await page.keyboard.press('4');
-    await page.waitForTimeout(300);
-    expect(ratingsSent).toEqual([]);
     await page.keyboard.press('Enter');
     await sleep.getByRole('button', { name: /^1/, pressed: true }).waitFor();
+    await expectEventually(
+      async () => ratingsSent.map((body) => JSON.parse(body).rating),
+      (ratings) => expect(ratings).toEqual([1]),
+    );
     await page.keyboard.press('Tab');
-    expect(await answers.evaluateAll((buttons) => buttons.includes(document.activeElement as HTMLElement))).toBe(false);
+    await expectEventually(
+      () => answers.evaluateAll((buttons) => buttons.includes(document.activeElement as HTMLElement)),
+      (focusInAnswers) => expect(focusInAnswers).toBe(false),
+    );
 
     // Escape closes an open comment editor.
     await sleep.getByRole('button', { name: 'Add comment on Sleep' }).click();
@@ -100,7 +124,7 @@ describeInBrowser('Assessment editor in headless Chromium', () => {
     const supervision = page.getByRole('group', { name: 'Supervision', exact: true });
     await supervision.getByRole('button', { name: /^2/ }).click();
     await supervision.getByText('The caregiver does not exist.').waitFor();
-    expect(await page.getByText('Please correct the highlighted fields.').count()).toBe(0);
+    await toHaveCount(page.getByText('Please correct the highlighted fields.'), 0);
     expect(errors).toEqual([]);
   });
 
@@ -116,7 +140,7 @@ describeInBrowser('Assessment editor in headless Chromium', () => {
     await leave.waitFor();
     await expectAccessible(page, 'editor leave dialog');
     await leave.getByRole('button', { name: 'Stay' }).click();
-    expect(await page.locator('#narrative-plan').inputValue()).toBe(NARRATIVE.plan);
+    await toHaveValue(page.locator('#narrative-plan'), NARRATIVE.plan);
 
     await page.getByRole('button', { name: 'Complete', exact: true }).click();
     await page.getByText('Pending Approval', { exact: true }).first().waitFor();
@@ -132,15 +156,18 @@ describeInBrowser('Assessment editor in headless Chromium', () => {
     await openEditor(page, id, '/true');
     await page.getByRole('heading', { name: /^View Assessment/ }).waitFor();
     // The view-only set: CANS Summary (a path link that opens the summary in a new tab).
-    expect(await page.getByRole('link', { name: 'CANS Summary' }).getAttribute('href')).toBe(`/assessment/summarycase/${id}`);
+    await toHaveAttribute(page.getByRole('link', { name: 'CANS Summary' }), 'href', `/assessment/summarycase/${id}`);
     for (const name of ['Complete', 'Close Assessment', 'Save', 'Save narrative', 'Add Caregiver']) {
-      expect(await page.getByRole('button', { name, exact: true }).count()).toBe(0);
+      await toHaveCount(page.getByRole('button', { name, exact: true }), 0);
     }
-    expect(await page.getByLabel(/^First Name/).isDisabled()).toBe(true);
-    expect(await page.locator('#narrative-plan').isDisabled()).toBe(true);
+    await toBeDisabled(page.getByLabel(/^First Name/));
+    await toBeDisabled(page.locator('#narrative-plan'));
     await page.getByRole('button', { name: /^Child Needs/ }).click();
-    expect(await page.getByRole('button', { name: /^0: /, disabled: true }).count()).toBeGreaterThan(0);
-    expect(await page.getByRole('button', { name: /^Add comment on/ }).count()).toBe(0);
+    await expectEventually(
+      () => page.getByRole('button', { name: /^0: /, disabled: true }).count(),
+      (count) => expect(count).toBeGreaterThan(0),
+    );
+    await toHaveCount(page.getByRole('button', { name: /^Add comment on/ }), 0);
     await expectPageChecks(page, 'editor-view-only');
     expect(errors).toEqual([]);
   });
@@ -195,12 +222,15 @@ describeInBrowser('Assessment editor in headless Chromium', () => {
     await openEditor(page, id);
     for (const width of [1440, 1024]) {
       await page.setViewportSize({ width, height: 1000 });
-      await page.waitForTimeout(150);
-      expect(await page.getByRole('combobox', { name: /^Involvement/ }).textContent()).toBe('Looking to transition home');
-      const cut = await page
-        .locator('.MuiSelect-select')
-        .evaluateAll((selects) => selects.filter((s) => s.scrollWidth > s.clientWidth).map((s) => s.textContent));
-      expect(cut).toEqual([]);
+      await afterNextFrame(page);
+      await toHaveText(page.getByRole('combobox', { name: /^Involvement/ }), 'Looking to transition home');
+      await expectEventually(
+        () =>
+          page
+            .locator('.MuiSelect-select')
+            .evaluateAll((selects) => selects.filter((s) => s.scrollWidth > s.clientWidth).map((s) => s.textContent)),
+        (cut) => expect(cut).toEqual([]),
+      );
     }
     expect(errors).toEqual([]);
   });

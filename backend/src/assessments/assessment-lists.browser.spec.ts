@@ -12,6 +12,7 @@ import { describeInBrowser, FRONTEND_DIST, launchChromium, signedInPage } from '
 import { expectAccessible, expectPageChecks } from '../../test-support/page-checks';
 import { startTestApp, TestApp } from '../../test-support/test-app';
 import { AssessmentsApi } from './assessments.test-support';
+import { toHaveCount, toHaveTexts } from '../../test-support/eventually';
 
 describeInBrowser('Assessment lists and home links in headless Chromium (demo data)', () => {
   jest.setTimeout(180_000);
@@ -46,7 +47,7 @@ describeInBrowser('Assessment lists and home links in headless Chromium (demo da
     const row = lead.getByRole('row', { name: /PID-1001/ });
     await row.getByRole('button', { name: 'Delete assessment of Ava Thompson' }).waitFor();
     await lead.getByRole('combobox', { name: /Rows per page/ }).click();
-    expect(await lead.getByRole('option').allTextContents()).toEqual(['20', '50']);
+    await toHaveTexts(lead.getByRole('option'), ['20', '50']);
     await lead.keyboard.press('Escape');
     await expectPageChecks(lead, 'overdues-supervisor-admin');
     await row.getByRole('button', { name: 'Delete assessment of Ava Thompson' }).click();
@@ -60,7 +61,7 @@ describeInBrowser('Assessment lists and home links in headless Chromium (demo da
     await open(supervisor, '/assessment/overdues');
     const theirRow = supervisor.getByRole('row', { name: /PID-1001/ });
     await theirRow.getByRole('link', { name: 'View assessment of Ava Thompson' }).waitFor();
-    expect(await theirRow.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
+    await toHaveCount(theirRow.getByRole('button', { name: /^Delete/ }), 0);
     const id = (await api('supervisor').list({ view: 'overdue', q: 'PID-1001' })).body[0].id;
     expect((await api('supervisor').post(`/api/assessments/${id}/delete`, {})).status).toBe(403);
     await expectPageChecks(supervisor, 'overdues-supervisor');
@@ -95,7 +96,7 @@ describeInBrowser('Assessment lists and home links in headless Chromium (demo da
     await sharee.getByPlaceholder('Search PID or name').fill('PID-1007');
     const row = sharee.getByRole('row', { name: /PID-1007/ });
     await row.getByRole('link', { name: 'Edit assessment of Sophia Taylor' }).waitFor(); // shared: edit rights
-    expect(await row.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
+    await toHaveCount(row.getByRole('button', { name: /^Delete/ }), 0);
     const refused = await api('worker1').post(`/api/assessments/${shared.id}/delete`, {});
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe('Only an assessment of your own caseload can be deleted.');

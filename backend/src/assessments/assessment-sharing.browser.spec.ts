@@ -10,6 +10,7 @@ import { expectAccessible, expectPageChecks } from '../../test-support/page-chec
 import { startTestApp, TestApp } from '../../test-support/test-app';
 import { DIRECT_CARE_WORKER_GROUP_ID, MONITOR_GROUP_ID } from '../identity/user-groups/built-in-groups';
 import { AssessmentsApi, childForm, createOrganisation, seedTestLibrary } from './assessments.test-support';
+import { toBeChecked, toBeDisabled, toHaveCount } from '../../test-support/eventually';
 
 describeInBrowser('Share and Reassign in headless Chromium', () => {
   jest.setTimeout(180_000);
@@ -79,10 +80,10 @@ describeInBrowser('Share and Reassign in headless Chromium', () => {
     await monitor.getByPlaceholder('Search PID or name').fill('PID-BROWSER-SHARE');
     const row = monitor.getByRole('row', { name: /PID-BROWSER-SHARE/ });
     await row.getByRole('link', { name: 'View assessment of Casey' }).waitFor();
-    expect(await row.getByRole('button', { name: 'Share assessment of Casey' }).count()).toBe(0);
+    await toHaveCount(row.getByRole('button', { name: 'Share assessment of Casey' }), 0);
     await openMoreMenu(monitor, id, 'view');
-    expect(await monitor.getByRole('menuitem', { name: 'Share' }).count()).toBe(0);
-    expect(await monitor.getByRole('menuitem', { name: 'Reassign' }).count()).toBe(0);
+    await toHaveCount(monitor.getByRole('menuitem', { name: 'Share' }), 0);
+    await toHaveCount(monitor.getByRole('menuitem', { name: 'Reassign' }), 0);
 
     // The sibling (shared with by the owner) shares with Third; the owner's share of the sibling is fixed.
     const sharee = await signedIn(ids.sibling);
@@ -92,7 +93,7 @@ describeInBrowser('Share and Reassign in headless Chromium', () => {
     const thirdBox = dialog.getByRole('checkbox', { name: 'Third Tester' });
     await thirdBox.waitFor();
     await expectPageChecks(sharee, 'share-dialog');
-    expect(await thirdBox.isChecked()).toBe(false);
+    await toBeChecked(thirdBox, false);
     await thirdBox.check();
     await dialog.getByRole('button', { name: 'Share' }).click();
     await sharee.getByText('Assessment was shared successfully.').waitFor();
@@ -105,10 +106,10 @@ describeInBrowser('Share and Reassign in headless Chromium', () => {
     const thirdDialog = thirdPage.getByRole('dialog', { name: 'Share Assessment To' });
     const siblingBox = thirdDialog.getByRole('checkbox', { name: 'Sibling Tester' });
     await siblingBox.waitFor();
-    expect(await siblingBox.isChecked()).toBe(true);
-    expect(await siblingBox.isDisabled()).toBe(true);
+    await toBeChecked(siblingBox);
+    await toBeDisabled(siblingBox);
     // The owner is not offered (they own it).
-    expect(await thirdDialog.getByRole('checkbox', { name: 'Worker Tester' }).count()).toBe(0);
+    await toHaveCount(thirdDialog.getByRole('checkbox', { name: 'Worker Tester' }), 0);
 
     expect(errors).toEqual([]);
   });

@@ -11,6 +11,7 @@ import { describeInBrowser, FRONTEND_DIST, launchChromium, signedInPage } from '
 import { expectAccessible, expectPageChecks } from '../../test-support/page-checks';
 import { startTestApp, TestApp } from '../../test-support/test-app';
 import { AssessmentsApi, childForm, createOrganisation, seedTestLibrary } from './assessments.test-support';
+import { expectEventually, toHaveCount, toHaveValue } from '../../test-support/eventually';
 
 const SHOTS = process.env.SCREENSHOTS_DIR;
 const shot = async (page: Page, name: string) => {
@@ -64,11 +65,11 @@ describeInBrowser('Assessment screens in headless Chromium', () => {
     await items.first().locator('[data-rating-key][tabindex="0"]').focus();
     for (let index = 0; index < ratings.length; index++) {
       const item = items.nth(index);
-      expect(
-        await item.evaluate(
-          (element) => element.contains(document.activeElement) && document.activeElement!.hasAttribute('data-rating-key'),
-        ),
-      ).toBe(true);
+      await expectEventually(
+        () =>
+          item.evaluate((element) => element.contains(document.activeElement) && document.activeElement!.hasAttribute('data-rating-key')),
+        (focused) => expect(focused).toBe(true),
+      );
       await page.keyboard.press(ratings[index]);
       const expected = ratings[index].toUpperCase() === 'N' ? 'N\\/A' : ratings[index];
       await item.getByRole('button', { name: new RegExp(`^${expected}`), pressed: true }).waitFor();
@@ -227,8 +228,11 @@ describeInBrowser('Assessment screens in headless Chromium', () => {
     await go(sp, `/assessment/childinfo/view/${id}`);
     await sp.getByRole('button', { name: /^Child Needs, 100% Completed/ }).click();
     await sp.getByRole('img', { name: 'Answers of approved assessments for Substance Use: 3: 100%' }).waitFor();
-    expect(await sp.getByRole('button', { name: 'Add comment on Sleep' }).count()).toBe(0);
-    expect(await sp.getByRole('button', { name: /^0: /, disabled: true }).count()).toBeGreaterThan(0);
+    await toHaveCount(sp.getByRole('button', { name: 'Add comment on Sleep' }), 0);
+    await expectEventually(
+      () => sp.getByRole('button', { name: /^0: /, disabled: true }).count(),
+      (count) => expect(count).toBeGreaterThan(0),
+    );
     await shot(sp, 'view-approved');
     await expectPageChecks(sp, 'view-approved');
     await go(sp, '/assessment/list');
@@ -237,7 +241,7 @@ describeInBrowser('Assessment screens in headless Chromium', () => {
     const admin = await signedIn('1');
     await go(admin.page, `/assessment/approvechildinfo/edit/${id}`);
     await admin.page.getByRole('heading', { name: /Edit Approved Child/ }).waitFor();
-    expect(await admin.page.getByText('Questionnaire', { exact: true }).count()).toBe(0);
+    await toHaveCount(admin.page.getByText('Questionnaire', { exact: true }), 0);
     await admin.page.getByLabel(/^Zip/).fill('LS1 4AP');
     await shot(admin.page, 'edit-approved');
     await expectPageChecks(admin.page, 'edit-approved');
@@ -255,7 +259,10 @@ describeInBrowser('Assessment screens in headless Chromium', () => {
     // its search before the user navigates away.
     await sp.getByText(/^1-1 of 1$/).waitFor();
     await row.getByText(/^Approved/).waitFor();
-    expect(await row.getByText('Robin').count()).toBeGreaterThan(0);
+    await expectEventually(
+      () => row.getByText('Robin').count(),
+      (count) => expect(count).toBeGreaterThan(0),
+    );
     await shot(sp, 'list');
 
     // ---- The list keeps its state when the user navigates away and comes back.
@@ -266,7 +273,7 @@ describeInBrowser('Assessment screens in headless Chromium', () => {
     await sp.getByRole('row', { name: /PID-BROWSER-1/ }).waitFor();
     // The rows may come from the cache a moment before the restored search reaches its input.
     await sp.getByText(/^1-1 of 1$/).waitFor();
-    expect(await sp.getByPlaceholder('Search PID or name').inputValue()).toBe('PID-BROWSER-1');
+    await toHaveValue(sp.getByPlaceholder('Search PID or name'), 'PID-BROWSER-1');
 
     // ---- The overdue view: assessed in 2024, so its next assessment is overdue.
     await go(sp, '/assessment/overdues');
@@ -305,7 +312,7 @@ describeInBrowser('Assessment screens in headless Chromium', () => {
     await page.getByLabel(/^PID/).fill('PID-BROWSER-1');
     await page.getByLabel(/^PID/).blur();
     await page.waitForFunction(() => (document.querySelector('#child-firstName') as HTMLInputElement | null)?.value === 'Robin');
-    expect(await page.getByLabel(/^Date of Assessment/).inputValue()).toBe('');
+    await toHaveValue(page.getByLabel(/^Date of Assessment/), '');
 
     expect(errors).toEqual([]);
     await worker.context.close();
@@ -393,7 +400,7 @@ describeInBrowser('Assessment screens in headless Chromium', () => {
       .getByText(/Please add the caregiver relationship/)
       .waitFor();
     await second.getByRole('dialog', { name: 'Warning' }).getByRole('button', { name: 'OK' }).click();
-    expect(await second.getByRole('region', { name: /^Child Needs/ }).count()).toBe(0);
+    await toHaveCount(second.getByRole('region', { name: /^Child Needs/ }), 0);
 
     // The assessor filter (for users who may read the user directory): only the chosen assessor's rows.
     const siblingApi = new AssessmentsApi(t, `Bearer ${t.tokenForUser(ids.sibling)}`, ids.sibling);

@@ -12,6 +12,7 @@ import { describeInBrowser, demoDataInBrowser } from '../../test-support/browser
 import { expectPageChecks } from '../../test-support/page-checks';
 import { demoAssessmentId } from '../platform/seeding/demo-data/assessments-demo-data';
 import { DEMO_USER_IDS } from '../platform/seeding/demo-data/identity-demo-data';
+import { expectEventually, toHaveCount } from '../../test-support/eventually';
 
 const SUPERVISOR = DEMO_USER_IDS['supervisor'];
 const ANALYST = DEMO_USER_IDS['analyst'];
@@ -32,15 +33,14 @@ describeInBrowser('Assessment history, the assessment as it was, and access even
     const rating = page.locator('li[data-kind="rating"]').filter({ hasText: /\(was [01]\)/ });
     await rating.first().waitFor();
     const reRated = page.getByRole('region', { name: 'Session of Riley Brooks' }).filter({ has: rating });
-    await expect(reRated.count()).resolves.toBeGreaterThan(0);
+    await reRated.first().waitFor();
     const returned = page.locator('li[data-kind="status"]').filter({ hasText: 'Returned: The school report of last week' });
     await returned.waitFor();
-    await expect(
-      page
-        .locator('li[data-kind="status"]')
-        .filter({ hasText: /^.*Approved/ })
-        .count(),
-    ).resolves.toBeGreaterThan(0);
+    await page
+      .locator('li[data-kind="status"]')
+      .filter({ hasText: /^.*Approved/ })
+      .first()
+      .waitFor();
     await expectPageChecks(page, 'assessment history');
 
     // Filter by kind: only ratings remain.
@@ -72,7 +72,7 @@ describeInBrowser('Assessment history, the assessment as it was, and access even
     const banner = page.getByRole('status').filter({ hasText: /As of .*after change \d+ of \d+/ });
     await banner.waitFor();
     await page.getByText('Pending Approval').first().waitFor();
-    await expect(page.getByRole('slider', { name: 'Step through the changes' }).count()).resolves.toBe(1);
+    await toHaveCount(page.getByRole('slider', { name: 'Step through the changes' }), 1);
     await expectPageChecks(page, 'assessment as it was');
 
     // Compared with today: the re-rated item and the status are changed rows.
@@ -80,9 +80,12 @@ describeInBrowser('Assessment history, the assessment as it was, and access even
     await page.waitForURL(/\/compare\?revision=\d+/);
     const changedRows = page.locator('tr[data-changed="true"]');
     await changedRows.first().waitFor();
-    await expect(changedRows.filter({ hasText: 'Status' }).count()).resolves.toBe(1);
-    const changedTexts = await changedRows.allInnerTexts();
-    expect(changedTexts.some((text) => /\n0\s*\n?\s*1$|\t0\t1$|0\s+1$/.test(text.trim()) || /1\s+0$/.test(text.trim()))).toBe(true);
+    await toHaveCount(changedRows.filter({ hasText: 'Status' }), 1);
+    await expectEventually(
+      () => changedRows.allInnerTexts(),
+      (changedTexts) =>
+        expect(changedTexts.some((text) => /\n0\s*\n?\s*1$|\t0\t1$|0\s+1$/.test(text.trim()) || /1\s+0$/.test(text.trim()))).toBe(true),
+    );
     await expectPageChecks(page, 'assessment compared with today');
 
     // The printable view: the same sessions, without the app's menu, with Print.

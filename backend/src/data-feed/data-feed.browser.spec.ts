@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { describeInBrowser, demoDataInBrowser } from '../../test-support/browser';
 import { expectPageChecks } from '../../test-support/page-checks';
 import { DEMO_USER_IDS } from '../platform/seeding/demo-data/identity-demo-data';
+import { toBeDisabled, toHaveCount } from '../../test-support/eventually';
 
 const STATE_ADMIN = DEMO_USER_IDS['state.admin'];
 const monthName = (month: number) => new Date(2000, month - 1, 1).toLocaleString('en-US', { month: 'long' });
@@ -51,10 +52,10 @@ describeInBrowser('Data Feed monthly download in headless Chromium (demo data)',
     const now = new Date();
     if (now.getMonth() < 11) {
       const next = page.getByRole('button', { name: new RegExp(`^${monthName(now.getMonth() + 2)} ${now.getFullYear()}: not available`) });
-      await expect(next.isDisabled()).resolves.toBe(true);
+      await toBeDisabled(next);
     }
     const current = page.getByRole('button', { name: new RegExp(`^${monthName(now.getMonth() + 1)} ${now.getFullYear()}: not available`) });
-    await expect(current.isDisabled()).resolves.toBe(true);
+    await toBeDisabled(current);
     await expectPageChecks(page, 'data-feed');
 
     const chooseYear = async (year: number) => {
@@ -62,7 +63,7 @@ describeInBrowser('Data Feed monthly download in headless Chromium (demo data)',
       await page.getByRole('option', { name: String(year), exact: true }).click();
     };
     await chooseYear(now.getFullYear() + 1);
-    await expect(page.getByRole('button', { name: /^January .*not available/ }).isDisabled()).resolves.toBe(true);
+    await toBeDisabled(page.getByRole('button', { name: /^January .*not available/ }));
 
     await chooseYear(empty.year);
     await page.getByRole('button', { name: `Download ${monthName(empty.month)} ${empty.year}` }).click();
@@ -84,6 +85,6 @@ describeInBrowser('Data Feed monthly download in headless Chromium (demo data)',
     const page = await app.signedIn(DEMO_USER_IDS.worker1);
     await page.goto(`${app.t.baseUrl}/home`);
     await page.getByRole('menuitem', { name: 'Home' }).waitFor();
-    expect(await page.getByRole('menuitem', { name: 'Data Feed' }).count()).toBe(0);
+    await toHaveCount(page.getByRole('menuitem', { name: 'Data Feed' }), 0);
   });
 });

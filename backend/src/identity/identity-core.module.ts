@@ -7,6 +7,7 @@ import type { AppConfig } from '../platform/config/app-config';
 import { APP_CONFIG, READ_STORE } from '../platform/storage/storage-tokens';
 import { RowAccessService } from './access/row-access.service';
 import { UserManagementService } from './access/user-management-policy.service';
+import { OwnPasswordCheck } from './authentication/own-password-check';
 import { PasswordHasher } from './authentication/password-hasher';
 import { PrincipalService } from './authentication/principal.service';
 import { RateLimiter, RateLimitGuard } from './authentication/rate-limit';
@@ -55,6 +56,7 @@ import { UserFactsReader } from './users/user-facts';
     EventSourcedCommandHandler,
     IdentityDirectory,
     PasswordHasher,
+    OwnPasswordCheck,
     SignInTokens,
     PrincipalService,
     MeService,
@@ -75,6 +77,7 @@ import { UserFactsReader } from './users/user-facts';
     EventSourcedCommandHandler,
     IdentityDirectory,
     PasswordHasher,
+    OwnPasswordCheck,
     SignInTokens,
     PrincipalService,
     MeService,

@@ -7,7 +7,10 @@ import { testPostgresUrl } from '@cans/storage/test-support/databases';
 
 const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
 
-type Guard = Privilege | 'signed-in' | 'user-group-manager';
+type Guard = Privilege | 'signed-in' | 'user-group-manager' | 'api-user-manager';
+
+/** Adding, editing and deleting API users: Setting, and what an API user holds with sight of every record (rule 6). */
+const API_USER_MANAGER: Privilege[] = ['Setting', 'Assessment_View', 'Report_Assessment', 'DATA_FEED_SHOW', 'Case_Monitor'];
 
 interface RouteCase {
   method: 'get' | 'post' | 'put' | 'delete';
@@ -150,7 +153,7 @@ const ROUTES: RouteCase[] = [
   {
     method: 'post',
     path: '/api/api-users',
-    guard: 'Setting',
+    guard: 'api-user-manager',
     prepare: async () => ({
       body: { username: uniqueName('api').username, password: 'machine-secret-1', ip: '203.0.113.9', maxRecords: 10 },
     }),
@@ -158,7 +161,7 @@ const ROUTES: RouteCase[] = [
   {
     method: 'put',
     path: '/api/api-users/:id',
-    guard: 'Setting',
+    guard: 'api-user-manager',
     prepare: async (fx) => {
       const apiUser = await fx.newApiUser();
       return { path: `/api/api-users/${apiUser.id}`, body: { username: apiUser.body.username, ip: '203.0.113.10', maxRecords: 5 } };
@@ -167,7 +170,7 @@ const ROUTES: RouteCase[] = [
   {
     method: 'delete',
     path: '/api/api-users/:id',
-    guard: 'Setting',
+    guard: 'api-user-manager',
     prepare: async (fx) => ({ path: `/api/api-users/${(await fx.newApiUser()).id}` }),
   },
   { method: 'get', path: '/api/system-log', guard: 'Setting' },
@@ -255,11 +258,18 @@ describe.each(backends)('Identity routes × guards (%s): no token 401, wrong pri
       // Holding the screen's privileges is not enough: only groups 1 and 153 (and the administrator) may.
       const notManager = await call(route.method, prepared.path, t.tokenFor(['User_View', 'User_Actions']), prepared.body);
       expect(notManager.status).toBe(403);
+    } else if (route.guard === 'api-user-manager') {
+      // The screen's privilege is not enough: an API user reads every record (tokenFor users have no agency).
+      const settingOnly = await call(route.method, prepared.path, t.tokenFor(['Setting']), prepared.body);
+      expect([settingOnly.status, settingOnly.body.message]).toEqual([403, expect.stringContaining('API user')]);
     } else {
       expect(wrong.body.message).toContain(route.guard);
     }
 
-    const rightToken = route.guard === 'user-group-manager' ? t.adminToken() : t.tokenFor([route.guard], prepared.asUserId);
+    const rightToken =
+      route.guard === 'user-group-manager'
+        ? t.adminToken()
+        : t.tokenFor(route.guard === 'api-user-manager' ? API_USER_MANAGER : [route.guard], prepared.asUserId);
     const right = await call(route.method, prepared.path, rightToken, prepared.body);
     if (right.status >= 300) throw new Error(`${route.method} ${prepared.path}: ${right.status} ${JSON.stringify(right.body)}`);
     expect(right.status).toBeLessThan(300);

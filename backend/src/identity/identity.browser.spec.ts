@@ -8,6 +8,15 @@ import { startTestApp, TestApp } from '../../test-support/test-app';
 import { ACCESS_TOKEN_COOKIE } from './authentication/authenticated-user';
 import { STATE_ADMINISTRATOR_GROUP_ID } from '@cans/domain/identity/identity-rules';
 import { DIRECT_CARE_WORKER_GROUP_ID, SUPERVISOR_ADMIN_GROUP_ID } from './user-groups/built-in-groups';
+import {
+  expectEventually,
+  toBeDisabled,
+  toBeVisible,
+  toContainText,
+  toHaveAttribute,
+  toHaveCount,
+  toHaveValue,
+} from '../../test-support/eventually';
 
 /** Set IDENTITY_SHOTS_DIR to keep screenshots of the identity screens along the way (for a visual review). */
 const SHOTS_DIR = process.env.IDENTITY_SHOTS_DIR;
@@ -81,8 +90,8 @@ describeInBrowser('Identity in headless Chromium: admin signs in with the emaile
     await dialog.getByRole('button', { name: 'Get code' }).click();
     // The 60-second countdown starts at once.
     await dialog.getByRole('button', { name: /Resend in \d+ s/ }).waitFor();
-    expect(await dialog.getByRole('radio', { name: /Phone/ }).isDisabled()).toBe(true); // no SMS gateway here
-    expect(await dialog.getByText('Text messages are not available on this server. Please use email.').isVisible()).toBe(true);
+    await toBeDisabled(dialog.getByRole('radio', { name: /Phone/ })); // no SMS gateway here
+    await toBeVisible(dialog.getByText('Text messages are not available on this server. Please use email.'));
     const mail = await smtp.nextMailTo(email, since, 10_000);
     await dialog.getByLabel('Verification code').fill(codeFrom(mail.text));
     if (shots) await shot(page, 'verification');
@@ -129,27 +138,30 @@ describeInBrowser('Identity in headless Chromium: admin signs in with the emaile
 
     await page.goto(`${t.baseUrl}/users`);
     await page.getByRole('link', { name: 'Edit Riley Brooks' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Delete Riley Brooks' }).count()).toBe(1);
+    await toHaveCount(page.getByRole('button', { name: 'Delete Riley Brooks' }), 1);
     // Above them: View only, no Edit, Reset Password or Delete.
     await page.getByRole('link', { name: 'View Sam Stateman' }).waitFor();
-    for (const name of ['Edit Sam Stateman', 'Edit System Administrator']) expect(await page.getByRole('link', { name }).count()).toBe(0);
-    for (const name of ['Delete Sam Stateman', 'Reset Password for Sam Stateman'])
-      expect(await page.getByRole('button', { name }).count()).toBe(0);
+    for (const name of ['Edit Sam Stateman', 'Edit System Administrator']) await toHaveCount(page.getByRole('link', { name }), 0);
+    for (const name of ['Delete Sam Stateman', 'Reset Password for Sam Stateman']) await toHaveCount(page.getByRole('button', { name }), 0);
     await shot(page, 'users-supervisor-admin');
     await expectPageChecks(page, 'users-supervisor-admin');
 
     await page.goto(`${t.baseUrl}/users/create`);
     await page.getByRole('combobox', { name: 'User group' }).click();
     await page.getByRole('option', { name: 'Direct Care Worker' }).waitFor();
-    const offered = await page.getByRole('option').allTextContents();
-    expect(offered).toEqual(expect.arrayContaining(['Direct Care Worker', 'Supervisor', 'Supervisor Admin']));
-    for (const name of ['System Administrator', 'State Administrator', 'Monitor']) expect(offered).not.toContain(name);
+    await expectEventually(
+      () => page.getByRole('option').allTextContents(),
+      (offered) => {
+        expect(offered).toEqual(expect.arrayContaining(['Direct Care Worker', 'Supervisor', 'Supervisor Admin']));
+        for (const name of ['System Administrator', 'State Administrator', 'Monitor']) expect(offered).not.toContain(name);
+      },
+    );
     await page.keyboard.press('Escape');
 
     // Their own account: everything but the group.
     await page.goto(`${t.baseUrl}/users/${lead.id}`);
     await page.getByText('You cannot change your own user group.').waitFor();
-    expect(await page.getByRole('combobox', { name: 'User group' }).getAttribute('aria-disabled')).toBe('true');
+    await toHaveAttribute(page.getByRole('combobox', { name: 'User group' }), 'aria-disabled', 'true');
     expect(errors).toEqual([]);
   }
 
@@ -210,14 +222,14 @@ describeInBrowser('Identity in headless Chromium: admin signs in with the emaile
     await shot(adminPage, 'users');
     await adminPage.getByRole('link', { name: 'Edit Casey Clerk' }).click();
     await adminPage.getByRole('combobox', { name: 'Status' }).waitFor();
-    expect(await adminPage.getByLabel(/^First name/).inputValue()).toBe('Casey');
+    await toHaveValue(adminPage.getByLabel(/^First name/), 'Casey');
     // The supervisor options load after the record: wait for the chosen supervisor to show, then read it.
     const supervisorSelect = adminPage.getByRole('combobox', { name: 'Supervisor' });
     await supervisorSelect
       .filter({ hasText: 'System Administrator' })
       .waitFor({ timeout: 10_000 })
       .catch(() => undefined);
-    expect(await supervisorSelect.textContent()).toContain('System Administrator');
+    await toContainText(supervisorSelect, 'System Administrator');
     await shot(adminPage, 'user-edit');
     await expectPageChecks(adminPage, 'user-edit');
 
@@ -249,31 +261,43 @@ describeInBrowser('Identity in headless Chromium: admin signs in with the emaile
     // The menu offers what the group allows, and nothing else.
     const menu = (name: string) => page.getByRole('menuitem', { name, exact: true });
     await menu('System Log').waitFor();
-    expect(await menu('API Users').isVisible()).toBe(true);
-    expect(await menu('My Account').isVisible()).toBe(true);
-    expect(await menu('Users').count()).toBe(0);
-    expect(await menu('User Groups').count()).toBe(0);
+    await toBeVisible(menu('API Users'));
+    await toBeVisible(menu('My Account'));
+    await toHaveCount(menu('Users'), 0);
+    await toHaveCount(menu('User Groups'), 0);
     await shot(page, 'restricted-menu');
     await menu('API Users').click();
-    await page.getByRole('link', { name: 'Add User' }).click();
-    await page.getByLabel('Username').fill('reporting-feed');
-    await page.getByLabel(/^Password/).fill('short');
-    await page.getByRole('textbox', { name: 'IP' }).fill('203.0.113.7');
-    await page.getByLabel('Max records').fill('0');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Max records must be at least 1.').waitFor();
-    await shot(page, 'api-user-edit');
-    await expectPageChecks(page, 'api-user-edit');
+    // Setting shows the list; adding one needs what an API user reads: every record ("Who manages whom", rule 6).
+    await page.getByText(/An API user reads every child’s record/).waitFor();
+    await toHaveCount(page.getByRole('link', { name: 'Add User' }), 0);
+
+    // The administrator's form: the server's field messages.
+    await adminPage.goto(`${t.baseUrl}/api-users/create`);
+    await adminPage.getByLabel('Username').fill('reporting-feed');
+    await adminPage.getByLabel(/^Password/).fill('short');
+    await adminPage.getByRole('textbox', { name: 'IP' }).fill('203.0.113.7');
+    await adminPage.getByLabel('Max records').fill('0');
+    await adminPage.getByRole('button', { name: 'Save' }).click();
+    await adminPage.getByText('Max records must be at least 1.').waitFor();
+    await shot(adminPage, 'api-user-edit');
+    await expectPageChecks(adminPage, 'api-user-edit');
 
     // The server is the authority: a direct call beyond the group's privileges is refused.
     const direct = await page.evaluate(async () => {
       const users = await fetch('/api/users', { credentials: 'include' });
       const log = await fetch('/api/system-log', { credentials: 'include' });
-      return { users: users.status, usersBody: await users.json(), log: log.status };
+      const apiUser = await fetch('/api/api-users', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ username: 'clerk-feed', password: 'a-long-machine-secret', ip: '203.0.113.7', maxRecords: 5 }),
+      });
+      return { users: users.status, usersBody: await users.json(), log: log.status, apiUser: apiUser.status };
     });
     expect(direct.users).toBe(403);
     expect(direct.usersBody.message).toContain('User_View');
     expect(direct.log).toBe(200);
+    expect(direct.apiUser).toBe(403);
     expect(errors).toEqual([]);
 
     // Deleting a supervisor: the dialog asks for the new supervisor of the supervisees first (spec §4 Users).
@@ -324,7 +348,7 @@ describeInBrowser('Identity in headless Chromium: admin signs in with the emaile
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await dialog.waitFor({ state: 'detached' });
     await adminPage.getByText('The user was deleted successfully.').waitFor();
-    expect(await adminPage.getByRole('cell', { name: worker.email }).count()).toBe(0);
+    await toHaveCount(adminPage.getByRole('cell', { name: worker.email }), 0);
     const moved = await adminPage.evaluate(async (username) => {
       const found = await fetch(`/api/users?filter=${encodeURIComponent(JSON.stringify({ username }))}`, { credentials: 'include' }).then(
         (r) => r.json(),

@@ -49,7 +49,7 @@ describe.each(backends)('Library privileges per route (%s)', (backend) => {
       })
     ).body;
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   // Each successful write gets its own fresh target, so routes can run for several privileges in a row.
   const freshQuestion = async () => admin.add({ type: 'question', domainId: domain.id, name: `DISPOSABLE ${++counter}`, answers: ANSWERS });

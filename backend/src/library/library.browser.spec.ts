@@ -14,22 +14,22 @@ import { startTestApp, TestApp } from '../../test-support/test-app';
 import { ACCESS_TOKEN_COOKIE } from '../identity/authentication/authenticated-user';
 import { seedInstrument } from '@cans/domain/library/instrument/seed-instrument';
 import { ANSWERS, findInTree, Json, LibraryApi } from './library.test-support';
+import {
+  expectEventually,
+  toBeChecked,
+  toBeDisabled,
+  toBeEnabled,
+  toBeVisible,
+  toContainText,
+  toHaveAttribute,
+  toHaveCount,
+  toHaveText,
+  toHaveValue,
+} from '../../test-support/eventually';
 
 const SHOTS_DIR = process.env.LIBRARY_SHOTS_DIR;
 
 jest.setTimeout(120_000);
-
-/** Waits until the value (read again and again) equals the expected one; fails with the last value after 10 s. */
-async function eventually<T>(read: () => Promise<T>, expected: T): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  let last: T;
-  do {
-    last = await read();
-    if (JSON.stringify(last) === JSON.stringify(expected)) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  } while (Date.now() < deadline);
-  expect(last).toEqual(expected);
-}
 
 describeInBrowser('Question library screens in headless Chromium', () => {
   let t: TestApp;
@@ -59,7 +59,15 @@ describeInBrowser('Question library screens in headless Chromium', () => {
   /** Whether the page is no wider than the window (no sideways scrolling). */
   const fitsWidth = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
-  const orderOf = async (name: string) => (await row(name).getByRole('cell').nth(3).textContent())?.trim();
+  /** The cell showing a row's position in its module. */
+  const orderOf = (name: string) => row(name).getByRole('cell').nth(3);
+
+  /** Waits until the API has the module's items in this order (read again and again). */
+  const expectModuleItems = (code: string, codes: string[]) =>
+    expectEventually(
+      () => moduleItemCodes(code),
+      (items) => expect(items).toEqual(codes),
+    );
 
   beforeAll(async () => {
     t = await startTestApp({ listen: true, config: { frontendDist: FRONTEND_DIST } });
@@ -90,7 +98,7 @@ describeInBrowser('Question library screens in headless Chromium', () => {
     await page.goto(`${t.baseUrl}/library`);
     await page.getByRole('table', { name: 'Question library' }).waitFor();
     // The export (DATA_FEED_SHOW; the administrator holds it) is on the library's header: data-feed/export/ tests it.
-    expect(await page.getByRole('button', { name: 'Export Approved Assessments' }).isEnabled()).toBe(true);
+    await toBeEnabled(page.getByRole('button', { name: 'Export Approved Assessments' }));
     await page.getByRole('button', { name: 'Expand all' }).click();
     await row('HOME CONFLICT').waitFor();
     await expectPageChecks(page, 'library');
@@ -103,8 +111,8 @@ describeInBrowser('Question library screens in headless Chromium', () => {
     await dialog.getByRole('spinbutton', { name: 'Maximum age' }).fill('8');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText('Name is required.').waitFor();
-    expect(await dialog.getByText('Description is required.').isVisible()).toBe(true);
-    expect(await dialog.getByText('The minimum age cannot be greater than the maximum age.').isVisible()).toBe(true);
+    await toBeVisible(dialog.getByText('Description is required.'));
+    await toBeVisible(dialog.getByText('The minimum age cannot be greater than the maximum age.'));
     await shot('dialog-errors');
     await expectAccessible(page, 'library item dialog');
 
@@ -120,7 +128,7 @@ describeInBrowser('Question library screens in headless Chromium', () => {
     for (const name of ['VERBAL CONFLICT', 'PHYSICAL CONFLICT']) {
       await page.getByRole('button', { name: 'Add to Conflict Module' }).click();
       await dialog.getByRole('radio', { name: 'Question' }).waitFor();
-      expect(await dialog.getByRole('radio', { name: 'Question' }).isChecked()).toBe(true);
+      await toBeChecked(dialog.getByRole('radio', { name: 'Question' }));
       await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
       await dialog.getByRole('textbox', { name: 'Description' }).click();
       await dialog.getByRole('button', { name: 'Bold' }).click();
@@ -140,43 +148,46 @@ describeInBrowser('Question library screens in headless Chromium', () => {
 
     // Editing keeps the type locked.
     await page.getByRole('button', { name: 'Edit VERBAL CONFLICT' }).click();
-    expect(await dialog.getByRole('radio', { name: 'Module' }).isDisabled()).toBe(true);
-    expect(await dialog.getByRole('textbox', { name: 'Name', exact: true }).inputValue()).toBe('VERBAL CONFLICT');
+    await toBeDisabled(dialog.getByRole('radio', { name: 'Module' }));
+    await toHaveValue(dialog.getByRole('textbox', { name: 'Name', exact: true }), 'VERBAL CONFLICT');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
   });
 
   it('reorders the questions by drag and drop and by keyboard', async () => {
     await row('PHYSICAL CONFLICT').dragTo(row('VERBAL CONFLICT'), { targetPosition: { x: 40, y: 3 } });
-    await eventually(() => moduleItemCodes('CONFLICT_MODULE'), ['PHYSICAL_CONFLICT', 'VERBAL_CONFLICT']);
-    await eventually(() => orderOf('PHYSICAL CONFLICT'), '1');
-    expect(await orderOf('VERBAL CONFLICT')).toBe('2');
+    await expectModuleItems('CONFLICT_MODULE', ['PHYSICAL_CONFLICT', 'VERBAL_CONFLICT']);
+    await toHaveText(orderOf('PHYSICAL CONFLICT'), '1');
+    await toHaveText(orderOf('VERBAL CONFLICT'), '2');
 
     await page.getByRole('button', { name: 'Reorder PHYSICAL CONFLICT' }).focus();
     await page.keyboard.press('ArrowDown');
-    await eventually(() => moduleItemCodes('CONFLICT_MODULE'), ['VERBAL_CONFLICT', 'PHYSICAL_CONFLICT']);
-    await eventually(() => orderOf('PHYSICAL CONFLICT'), '2');
-    expect(await page.getByRole('status').filter({ hasText: 'moved' }).textContent()).toBe('PHYSICAL CONFLICT moved to position 2 of 2.');
+    await expectModuleItems('CONFLICT_MODULE', ['VERBAL_CONFLICT', 'PHYSICAL_CONFLICT']);
+    await toHaveText(orderOf('PHYSICAL CONFLICT'), '2');
+    await toHaveText(page.getByRole('status').filter({ hasText: 'moved' }), 'PHYSICAL CONFLICT moved to position 2 of 2.');
     // The handle keeps the focus, so the arrow keys go on moving the same row.
-    await eventually(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Reorder PHYSICAL CONFLICT');
+    await expectEventually(
+      () => page.evaluate(() => document.activeElement?.getAttribute('aria-label')),
+      (focused) => expect(focused).toBe('Reorder PHYSICAL CONFLICT'),
+    );
     await page.keyboard.press('ArrowUp');
-    await eventually(() => moduleItemCodes('CONFLICT_MODULE'), ['PHYSICAL_CONFLICT', 'VERBAL_CONFLICT']);
+    await expectModuleItems('CONFLICT_MODULE', ['PHYSICAL_CONFLICT', 'VERBAL_CONFLICT']);
   });
 
   it('hides one question: its module and domain show the in-between state; switching the module on sets its questions', async () => {
     await page.getByRole('switch', { name: 'Visible: VERBAL CONFLICT' }).click();
-    await eventually(() => page.getByRole('switch', { name: 'Visible: VERBAL CONFLICT' }).getAttribute('aria-checked'), 'false');
-    await eventually(() => page.getByRole('switch', { name: 'Visible: Conflict Module' }).getAttribute('aria-checked'), 'mixed');
-    expect(await page.getByRole('switch', { name: 'Visible: Family Life' }).getAttribute('aria-checked')).toBe('mixed');
+    await toHaveAttribute(page.getByRole('switch', { name: 'Visible: VERBAL CONFLICT' }), 'aria-checked', 'false');
+    await toHaveAttribute(page.getByRole('switch', { name: 'Visible: Conflict Module' }), 'aria-checked', 'mixed');
+    await toHaveAttribute(page.getByRole('switch', { name: 'Visible: Family Life' }), 'aria-checked', 'mixed');
     expect(findInTree(await api.tree(), 'VERBAL_CONFLICT').visible).toBe(false);
 
     // Switching the in-between module on sets all its questions; then hide the one question again.
     await page.getByRole('switch', { name: 'Visible: Conflict Module' }).click();
-    await eventually(() => page.getByRole('switch', { name: 'Visible: VERBAL CONFLICT' }).getAttribute('aria-checked'), 'true');
-    expect(await page.getByRole('switch', { name: 'Visible: Family Life' }).getAttribute('aria-checked')).toBe('true');
+    await toHaveAttribute(page.getByRole('switch', { name: 'Visible: VERBAL CONFLICT' }), 'aria-checked', 'true');
+    await toHaveAttribute(page.getByRole('switch', { name: 'Visible: Family Life' }), 'aria-checked', 'true');
     await page.getByRole('switch', { name: 'Visible: VERBAL CONFLICT' }).click();
-    await eventually(() => page.getByRole('switch', { name: 'Visible: Conflict Module' }).getAttribute('aria-checked'), 'mixed');
-    expect(await fitsWidth()).toBe(true);
+    await toHaveAttribute(page.getByRole('switch', { name: 'Visible: Conflict Module' }), 'aria-checked', 'mixed');
+    await expectEventually(fitsWidth, (fits) => expect(fits).toBe(true));
     await shot('tree');
   });
 
@@ -189,7 +200,7 @@ describeInBrowser('Question library screens in headless Chromium', () => {
       await page.getByText(message, { exact: true }).waitFor();
     }
     await expectPageChecks(page, 'question-rule-add');
-    expect(await page.getByText('Please choose the module or question', { exact: true }).count()).toBe(2);
+    await toHaveCount(page.getByText('Please choose the module or question', { exact: true }), 2);
     await shot('rule-errors');
 
     await page.getByRole('textbox', { name: 'Rule Name' }).fill('Open the Conflict Module');
@@ -224,27 +235,36 @@ describeInBrowser('Question library screens in headless Chromium', () => {
     await page.getByRole('link', { name: 'Edit Open the Conflict Module' }).click();
     await page.waitForURL(/\/library\/questionRulesEdit\/[0-9a-f-]{36}$/);
     const ruleName = page.getByRole('textbox', { name: 'Rule Name' });
-    await eventually(() => ruleName.inputValue(), 'Open the Conflict Module');
-    expect(await page.getByRole('checkbox', { name: '2', exact: true }).isChecked()).toBe(true);
+    await toHaveValue(ruleName, 'Open the Conflict Module');
+    await toBeChecked(page.getByRole('checkbox', { name: '2', exact: true }));
     const showModule = page.getByRole('combobox', { name: /^Show module/ });
     // The module options load after the rule itself.
-    await eventually(async () => (await showModule.textContent())?.includes('Family Life › Conflict Module'), true);
+    await toContainText(showModule, 'Family Life › Conflict Module');
 
     await pick('Module', 'Conflict Module');
-    expect(await showModule.getAttribute('aria-disabled')).toBe('true');
-    expect(await showModule.textContent()).toContain('Family Life › Conflict Module');
-    expect(await page.getByRole('combobox', { name: /^Question/ }).textContent()).not.toContain('HOME CONFLICT');
+    await toHaveAttribute(showModule, 'aria-disabled', 'true');
+    await toContainText(showModule, 'Family Life › Conflict Module');
+    await expectEventually(
+      () => page.getByRole('combobox', { name: /^Question/ }).textContent(),
+      (text) => expect(text).not.toContain('HOME CONFLICT'),
+    );
     await pick('Module', 'None (a question of the domain)');
-    expect(await showModule.getAttribute('aria-disabled')).toBeNull();
+    await toHaveAttribute(showModule, 'aria-disabled', null);
 
     await pick('Question', 'HOME CONFLICT');
     await page.getByRole('checkbox', { name: '3', exact: true }).check();
     await pick('Show module', 'Family Life › Conflict Module');
     await pick('Show question', 'PHYSICAL CONFLICT');
     await pick('Domain', 'School Life');
-    expect(await page.getByRole('combobox', { name: /^Question/ }).textContent()).not.toContain('CONFLICT');
-    expect(await page.getByRole('checkbox', { name: '3', exact: true }).isChecked()).toBe(false);
-    expect(await page.getByRole('combobox', { name: /^Show question/ }).textContent()).not.toContain('PHYSICAL CONFLICT');
+    await expectEventually(
+      () => page.getByRole('combobox', { name: /^Question/ }).textContent(),
+      (text) => expect(text).not.toContain('CONFLICT'),
+    );
+    await toBeChecked(page.getByRole('checkbox', { name: '3', exact: true }), false);
+    await expectEventually(
+      () => page.getByRole('combobox', { name: /^Show question/ }).textContent(),
+      (text) => expect(text).not.toContain('PHYSICAL CONFLICT'),
+    );
     await shot('rule-edit');
     await expectPageChecks(page, 'question-rule-edit');
 
@@ -252,7 +272,7 @@ describeInBrowser('Question library screens in headless Chromium', () => {
     await page.getByRole('link', { name: 'Cancel' }).click();
     await page.waitForURL(/\/library\/questionRules$/);
     await page.getByRole('link', { name: 'Edit Open the Conflict Module' }).click();
-    await eventually(() => page.getByRole('textbox', { name: 'Description' }).inputValue(), 'Home conflict rated 2 or 3 opens the module.');
+    await toHaveValue(page.getByRole('textbox', { name: 'Description' }), 'Home conflict rated 2 or 3 opens the module.');
     await page.getByRole('textbox', { name: 'Description' }).fill('Conflict at home rated 2 or 3 opens the Conflict Module.');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/\/library\/questionRules$/);
@@ -274,7 +294,7 @@ describeInBrowser('Question library screens in headless Chromium', () => {
     await page.getByRole('button', { name: 'Evaluate' }).click();
     const triggered = page.getByRole('list', { name: 'Triggered modules' });
     await triggered.getByText('Conflict Module').waitFor();
-    expect(await triggered.getByText('1 question(s): PHYSICAL CONFLICT').isVisible()).toBe(true);
+    await toBeVisible(triggered.getByText('1 question(s): PHYSICAL CONFLICT'));
     await shot('evaluator');
     await expectPageChecks(page, 'rule-evaluator');
 
@@ -334,8 +354,8 @@ describeInBrowser('Question library screens in headless Chromium', () => {
     await rulesPage.goto(`${t.baseUrl}/library`);
     await rulesPage.waitForURL(/\/library\/questionRules$/);
     await rulesPage.getByRole('link', { name: 'Add', exact: true }).waitFor();
-    expect(await rulesPage.getByRole('menuitem', { name: 'Question Rules' }).count()).toBe(1);
-    expect(await rulesPage.getByRole('menuitem', { name: 'Question Library' }).count()).toBe(0);
+    await toHaveCount(rulesPage.getByRole('menuitem', { name: 'Question Rules' }), 1);
+    await toHaveCount(rulesPage.getByRole('menuitem', { name: 'Question Library' }), 0);
     await rulesPage.goto(`${t.baseUrl}/library/questionLibrary`);
     await rulesPage.getByText('OOPS!').waitFor();
     await ruleManager.close();
@@ -349,14 +369,17 @@ describeInBrowser('Question library screens in headless Chromium', () => {
       const tree = await api.tree();
       return seededCodes.every((code) => findInTree(tree, code) !== undefined);
     };
-    await eventually(allSeeded, true);
+    await expectEventually(allSeeded, (all) => expect(all).toBe(true));
     await page.goto(`${t.baseUrl}/library`);
     await page.reload();
     await row(seedInstrument.domains[0].name).first().waitFor();
     await page.getByRole('button', { name: 'Expand all' }).click();
     for (const domain of seedInstrument.domains) await row(domain.name).first().waitFor();
-    expect(await page.getByRole('switch', { name: /^Visible: / }).count()).toBeGreaterThan(seedInstrument.domains.length * 3);
-    expect(await fitsWidth()).toBe(true);
+    await expectEventually(
+      () => page.getByRole('switch', { name: /^Visible: / }).count(),
+      (count) => expect(count).toBeGreaterThan(seedInstrument.domains.length * 3),
+    );
+    await expectEventually(fitsWidth, (fits) => expect(fits).toBe(true));
     await shot('seeded');
     await page.getByRole('button', { name: 'Collapse all' }).click();
     await shot('seeded-collapsed');

@@ -11,6 +11,7 @@ import { describeInBrowser, FRONTEND_DIST, launchChromium, signedInPage } from '
 import { expectPageChecks } from '../../test-support/page-checks';
 import { startTestApp, TestApp } from '../../test-support/test-app';
 import { createWizardOrg, domainNames } from './test-support/wizard-org';
+import { expectEventually, toHaveCount, toHaveValue } from '../../test-support/eventually';
 
 type Ratings = Record<string, Rating>;
 const PAIRS: Array<{ cin: string; first: Ratings; last: Ratings }> = [
@@ -67,8 +68,12 @@ describeInBrowser('Many Children Many CANS in headless Chromium', () => {
 
   const next = (page: Page) => page.getByRole('button', { name: 'Next', exact: true }).click();
   const step = (page: Page, n: number, name: string) => page.getByRole('heading', { name: `Step ${n} of 4: ${name}` }).waitFor();
-  const cellsOf = async (page: Page, table: string, row: string) =>
-    (await page.getByRole('table', { name: table }).getByRole('row', { name: row }).locator('td').allTextContents()).map((s) => s.trim());
+  /** The cells of a row (by its name) of a table (by its name), once they read `expected`. */
+  const expectCells = (page: Page, table: string, row: string, expected: unknown[]) =>
+    expectEventually(
+      () => page.getByRole('table', { name: table }).getByRole('row', { name: row }).locator('td').allTextContents(),
+      (cells) => expect(cells.map((s) => s.trim())).toEqual(expected),
+    );
 
   it('runs end to end and shows the first and last time-point shares and mean scores', async () => {
     const page = await signedInPage(browser, t, supervisorId, {
@@ -86,17 +91,15 @@ describeInBrowser('Many Children Many CANS in headless Chromium', () => {
     await page.getByText('No child has two or more approved assessments matching the filter.').waitFor();
     await next(page);
     await step(page, 2, 'Show Assessment(s)');
-    expect(await page.getByRole('alert').count()).toBe(0);
+    await toHaveCount(page.getByRole('alert'), 0);
 
     await page.getByRole('button', { name: 'Back', exact: true }).click();
     await page.getByLabel('PIDs').fill('');
     await next(page);
     await page.getByText('4 child(ren) with two or more approved assessments.').waitFor();
     const list = page.getByRole('table', { name: 'Children and the assessments compared' });
-    expect(await list.getByRole('row').count()).toBe(PAIRS.length + 1);
-    expect(await cellsOf(page, 'Children and the assessments compared', 'MM-01')).toEqual(
-      expect.arrayContaining(['2', '01/10/2024', '06/10/2024']),
-    );
+    await toHaveCount(list.getByRole('row'), PAIRS.length + 1);
+    await expectCells(page, 'Children and the assessments compared', 'MM-01', expect.arrayContaining(['2', '01/10/2024', '06/10/2024']));
     await expectPageChecks(page, 'report-mm-step2');
     await next(page);
 
@@ -109,25 +112,22 @@ describeInBrowser('Many Children Many CANS in headless Chromium', () => {
     await step(page, 4, 'Generate report');
     await page.getByText('4 child(ren) compared between their first and last assessment.').waitFor();
     await page.getByRole('region', { name: 'Mean domain scores' }).getByRole('button', { name: 'Show table' }).click();
-    expect(await cellsOf(page, 'Mean domain scores', trauma.name)).toEqual([...expectedScore('first'), ...expectedScore('last')]);
+    await expectCells(page, 'Mean domain scores', trauma.name, [...expectedScore('first'), ...expectedScore('last')]);
     await page.getByRole('region', { name: trauma.name, exact: true }).getByRole('button', { name: 'Show table' }).click();
     for (const code of ['SEXUAL_ABUSE', 'PHYSICAL_ABUSE'])
-      expect(await cellsOf(page, trauma.name, trauma.items[code])).toEqual([
-        ...expectedShares(code, 'first'),
-        ...expectedShares(code, 'last'),
-      ]);
+      await expectCells(page, trauma.name, trauma.items[code], [...expectedShares(code, 'first'), ...expectedShares(code, 'last')]);
     await page.getByRole('region', { name: trauma.name, exact: true }).getByRole('button', { name: 'Show chart' }).click();
     await page.getByRole('region', { name: 'Mean domain scores' }).getByRole('button', { name: 'Show chart' }).click();
     await expectPageChecks(page, 'report-mm-report');
 
     await page.getByRole('button', { name: 'Back', exact: true }).click();
     await step(page, 3, 'Choose domain(s)');
-    expect(await page.getByRole('tab').count()).toBe(0);
+    await toHaveCount(page.getByRole('tab'), 0);
     await next(page);
     await step(page, 4, 'Generate report');
     await page.getByRole('button', { name: 'New Report' }).click();
     await step(page, 1, 'Filter Assessments');
-    expect(await page.getByLabel('PIDs').inputValue()).toBe('');
+    await toHaveValue(page.getByLabel('PIDs'), '');
     expect(errors).toEqual([]);
   });
 });

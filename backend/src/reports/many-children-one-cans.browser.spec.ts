@@ -2,8 +2,9 @@
  * The Many Children One CANS wizard in headless Chromium (issue 13 "The four wizards"): a supervisor runs it end to
  * end over approved assessments written as the command handlers write them, sees each blocking message once, reads
  * the report's numbers (checked against a computation from the ratings this test gave, not the report code), runs
- * a comparison with at least 10 children and gets the warning with fewer; Back clears the report, New Report the
- * filter. Page checks (axe, no sideways scrolling at 375, 1024 and 1440 px; screenshots with SCREENSHOTS_DIR).
+ * a comparison (every agency × assessment type × year) with at least 10 children and gets the warning with fewer;
+ * Back clears the report, New Report the filter. Page checks (axe, no sideways scrolling at 375, 1024 and 1440 px;
+ * screenshots with SCREENSHOTS_DIR).
  */
 import type { Browser, Page } from 'playwright-core';
 import type { Rating } from '@cans/domain/library/instrument/instrument.types';
@@ -12,6 +13,7 @@ import { expectAccessible, expectPageChecks } from '../../test-support/page-chec
 import { startTestApp, TestApp } from '../../test-support/test-app';
 import { COMPARISON_TOO_SMALL } from './report-comparison.service';
 import { createWizardOrg, domainNames } from './test-support/wizard-org';
+import { expectEventually, toContainText, toHaveAttribute, toHaveCount, toHaveValue } from '../../test-support/eventually';
 
 const TRAUMA_ITEMS = ['SEXUAL_ABUSE', 'PHYSICAL_ABUSE', 'EMOTIONAL_ABUSE'] as const;
 const SCALE: Rating[] = ['0', '1', '2', '3', 'NA'];
@@ -101,7 +103,7 @@ describeInBrowser('Many Children One CANS in headless Chromium', () => {
     await page.getByLabel('PIDs').fill('');
     await next(page);
     await page.getByText(`${CHILDREN} assessment(s) match the filter.`).waitFor();
-    expect(await page.getByRole('table', { name: 'Assessments in the report' }).getByRole('row').count()).toBe(CHILDREN + 1);
+    await toHaveCount(page.getByRole('table', { name: 'Assessments in the report' }).getByRole('row'), CHILDREN + 1);
     await expectPageChecks(page, 'report-mc1-step2');
     await next(page);
 
@@ -117,9 +119,9 @@ describeInBrowser('Many Children One CANS in headless Chromium', () => {
     await page.getByText(`${CHILDREN} child(ren), ${CHILDREN} assessment(s).`).waitFor();
     await page.getByText('Caregiver counts use only the first listed caregiver of each assessment.').waitFor();
     await page.getByRole('heading', { name: 'Quick Glance' }).waitFor();
-    expect(await page.getByRole('button', { name: 'New Report' }).count()).toBe(1);
-    expect(await page.getByRole('button', { name: 'Next', exact: true }).count()).toBe(0);
-    expect(await page.getByRole('tab', { name: traumaName }).getAttribute('aria-selected')).toBe('true');
+    await toHaveCount(page.getByRole('button', { name: 'New Report' }), 1);
+    await toHaveCount(page.getByRole('button', { name: 'Next', exact: true }), 0);
+    await toHaveAttribute(page.getByRole('tab', { name: traumaName }), 'aria-selected', 'true');
 
     // The mean domain score and its standard deviation, through the chart's table.
     const all = Array.from({ length: CHILDREN }, (_, i) => i);
@@ -127,20 +129,32 @@ describeInBrowser('Many Children One CANS in headless Chromium', () => {
     await meanPanel.getByRole('button', { name: 'Show table' }).click();
     const { mean, sd, scored } = expectedMean(all);
     expect(scored).toBe(String(CHILDREN - 2)); // two children rated every TRAUMA item N/A: no score
-    expect((await rowCells(page, 'Mean domain scores', new RegExp(traumaName))).slice(0, 3)).toEqual([mean, sd, scored]);
+    await expectEventually(
+      () => rowCells(page, 'Mean domain scores', new RegExp(traumaName)),
+      (cells) => expect(cells.slice(0, 3)).toEqual([mean, sd, scored]),
+    );
 
     // Each item's rating counts and shares, through the domain tab's table.
     const itemsTitle = `${traumaName}: ratings by item`;
     await page.getByRole('region', { name: itemsTitle }).getByRole('button', { name: 'Show table' }).click();
     for (const code of TRAUMA_ITEMS) {
       const expected = expectedItem(code, all);
-      const cells = await rowCells(page, itemsTitle, new RegExp(`^${itemNames[code].replace(/[()/]/g, '.')}`));
       // Columns: Rated, N/A, 0, 1, 2, 3.
-      expect(cells.slice(0, 6)).toEqual([String(CHILDREN), expected.NA, expected['0'], expected['1'], expected['2'], expected['3']]);
+      await expectEventually(
+        () => rowCells(page, itemsTitle, new RegExp(`^${itemNames[code].replace(/[()/]/g, '.')}`)),
+        (cells) =>
+          expect(cells.slice(0, 6)).toEqual([String(CHILDREN), expected.NA, expected['0'], expected['1'], expected['2'], expected['3']]),
+      );
     }
     await page.getByRole('region', { name: itemsTitle }).getByRole('button', { name: 'Show chart' }).click();
 
-    // Comparison over every agency: the same 12 children, at least 10.
+    // The comparison group is a fixed cohort (no day ranges or PIDs): every agency's Initial Assessments of 2024,
+    // the same 12 children (all the supervisor's team's), at least 10.
+    await toContainText(page.getByRole('combobox', { name: 'Agency' }), 'Every agency');
+    await page.getByRole('combobox', { name: 'Assessment type' }).click();
+    await page.getByRole('option', { name: 'Initial Assessment', exact: true }).click();
+    await page.getByRole('combobox', { name: 'Year of assessment' }).click();
+    await page.getByRole('option', { name: '2024', exact: true }).click();
     await page.getByRole('button', { name: 'Compare' }).click();
     await page.getByText(`Comparison: ${CHILDREN} child(ren), ${CHILDREN} assessment(s).`).waitFor();
     await page
@@ -158,15 +172,15 @@ describeInBrowser('Many Children One CANS in headless Chromium', () => {
     // Back before the report step clears the report; Next builds it again, without the comparison.
     await page.getByRole('button', { name: 'Back', exact: true }).click();
     await step(page, 3, 'Choose domain(s)');
-    expect(await page.getByText(/child\(ren\), \d+ assessment/).count()).toBe(0);
+    await toHaveCount(page.getByText(/child\(ren\), \d+ assessment/), 0);
     await next(page);
     await page.getByText(`${CHILDREN} child(ren), ${CHILDREN} assessment(s).`).waitFor();
-    expect(await page.getByText(/^Comparison: /).count()).toBe(0);
+    await toHaveCount(page.getByText(/^Comparison: /), 0);
 
     // New Report: step 1 with an empty filter.
     await page.getByRole('button', { name: 'New Report' }).click();
     await step(page, 1, 'Filter Assessments');
-    expect(await page.getByLabel('PIDs').inputValue()).toBe('');
+    await toHaveValue(page.getByLabel('PIDs'), '');
     expect(errors).toEqual([]);
   });
 
@@ -179,12 +193,13 @@ describeInBrowser('Many Children One CANS in headless Chromium', () => {
     await page.getByRole('checkbox', { name: 'Select all domains' }).check();
     await next(page);
     await page.getByText('3 child(ren), 3 assessment(s).').waitFor();
+    // The report's three PIDs do not narrow the comparison group; this year's group (the default) has no one.
     await page.getByRole('button', { name: 'Compare' }).click();
     await page.getByRole('alert').filter({ hasText: COMPARISON_TOO_SMALL }).waitFor();
     expect(COMPARISON_TOO_SMALL).toBe(
       'Unable to generate a comparison report due to there being fewer than 10 cases which meet report criteria. Please try again using different criteria.',
     );
-    expect(await page.getByText(/^Comparison: /).count()).toBe(0);
+    await toHaveCount(page.getByText(/^Comparison: /), 0);
     await expectAccessible(page, 'report-mc1-warning');
     expect(errors).toEqual([]);
   });

@@ -6,13 +6,14 @@ import type { AuthenticatedUser } from '../identity/authentication/authenticated
 import { READ_STORE } from '../platform/storage/storage-tokens';
 import { ComparisonDto, listOf, ReportDomainsDto } from './report-filter.dto';
 import { ReportCohortService } from './report-cohort.service';
-import { COMPARISON_MINIMUM_CHILDREN, COMPARISON_TOO_SMALL, ReportComparisonService } from './report-comparison.service';
+import { ReportComparisonService } from './report-comparison.service';
 import { ReportLibraryService } from './report-library.service';
-import { childCountOf, manyChildrenReport, ManyChildrenReport } from './report-statistics';
+import { ComparisonReport, withSmallCellsSuppressed } from './comparison-small-cells';
+import { manyChildrenReport, ManyChildrenReport } from './report-statistics';
 
-/** The comparison group's report, or the spec's warning below 10 children (aggregates only, never a record). */
+/** The comparison group's report, or why it is not shown: the spec's warning below 10 children, or the differencing refusal. */
 export type ComparisonAnswer =
-  { sufficient: false; childCount: null; message: string; domains: [] } | ({ sufficient: true; message: null } & ManyChildrenReport);
+  { sufficient: false; childCount: null; message: string; domains: [] } | ({ sufficient: true; message: null } & ComparisonReport);
 
 /**
  * Many Children One CANS and its comparison (spec 001 §4), as GET /api/reports/many-children-one-cans and
@@ -37,16 +38,15 @@ export class ManyChildrenOneCansService {
     return manyChildrenReport(rows, domains, codebook);
   }
 
-  /** The comparison group within the comparison rules (own agency, show flags) of `user`. */
+  /** The comparison group's report within the comparison rules (report-comparison.service.ts) for `user`. */
   async comparison(user: AuthenticatedUser, query: ComparisonDto): Promise<ComparisonAnswer> {
-    const where = await this.comparisons.comparisonFilter(user, query);
-    const [rows, domains, codebook] = await Promise.all([
-      this.cohorts.unscopedRows(where),
+    const [group, domains, codebook] = await Promise.all([
+      this.comparisons.rows(user, query),
       this.library.chosen(listOf(query.domains)),
       ratingCodebook(this.readStore),
     ]);
-    if (childCountOf(rows) < COMPARISON_MINIMUM_CHILDREN)
-      return { sufficient: false, childCount: null, message: COMPARISON_TOO_SMALL, domains: [] };
-    return { sufficient: true, message: null, ...manyChildrenReport(rows, domains, codebook) };
+    if (group.rows === null) return { sufficient: false, childCount: null, message: group.refusal, domains: [] };
+    const blocks = group.unreadableBlocks.map((rows) => manyChildrenReport(rows, domains, codebook));
+    return { sufficient: true, message: null, ...withSmallCellsSuppressed(manyChildrenReport(group.rows, domains, codebook), blocks) };
   }
 }

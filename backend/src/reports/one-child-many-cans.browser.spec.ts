@@ -10,6 +10,7 @@ import { describeInBrowser, FRONTEND_DIST, launchChromium, signedInPage } from '
 import { expectPageChecks } from '../../test-support/page-checks';
 import { startTestApp, TestApp } from '../../test-support/test-app';
 import { createWizardOrg, domainNames } from './test-support/wizard-org';
+import { expectEventually, toHaveAttribute, toHaveCount, toHaveTexts, toHaveValue } from '../../test-support/eventually';
 
 describeInBrowser('One Child Many CANS in headless Chromium', () => {
   jest.setTimeout(240_000);
@@ -39,8 +40,12 @@ describeInBrowser('One Child Many CANS in headless Chromium', () => {
 
   const next = (page: Page) => page.getByRole('button', { name: 'Next', exact: true }).click();
   const step = (page: Page, n: number, name: string) => page.getByRole('heading', { name: `Step ${n} of 5: ${name}` }).waitFor();
-  const cellsOf = async (page: Page, table: string, item: string) =>
-    (await page.getByRole('table', { name: table }).getByRole('row', { name: item }).locator('td').allTextContents()).map((s) => s.trim());
+  /** The cells of a row (by its name) of a table (by its name), once they read `expected`. */
+  const expectCells = (page: Page, table: string, item: string, expected: unknown[]) =>
+    expectEventually(
+      () => page.getByRole('table', { name: table }).getByRole('row', { name: item }).locator('td').allTextContents(),
+      (cells) => expect(cells.map((s) => s.trim())).toEqual(expected),
+    );
 
   it('runs end to end with each blocking message once and compares the chosen time-points item by item', async () => {
     const page = await signedInPage(browser, t, supervisorId, {
@@ -66,11 +71,15 @@ describeInBrowser('One Child Many CANS in headless Chromium', () => {
     await step(page, 3, 'Choose time-points assessment(s)');
     const timePoints = page.getByRole('table', { name: 'Time-point assessments' });
     await timePoints.getByRole('row').nth(3).waitFor();
-    expect((await timePoints.locator('tbody tr').allTextContents()).map((row) => row.slice(0, 28))).toEqual([
-      expect.stringMatching(/^Initial Assessment01\/10\/2024/),
-      expect.stringMatching(/^<06 Month05\/20\/2024/),
-      expect.stringMatching(/^Most Recent09\/01\/2024/),
-    ]);
+    await expectEventually(
+      () => timePoints.locator('tbody tr').allTextContents(),
+      (rows) =>
+        expect(rows.map((row) => row.slice(0, 28))).toEqual([
+          expect.stringMatching(/^Initial Assessment01\/10\/2024/),
+          expect.stringMatching(/^<06 Month05\/20\/2024/),
+          expect.stringMatching(/^Most Recent09\/01\/2024/),
+        ]),
+    );
     await expectPageChecks(page, 'report-om-step3');
     await next(page);
     await page.getByRole('alert').filter({ hasText: 'Please choose assessments to report.' }).waitFor();
@@ -81,31 +90,30 @@ describeInBrowser('One Child Many CANS in headless Chromium', () => {
     await next(page);
 
     await step(page, 4, 'Choose domain(s)');
-    expect(await page.getByRole('checkbox', { name: caregiverDomainName }).count()).toBe(0);
+    await toHaveCount(page.getByRole('checkbox', { name: caregiverDomainName }), 0);
     await next(page);
     await page.getByRole('alert').filter({ hasText: 'Please choose domain(s) to report.' }).waitFor();
     await page.getByRole('checkbox', { name: trauma.name, exact: true }).check();
     await next(page);
 
     await step(page, 5, 'Generate report');
-    expect(await page.getByRole('tab', { name: trauma.name, exact: true }).getAttribute('aria-selected')).toBe('true');
+    await toHaveAttribute(page.getByRole('tab', { name: trauma.name, exact: true }), 'aria-selected', 'true');
     await page.getByRole('img', { name: new RegExp(`^Bar chart of ${trauma.name}: `) }).waitFor();
     await page.getByRole('region', { name: trauma.name, exact: true }).getByRole('button', { name: 'Show table' }).click();
-    const headers = await page.getByRole('table', { name: trauma.name }).locator('thead th').allTextContents();
-    expect(headers).toEqual([
+    await toHaveTexts(page.getByRole('table', { name: trauma.name }).locator('thead th'), [
       'Item',
-      expect.stringMatching(/01\/10\/2024 \(Initial Assessment\)$/),
-      expect.stringMatching(/09\/01\/2024 \(Most Recent\)$/),
+      /01\/10\/2024 \(Initial Assessment\)$/,
+      /09\/01\/2024 \(Most Recent\)$/,
     ]);
-    expect(await cellsOf(page, trauma.name, trauma.items.SEXUAL_ABUSE)).toEqual(['3', 'N/A']);
-    expect(await cellsOf(page, trauma.name, trauma.items.PHYSICAL_ABUSE)).toEqual(['1', '0']);
-    expect(await cellsOf(page, trauma.name, trauma.items.EMOTIONAL_ABUSE)).toEqual(['--', '--']);
+    await expectCells(page, trauma.name, trauma.items.SEXUAL_ABUSE, ['3', 'N/A']);
+    await expectCells(page, trauma.name, trauma.items.PHYSICAL_ABUSE, ['1', '0']);
+    await expectCells(page, trauma.name, trauma.items.EMOTIONAL_ABUSE, ['--', '--']);
     await page.getByRole('region', { name: trauma.name, exact: true }).getByRole('button', { name: 'Show chart' }).click();
     await expectPageChecks(page, 'report-om-report');
 
     await page.getByRole('button', { name: 'Back', exact: true }).click();
     await step(page, 4, 'Choose domain(s)');
-    expect(await page.getByRole('tab').count()).toBe(0);
+    await toHaveCount(page.getByRole('tab'), 0);
     await page.getByRole('button', { name: 'Back', exact: true }).click();
     await step(page, 3, 'Choose time-points assessment(s)');
     await page.getByText('2 of 3 assessment(s) chosen.').waitFor();
@@ -114,7 +122,7 @@ describeInBrowser('One Child Many CANS in headless Chromium', () => {
     await step(page, 5, 'Generate report');
     await page.getByRole('button', { name: 'New Report' }).click();
     await step(page, 1, 'Filter Assessments');
-    expect(await page.getByLabel('PID').inputValue()).toBe('');
+    await toHaveValue(page.getByLabel('PID'), '');
     expect(errors).toEqual([]);
   });
 });

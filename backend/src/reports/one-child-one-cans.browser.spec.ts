@@ -11,6 +11,7 @@ import { expectPageChecks } from '../../test-support/page-checks';
 import { startTestApp, TestApp } from '../../test-support/test-app';
 import { testCaregiver } from '../assessments/summary/test-support/assessment-writer';
 import { createWizardOrg, domainNames } from './test-support/wizard-org';
+import { expectEventually, toHaveAttribute, toHaveCount, toHaveValue } from '../../test-support/eventually';
 
 const LATEST = { SEXUAL_ABUSE: '2', PHYSICAL_ABUSE: 'NA', EMOTIONAL_ABUSE: '0' } as const;
 
@@ -47,8 +48,12 @@ describeInBrowser('One Child One CANS in headless Chromium', () => {
 
   const next = (page: Page) => page.getByRole('button', { name: 'Next', exact: true }).click();
   const step = (page: Page, n: number, name: string) => page.getByRole('heading', { name: `Step ${n} of 4: ${name}` }).waitFor();
-  const cellsOf = async (page: Page, table: string, item: string) =>
-    (await page.getByRole('table', { name: table }).getByRole('row', { name: item }).locator('td').allTextContents()).map((s) => s.trim());
+  /** The cells of a row (by its name) of a table (by its name), once they read `expected`. */
+  const expectCells = (page: Page, table: string, item: string, expected: unknown[]) =>
+    expectEventually(
+      () => page.getByRole('table', { name: table }).getByRole('row', { name: item }).locator('td').allTextContents(),
+      (cells) => expect(cells.map((s) => s.trim())).toEqual(expected),
+    );
 
   it('runs end to end with each blocking message once and shows the chosen assessment’s ratings', async () => {
     const page = await signedInPage(browser, t, supervisorId, {
@@ -65,7 +70,7 @@ describeInBrowser('One Child One CANS in headless Chromium', () => {
     await page.getByLabel('PID').fill('OC-01');
     await next(page);
     await step(page, 2, 'Select one child');
-    expect(await page.getByRole('table', { name: 'Assessments of the filter' }).getByRole('row').count()).toBe(3);
+    await toHaveCount(page.getByRole('table', { name: 'Assessments of the filter' }).getByRole('row'), 3);
     await next(page);
     await page.getByRole('alert').filter({ hasText: 'Please select one child.' }).waitFor();
     const latest = page.getByRole('radio', { name: /^Select .* \(OC-01\), 07\/10\/2024$/ });
@@ -87,12 +92,12 @@ describeInBrowser('One Child One CANS in headless Chromium', () => {
     await page.getByText('OC-01', { exact: true }).waitFor();
     // The other CANS of the child: the January one.
     await page.getByText(/^01\/10\/2024 · /).waitFor();
-    expect(await page.getByRole('tab', { name: trauma.name, exact: true }).getAttribute('aria-selected')).toBe('true');
+    await toHaveAttribute(page.getByRole('tab', { name: trauma.name, exact: true }), 'aria-selected', 'true');
     await page.getByRole('img', { name: new RegExp(`^Bar chart of ${trauma.name}: `) }).waitFor();
     await page.getByRole('region', { name: trauma.name, exact: true }).getByRole('button', { name: 'Show table' }).click();
-    expect(await cellsOf(page, trauma.name, trauma.items.SEXUAL_ABUSE)).toEqual(['2']);
-    expect(await cellsOf(page, trauma.name, trauma.items.PHYSICAL_ABUSE)).toEqual(['N/A']);
-    expect(await cellsOf(page, trauma.name, trauma.items.EMOTIONAL_ABUSE)).toEqual(['0']);
+    await expectCells(page, trauma.name, trauma.items.SEXUAL_ABUSE, ['2']);
+    await expectCells(page, trauma.name, trauma.items.PHYSICAL_ABUSE, ['N/A']);
+    await expectCells(page, trauma.name, trauma.items.EMOTIONAL_ABUSE, ['0']);
     await expectPageChecks(page, 'report-oc1-report');
 
     // The caregiver's domain, in its own tab, from the keyboard.
@@ -100,10 +105,10 @@ describeInBrowser('One Child One CANS in headless Chromium', () => {
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Enter');
     const caregiverTab = page.getByRole('tab', { name: new RegExp(`^${caregiverDomain.name}: Carer`) });
-    expect(await caregiverTab.getAttribute('aria-selected')).toBe('true');
+    await toHaveAttribute(caregiverTab, 'aria-selected', 'true');
     const caregiverTitle = (await caregiverTab.textContent())!;
     await page.getByRole('region', { name: caregiverTitle, exact: true }).getByRole('button', { name: 'Show table' }).click();
-    expect(await cellsOf(page, caregiverTitle, caregiverDomain.items.CG_SUPERVISION)).toEqual(['1']);
+    await expectCells(page, caregiverTitle, caregiverDomain.items.CG_SUPERVISION, ['1']);
     if (process.env.SCREENSHOTS_DIR)
       for (const width of [375, 1440]) {
         await page.setViewportSize({ width, height: 900 });
@@ -114,16 +119,16 @@ describeInBrowser('One Child One CANS in headless Chromium', () => {
     // Back clears the report; New Report clears the filter (the first assessor preselected again) and the choices.
     await page.getByRole('button', { name: 'Back', exact: true }).click();
     await step(page, 3, 'Choose domain(s)');
-    expect(await page.getByRole('tab').count()).toBe(0);
+    await toHaveCount(page.getByRole('tab'), 0);
     await next(page);
     await step(page, 4, 'Generate report');
     await page.getByRole('button', { name: 'New Report' }).click();
     await step(page, 1, 'Filter Assessments');
-    expect(await page.getByLabel('PID').inputValue()).toBe('');
+    await toHaveValue(page.getByLabel('PID'), '');
     await page.getByRole('combobox', { name: 'Assessor' }).filter({ hasText: 'Worker Wizard' }).waitFor();
     await next(page);
     await step(page, 2, 'Select one child');
-    expect(await page.getByRole('radio', { checked: true }).count()).toBe(0);
+    await toHaveCount(page.getByRole('radio', { checked: true }), 0);
     expect(errors).toEqual([]);
   });
 });

@@ -103,11 +103,6 @@ export class ReportCohortService {
     return findReportRows(this.readStore, both(await this.scopeFilter(principal), where));
   }
 
-  /** Rows of a filter WITHOUT row access: only for aggregates that never name a record (the comparison). */
-  unscopedRows(filter: Filter): Promise<ReportFacts[]> {
-    return findReportFacts(this.readStore, filter);
-  }
-
   async count(principal: AssessmentPrincipal, filter: ReportFilterDto | null): Promise<number> {
     const where = filter ? await this.cohortFilter(principal, filter) : await this.scopeFilter(principal);
     return countReportRows(this.readStore, where);

@@ -4,10 +4,11 @@
  * as the spec sends it); none selected means all. Dates are whole days, yyyy-MM-dd, inclusive (the spec's
  * 00:00:00 to 23:59:59).
  */
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsEmpty, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateBy } from 'class-validator';
 import { AGE_SCALE_MAX } from '@cans/domain/library/instrument/instrument.types';
+import { ACCEPTED_DATE_RANGE, isCalendarDate } from '../platform/http/field-validators';
 import { FieldErrors, FieldValidationException } from '../platform/http/validation';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -118,20 +119,83 @@ export class CohortListDto extends ReportFilterDto {
   sort?: string;
 }
 
-export class ComparisonDto extends ReportDomainsDto {
-  @ApiPropertyOptional({ description: 'Comparison: agency ids, comma-joined; omitted: every agency' })
+/**
+ * Why the comparison group takes none of the report filter (docs/security.md "Differencing"): it reaches beyond
+ * the caller's row access, so it must be one of a fixed set of cohorts. Day ranges, PID lists, ages and the like
+ * make two groups that differ by one child, and the difference of their figures is that child's ratings.
+ */
+const COMPARISON_IS_A_FIXED_COHORT =
+  'is not a comparison parameter: the comparison group is one agency (or every agency), one assessment type and one calendar year';
+const refusedInComparison = (instead?: string): PropertyDecorator =>
+  IsEmpty({ message: instead ? `${COMPARISON_IS_A_FIXED_COHORT}; use ${instead}` : COMPARISON_IS_A_FIXED_COHORT });
+
+/** The parameters of GET /api/reports/comparison beside `domains`; a saved query's `comparison` holds only these. */
+export const COMPARISON_PARAMETERS = [
+  'compareAgency',
+  'compareType',
+  'compareYear',
+  'compareSupervisors',
+  'compareAssessors',
+  'compareAgencyCases',
+] as const;
+
+/**
+ * The comparison of Many Children One CANS: a fixed cohort — one agency or every agency × one assessment type × one
+ * calendar year (of the date of assessment) — optionally narrowed to people, which limits it to the assessments
+ * the caller can read. The report filter's fields are refused by name (400), not silently ignored.
+ */
+export class ComparisonDto {
+  @ApiPropertyOptional({ description: 'Domain codes, comma-joined; omitted: every domain', example: 'LIFE_FUNCTIONING,CHILD_STRENGTHS' })
   @IsOptional()
   @IsString()
   @MaxLength(LIST_LENGTH)
+  domains?: string;
+
+  @ApiPropertyOptional({ description: 'Comparison: ONE agency id; omitted: every agency (the state)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  @Matches(/^[^,]*$/, { message: 'must be one agency (or none for every agency): a list of agencies is not a comparison group' })
   compareAgency?: string;
 
-  @ApiPropertyOptional({ description: 'Comparison: supervisor ids (their whole tree), comma-joined; only within the own agency' })
+  @ApiProperty({ description: 'Comparison: the assessment type (option id, e.g. 62 Initial Assessment)', example: '62', maxLength: 50 })
+  @ValidateBy(
+    {
+      name: 'isComparisonType',
+      validator: { validate: (v: unknown) => typeof v === 'string' && v.length > 0 && v.length <= 50 },
+    },
+    { message: 'must be one assessment type (its option id)' },
+  )
+  compareType!: string;
+
+  @ApiProperty({
+    description: 'Comparison: the calendar year of the date of assessment, 1900-9999',
+    example: 2025,
+    minimum: 1900,
+    maximum: 9999,
+  })
+  @Type(() => Number)
+  @ValidateBy(
+    {
+      name: 'isComparisonYear',
+      validator: { validate: (v: unknown) => Number.isInteger(v) && (v as number) >= 1900 && (v as number) <= 9999 },
+    },
+    { message: 'must be a calendar year from 1900 to 9999' },
+  )
+  compareYear!: number;
+
+  @ApiPropertyOptional({
+    description:
+      'Comparison: supervisor ids (their whole tree), comma-joined; only within the own agency; narrows to assessments the caller can read',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(LIST_LENGTH)
   compareSupervisors?: string;
 
-  @ApiPropertyOptional({ description: 'Comparison: assessor ids, comma-joined; only within the own agency' })
+  @ApiPropertyOptional({
+    description: 'Comparison: assessor ids, comma-joined; only within the own agency; narrows to assessments the caller can read',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(LIST_LENGTH)
@@ -143,10 +207,19 @@ export class ComparisonDto extends ReportDomainsDto {
   @MaxLength(LIST_LENGTH)
   compareAgencyCases?: string;
 
-  @ApiPropertyOptional({ enum: ['true', 'false'], description: 'Include the first report (the filter cohort) in the answer' })
-  @IsOptional()
-  @IsIn(['true', 'false'])
-  withBase?: string;
+  @refusedInComparison('compareType') type?: unknown;
+  @refusedInComparison('compareAgency') agency?: unknown;
+  @refusedInComparison('compareAssessors') assessor?: unknown;
+  @refusedInComparison('compareYear') startDoa?: unknown;
+  @refusedInComparison('compareYear') endDoa?: unknown;
+  @refusedInComparison() cin?: unknown;
+  @refusedInComparison() minAge?: unknown;
+  @refusedInComparison() maxAge?: unknown;
+  @refusedInComparison() county?: unknown;
+  @refusedInComparison() gender?: unknown;
+  @refusedInComparison() race?: unknown;
+  @refusedInComparison() language?: unknown;
+  @refusedInComparison() welfareStatus?: unknown;
 }
 
 /** A comma- (or ##-) joined list, trimmed, empties dropped. */
@@ -164,14 +237,9 @@ export function assertFilterRanges(filter: ReportFilterDto): void {
   if (minAge >= 0 && maxAge >= 0 && minAge > maxAge) errors.minAge = ['must not be greater than maxAge'];
   for (const field of ['startDoa', 'endDoa'] as const) {
     const day = filter[field];
-    if (day !== undefined && !isRealDay(day)) errors[field] = ['must be a real calendar date'];
+    if (day !== undefined && !isCalendarDate(day)) errors[field] = [`must be a real calendar date ${ACCEPTED_DATE_RANGE}`];
   }
   if (!errors.startDoa && !errors.endDoa && filter.startDoa && filter.endDoa && filter.startDoa > filter.endDoa)
     errors.startDoa = ['must not be after endDoa'];
   if (Object.keys(errors).length) throw new FieldValidationException(errors);
-}
-
-function isRealDay(day: string): boolean {
-  const date = new Date(`${day}T00:00:00.000Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
 }

@@ -56,3 +56,9 @@ export async function readReportParameters<T extends object>(
   if (Object.keys(errors).length) throw new FieldValidationException(errors);
   return plainToInstance(dto, parameters);
 }
+
+/** The comparison route's parameters of a saved Many Children One CANS query: its comparison and the report's domains. */
+export const comparisonParameters = (query: Record<string, string>, comparison: Record<string, string>): Record<string, string> => ({
+  ...(query.domains !== undefined ? { domains: query.domains } : {}),
+  ...comparison,
+});

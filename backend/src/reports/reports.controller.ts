@@ -90,7 +90,7 @@ export class ReportsController {
   @RequirePrivileges('Report_Assessment')
   @ApiOperation({
     summary:
-      'Many Children One CANS of the comparison group (aggregates only, at least 10 children; otherwise sufficient false and the warning)',
+      'Many Children One CANS of the comparison group: one agency (or every agency) × one assessment type × one calendar year, aggregates only; sufficient false with the warning below 10 children or when its figures could be subtracted from others to single out fewer than 10',
   })
   @ApiOkResponse({ description: '{ sufficient, childCount, message, domains:[…] }' })
   compare(@Query() query: ComparisonDto, @Auth() { user }: RequestAuth) {

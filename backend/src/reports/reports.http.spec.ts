@@ -282,13 +282,15 @@ describe.each(backends)('reports API over HTTP (%s)', (backend) => {
 
   describe('comparison', () => {
     it('answers the warning below 10 children and the report from 10, for a state-level user', async () => {
-      let response = await get('/api/reports/comparison', t.adminToken(), { domains: 'TRAUMA' });
+      // Every agency's Initial Assessments of 2024 (the seeded dates of assessment): the seven above.
+      const cell = { domains: 'TRAUMA', compareType: '62', compareYear: '2024' };
+      let response = await get('/api/reports/comparison', t.adminToken(), cell);
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ sufficient: false, childCount: null, message: COMPARISON_TOO_SMALL, domains: [] });
       const extra: Seeded[] = [];
       for (let i = 0; i < 10; i++)
         extra.push(await approved('outsider', `RC-${i}`, { SEXUAL_ABUSE: String(i % 4) as Rating }, [], {}, 'AG-COMPARE'));
-      response = await get('/api/reports/comparison', t.adminToken(), { domains: 'TRAUMA', compareAgency: 'AG-COMPARE' });
+      response = await get('/api/reports/comparison', t.adminToken(), { ...cell, compareAgency: 'AG-COMPARE' });
       expect(response.body).toMatchObject({ sufficient: true, childCount: 10 });
       const question = response.body.domains[0].questions.find((q: Json) => q.code === 'SEXUAL_ABUSE');
       expect(Object.fromEntries(question.ratings.filter((r: Json) => r.count).map((r: Json) => [r.rating, r.count]))).toEqual(
@@ -301,6 +303,8 @@ describe.each(backends)('reports API over HTTP (%s)', (backend) => {
       expect(options.status).toBe(200);
       expect(options.body).toMatchObject({ showAgencyCaseFilter: false, ownAgency: null });
       const refused = await get('/api/reports/comparison', tokenOf('worker'), {
+        compareType: '62',
+        compareYear: '2024',
         compareAssessors: org.sibling,
         compareAgencyCases: 'AG-COMPARE',
       });

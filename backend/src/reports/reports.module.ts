@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AssessmentsModule } from '../assessments/assessments.module';
+import { AuditModule } from '../audit/audit.module';
 import { LibraryModule } from '../library/library.module';
 import { EventSourcedCommandHandler } from '../platform/commands/command-handler';
 import { ReportGlanceController } from './glance/report-glance.controller';
@@ -20,10 +21,11 @@ import { TimePointReportsService } from './time-points/time-point-reports.servic
 
 /**
  * The reports API (spec 001): cohorts, Many Children One CANS, Quick Glance, comparison, the one-child reports,
- * Many Children Many CANS, saved report queries and their PDFs. Row access from AssessmentsModule.
+ * Many Children Many CANS, saved report queries and their PDFs. Row access from AssessmentsModule; the reads of the
+ * one-child reports are recorded through AuditModule.
  */
 @Module({
-  imports: [AssessmentsModule, LibraryModule],
+  imports: [AssessmentsModule, AuditModule, LibraryModule],
   controllers: [ReportsController, TimePointReportsController, SavedReportQueriesController, ReportGlanceController, ReportPdfController],
   providers: [
     ReportCohortService,

@@ -73,6 +73,10 @@ const FIXED: Hostile[] = [
   text('date 0000-00-00', '0000-00-00'),
   text('date-time 25:61', '2024-02-29T25:61:00Z'),
   text('date +275760', '+275760-09-13'),
+  text('date 0000-01-01', '0000-01-01'),
+  text('date-time year 0', '0000-01-01T00:00:00Z'),
+  text('date-time +275760', '+275760-09-13T00:00:00Z'),
+  text('date-time past 9999 in UTC', '9999-12-31T23:59:59-05:00'),
   text('date 31/12/2025', '31/12/2025'),
 ];
 
@@ -115,7 +119,8 @@ export type Mutation =
   | { kind: 'body field'; path: string[]; value: Hostile | null }
   | { kind: 'body extra key'; key: string; value: Hostile }
   | { kind: 'whole body'; value: Hostile }
-  | { kind: 'query'; name: string; value: Hostile }
+  /** `alone`: the valid request's optional query parameters are left out (the date sweep, fuzz-dates.ts). */
+  | { kind: 'query'; name: string; value: Hostile; alone?: boolean }
   | { kind: 'query JSON field'; name: string; path: string[]; value: Hostile }
   | { kind: 'path'; name: string; segment: string };
 
@@ -252,10 +257,18 @@ const queryString = (query: Record<string, string>): string =>
     .map(([name, value]) => `${encodeSegment(name)}=${encodeSegment(value)}`)
     .join('&');
 
+/** The valid request's query, less its optional parameters when the mutation goes alone. */
+function baseQuery(operation: ApiOperation, valid: PreparedRequest, mutation: Mutation): Record<string, string> {
+  const query = { ...(valid.query ?? {}) };
+  if (mutation.kind !== 'query' || !mutation.alone) return query;
+  const required = new Set(operation.queryParams.filter((parameter) => parameter.required).map((parameter) => parameter.name));
+  return Object.fromEntries(Object.entries(query).filter(([name]) => required.has(name)));
+}
+
 /** The valid request with one mutation applied. */
 export function applyMutation(operation: ApiOperation, valid: PreparedRequest, mutation: Mutation): FuzzRequest {
   let path = valid.path;
-  const query = { ...(valid.query ?? {}) };
+  const query = baseQuery(operation, valid, mutation);
   let body = valid.body === undefined ? undefined : JSON.stringify(valid.body);
   let label: string;
   switch (mutation.kind) {
@@ -276,7 +289,7 @@ export function applyMutation(operation: ApiOperation, valid: PreparedRequest, m
       label = `query ${mutation.name} = ${mutation.value.label}`;
       break;
     case 'query JSON field':
-      query[mutation.name] = withValueAt(JSON.parse(query[mutation.name]), mutation.path, mutation.value);
+      query[mutation.name] = withValueAt(JSON.parse(query[mutation.name] ?? '{}'), mutation.path, mutation.value);
       label = `query ${mutation.name}.${mutation.path.join('.')} = ${mutation.value.label}`;
       break;
     case 'path': {

@@ -8,13 +8,15 @@
  * refusals that are recorded on purpose, as system-log facts (RECORDED_REFUSALS). Requests are sequential, so the
  * store's head position before and after each one says what it appended.
  *
- * Inputs that once failed are replayed on every run (FUZZ_REGRESSIONS in fuzz-requests.ts).
+ * Inputs that once failed are replayed on every run (FUZZ_REGRESSIONS in fuzz-requests.ts), and every date field
+ * gets every edge date (year 0000, six-digit years, past 9999 in UTC: fuzz-dates.ts), whatever the seed samples.
  *
  * Reproduce or widen a run: FUZZ_SEED=<seed printed> FUZZ_RUNS=<per operation> FUZZ_BUDGET_MS=<total>.
  */
 import fc from 'fast-check';
 import { demoAssessmentId } from '../platform/seeding/demo-data/assessments-demo-data';
 import { AUTH_FUZZ_REQUESTS, FUZZ_REGRESSIONS } from './fuzz-requests';
+import { dateMutations } from './fuzz-dates';
 import { applyMutation, foreignIds, FuzzRequest, hostileValue, mutations } from './fuzz-inputs';
 import type { ApiOperation } from './openapi-operations';
 import { OPERATION_REQUESTS, PreparedRequest } from './operation-requests';
@@ -23,7 +25,7 @@ import { buildSecurityFixture, SecurityFixture } from './security-fixture';
 /** Refusals recorded on purpose (sign-in facts the system log shows and lockout counts): the only events a 4xx may append. */
 const RECORDED_REFUSALS = new Set([
   'SignInFailed', // wrong password, unknown login, locked, inactive, expired (POST /api/auth/login)
-  'SignInLockedOut', // the fifth wrong password in a row
+  'SignInLockedOut', // the fifth wrong password, or wrong verification code, in a row
   'VerificationCodeRejected', // a wrong or expired code (POST /api/auth/verify)
   'ApiClientSignInFailed', // POST /api/auth/api-token refused
 ]);
@@ -121,6 +123,7 @@ describe(`OpenAPI fuzz (seed ${SEED})`, () => {
     // Two seeded streams: the administrator's inputs are the same prefix whatever the budget allows.
     const samples = [
       ...(FUZZ_REGRESSIONS[operation.key] ?? []).map((mutation) => ({ mutation, as: 'administrator' as const })),
+      ...dateMutations(fx.document, operation, valid).map((mutation) => ({ mutation, as: 'administrator' as const })),
       ...fc.sample(inputs, { seed: seedOf(operation.key), numRuns: runs }).map((mutation) => ({ mutation, as: 'administrator' as const })),
       ...fc
         .sample(inputs, { seed: seedOf(`anonymous ${operation.key}`), numRuns: ANONYMOUS_RUNS_PER_OPERATION })

@@ -40,7 +40,7 @@ const NARRATIVE = {
 const SAVED_REPORT_QUERY = {
   report: 'many-children-one-cans',
   query: { minAge: '-1', maxAge: '-1', domains: 'LIFE_FUNCTIONING' },
-  comparison: { compareAgency: NORTHSIDE_AGENCY_ID },
+  comparison: { compareAgency: NORTHSIDE_AGENCY_ID, compareType: '62', compareYear: '2024' },
 };
 
 const assessment =
@@ -210,7 +210,7 @@ export const OPERATION_REQUESTS: Record<string, Prepare> = {
   'GET /api/reports/many-children-one-cans': () => ({ path: '/api/reports/many-children-one-cans' }),
   'GET /api/reports/glance': () => ({ path: '/api/reports/glance' }),
   'GET /api/reports/comparison-options': () => ({ path: '/api/reports/comparison-options' }),
-  'GET /api/reports/comparison': () => ({ path: '/api/reports/comparison' }),
+  'GET /api/reports/comparison': () => ({ path: '/api/reports/comparison', query: { compareType: '62', compareYear: '2024' } }),
   'GET /api/reports/one-child-one-cans/cases': () => ({ path: '/api/reports/one-child-one-cans/cases', query: { fullName: 'a' } }),
   'GET /api/reports/one-child-one-cans': (fx) => ({
     path: '/api/reports/one-child-one-cans',
@@ -263,7 +263,8 @@ export const OPERATION_REQUESTS: Record<string, Prepare> = {
   // A closed port on this machine: a test mail fails at once, with no lookup and no wait.
   'PUT /api/settings/email-server': () => ({
     path: '/api/settings/email-server',
-    body: { smtp: '127.0.0.1', port: 9, userName: null, fromEmail: 'cans@example.org', fromName: 'CANS', sslKey: 1 },
+    // The caller's password is not known here: a super admin's save is answered 400 on currentPassword (allowed, nothing written).
+    body: { smtp: '127.0.0.1', port: 9, userName: null, fromEmail: 'cans@example.org', fromName: 'CANS', sslKey: 1, currentPassword: 'x' },
   }),
   'POST /api/settings/email-server/test-mail': () => ({ path: '/api/settings/email-server/test-mail', body: { to: 'admin@example.org' } }),
   'GET /api/settings/reminders': () => ({ path: '/api/settings/reminders' }),
@@ -410,10 +411,10 @@ export const OPERATION_REQUESTS: Record<string, Prepare> = {
     body: { oldPassword: 'Not!TheOld1', newPassword: 'N3w!Password', confirmPassword: 'N3w!Password' },
   }),
   'GET /api/account/access-assignments': () => ({ path: '/api/account/access-assignments' }),
-  'POST /api/account/access-assignments': (fx, role) => ({
+  'POST /api/account/access-assignments': async (fx, role) => ({
     path: '/api/account/access-assignments',
     body: {
-      delegateId: role === 'caseWorker' ? fx.ids.userIds.otherWorker : fx.ids.userIds.caseWorker,
+      delegateId: await fx.make.delegate(role),
       startsOn: '2032-03-01',
       endsOn: '2032-03-02',
     },
@@ -456,7 +457,16 @@ export const OPERATION_REQUESTS: Record<string, Prepare> = {
   'GET /api/settings/sftp-server': () => ({ path: '/api/settings/sftp-server' }),
   'PUT /api/settings/sftp-server': () => ({
     path: '/api/settings/sftp-server',
-    body: { host: '127.0.0.1', port: 9, userName: 'cans-feed', password: 'Feed!2345', remoteFolder: 'incoming' },
+    // A fingerprint given: nothing connects to port 9 to read a host key.
+    body: {
+      host: '127.0.0.1',
+      port: 9,
+      userName: 'cans-feed',
+      password: 'Feed!2345',
+      remoteFolder: 'incoming',
+      hostKeyFingerprint: 'SHA256:uNiVztksCsDhcc0u9e8BujQXVUpKZIDTMczCvj3tD2s',
+      currentPassword: 'x',
+    },
   }),
 };
 

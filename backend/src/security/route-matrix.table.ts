@@ -95,6 +95,7 @@ export const ROUTE_MATRIX: Record<string, string> = {
   'POST /api/account/password': PERSON,
   'GET /api/account/access-assignments': REASSIGNER,
   'GET /api/account/access-assignments/delegate-options': REASSIGNER,
+  // To a sibling user of the caller (security-fixture make.delegate), from 2032.
   'POST /api/account/access-assignments': REASSIGNER,
   'DELETE /api/account/access-assignments/{id}': REASSIGNER,
   //                                                    anon admin sysAd state supAd sup  dcw  dcw2 mon  api
@@ -126,6 +127,9 @@ export const ROUTE_MATRIX: Record<string, string> = {
   'PUT /api/user-groups/{id}': GROUPS_1_153,
   'DELETE /api/user-groups/{id}': GROUPS_1_153,
 
+  // Adding, editing and deleting API users also needs Assessment_View, Report_Assessment, DATA_FEED_SHOW and sight of
+  // every record ("Who manages whom", rule 6): every Setting holder here has them (group 153 holds Case_Monitor and
+  // the State Administrator has no agency), so the rows stay SETTING; api-user-management.http.spec.ts has the rest.
   'GET /api/api-users': SETTING,
   'POST /api/api-users': SETTING,
   'GET /api/api-users/{id}': SETTING,
@@ -139,9 +143,9 @@ export const ROUTE_MATRIX: Record<string, string> = {
   'GET /api/system-notification': SIGNED_IN,
   'PUT /api/system-notification': SETTING,
   'GET /api/settings/app-version': SIGNED_IN,
-  'GET /api/settings/email-server': SETTING,
-  'PUT /api/settings/email-server': SETTING,
-  'POST /api/settings/email-server/test-mail': SETTING,
+  'GET /api/settings/email-server': ONLY_GROUP_1,
+  'PUT /api/settings/email-server': ONLY_GROUP_1,
+  'POST /api/settings/email-server/test-mail': ONLY_GROUP_1,
   'GET /api/settings/reminders': SETTING,
   'PUT /api/settings/reminders': SETTING,
   'GET /api/settings/email-templates': SETTING,

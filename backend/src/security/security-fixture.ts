@@ -110,6 +110,8 @@ export interface SecurityFixture {
     /** A new incomplete assessment of worker1 with one caregiver (body.caregiverId). */
     assessment(): Promise<Created>;
     assignment(ownerRole: Role): Promise<Created>;
+    /** A user who may receive the role's new assessments (Assign Access: a sibling user, made once per role). */
+    delegate(ownerRole: Role): Promise<string>;
   };
   close(): Promise<void>;
 }
@@ -236,6 +238,21 @@ export async function buildSecurityFixture(): Promise<SecurityFixture> {
     signInTarget,
   };
 
+  // Assign Access goes to sibling users only (same supervisor): one made per owner, under the owner's supervisor.
+  const delegates = new Map<Role, Promise<string>>();
+  const delegateFor = (ownerRole: Role): Promise<string> => {
+    const owner = ASSIGNERS.includes(ownerRole) ? ownerRole : 'caseWorker';
+    let delegate = delegates.get(owner);
+    if (!delegate) {
+      delegate = (async () => {
+        const ownerView = await asAdmin('get', `/api/users/${userIds[owner as keyof FixtureIds['userIds']]}`);
+        return (await makeUser({ supervisorId: ownerView.body.supervisorId })).id;
+      })();
+      delegates.set(owner, delegate);
+    }
+    return delegate;
+  };
+
   const make: SecurityFixture['make'] = {
     user: makeUser,
     async pendingUser() {
@@ -298,11 +315,12 @@ export async function buildSecurityFixture(): Promise<SecurityFixture> {
     async assignment(ownerRole) {
       // The owner assigns (only owners may revoke theirs); roles without the privilege get worker1's.
       const owner = ASSIGNERS.includes(ownerRole) ? ownerRole : 'caseWorker';
-      const delegateId = owner === 'caseWorker' ? userIds.otherWorker : userIds.caseWorker;
+      const delegateId = await delegateFor(owner);
       const day = String(1 + (++counter % 27)).padStart(2, '0');
       const body = { delegateId, startsOn: `2031-01-${day}`, endsOn: `2031-02-${day}` };
       return created('an access assignment', await send('post', '/api/account/access-assignments', await token(owner), body), body);
     },
+    delegate: delegateFor,
   };
 
   const observe: SecurityFixture['observe'] = async (request) => {

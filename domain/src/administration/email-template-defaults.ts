@@ -99,4 +99,13 @@ export const DEFAULT_EMAIL_TEMPLATES: Readonly<Record<EmailTemplateName, EmailTe
       '<p>Your CANS account (username: <strong>{{username}}</strong>) has been reviewed and approved. You can sign in now:</p>' +
       '<p><a href="{{appUrl}}" rel="noopener noreferrer">{{appUrl}}</a></p>',
   },
+  AccountLockedOut: {
+    subject: 'Sign-in to your CANS account was locked',
+    body:
+      '<p>Hello {{userName}},</p>' +
+      '<p>Sign-in to your account (username: {{username}}) was locked for {{minutes}} minutes after too many ' +
+      'incorrect verification codes.</p>' +
+      '<p>The codes were typed after your password had been accepted. If this was not you, someone knows your ' +
+      'password: change it as soon as you can, or ask your administrator to reset it.</p>',
+  },
 };

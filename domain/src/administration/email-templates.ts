@@ -1,5 +1,6 @@
 /**
- * The twelve email templates of spec 002 §2 "Email Templates" and, per template, the placeholders its mail is
+ * The twelve email templates of spec 002 §2 "Email Templates", one of ours (AccountLockedOut: sign-in locked after
+ * wrong verification codes, docs/security.md) and, per template, the placeholders its mail is
  * rendered with. Placeholders are written `{{name}}` in the subject and the body; a sender passes exactly these
  * values (TemplatedMailer adds `appUrl` to every mail), and an unknown placeholder renders empty.
  */
@@ -17,6 +18,7 @@ export const EMAIL_TEMPLATE_NAMES = [
   'RegisterEmailVerification',
   'ReviewUser',
   'ConductNextAssessment',
+  'AccountLockedOut',
 ] as const;
 
 export type EmailTemplateName = (typeof EMAIL_TEMPLATE_NAMES)[number];
@@ -42,6 +44,7 @@ export const EMAIL_TEMPLATE_LABELS: Readonly<Record<EmailTemplateName, string>> 
   RegisterEmailVerification: 'Register Email Verification',
   ReviewUser: 'Review User',
   ConductNextAssessment: 'Conduct Next Assessment',
+  AccountLockedOut: 'Account Locked Out',
 };
 
 export interface EmailTemplatePlaceholder {
@@ -97,6 +100,7 @@ export const EMAIL_TEMPLATE_PLACEHOLDERS: Readonly<Record<EmailTemplateName, rea
     p('status', "The assessment's status"),
   ],
   ReviewUser: [RECIPIENT, USERNAME],
+  AccountLockedOut: [RECIPIENT, USERNAME, p('minutes', 'Minutes sign-in stays locked')],
 };
 
 /** The placeholders a template documents: its own, then the common ones. */

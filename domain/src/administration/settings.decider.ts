@@ -14,11 +14,17 @@ import {
   SettingEvents,
   SftpServerSavedData,
 } from './settings.events';
+import { DestinationMessages, emailServerDestination, sftpServerDestination } from './setting-destinations';
 
-/** What a decision needs of the past: the sealed secrets a save may leave out (each setting has its own stream). */
+/**
+ * What a decision needs of the past: the sealed secrets a save may leave out, and the destination they were saved
+ * for (each setting has its own stream).
+ */
 export interface SettingState {
   passwordSealed: string | null;
   privateKeySealed: string | null;
+  /** emailServerDestination / sftpServerDestination of the last save; null before one. */
+  destination: string | null;
 }
 
 /** `passwordSealed` undefined: keep the password saved before (the form leaves it empty; the API never shows it). */
@@ -41,7 +47,7 @@ export type SettingCommand =
   | { type: 'UpdateXmlFeedDate'; assessmentDate: string };
 
 export const settingDecider: Decider<SettingState, SettingCommand, SettingEvent> = {
-  initialState: { passwordSealed: null, privateKeySealed: null },
+  initialState: { passwordSealed: null, privateKeySealed: null, destination: null },
   eventTypes: SETTING_EVENT_TYPES,
 
   decide(command, state) {
@@ -53,7 +59,17 @@ export const settingDecider: Decider<SettingState, SettingCommand, SettingEvent>
         return [{ type: SettingEvents.SystemNotificationSaved, data: { content: sanitizedRichTextOrEmpty(command.content) } }];
       case 'SaveEmailServer': {
         const { type: _type, passwordSealed, ...server } = command;
-        return [{ type: SettingEvents.EmailServerSaved, data: { ...server, passwordSealed: passwordSealed ?? state.passwordSealed } }];
+        const sameDestination = state.destination === emailServerDestination(server);
+        if (passwordSealed === undefined && state.passwordSealed && server.userName && !sameDestination)
+          throw new DomainRuleViolation(DestinationMessages.passwordAgain, { password: [DestinationMessages.passwordAgain] });
+        // No user name: the server takes no sign-in, and no password is kept for a later one.
+        const kept = server.userName ? (passwordSealed ?? state.passwordSealed) : null;
+        return [
+          {
+            type: SettingEvents.EmailServerSaved,
+            data: { ...server, allowUnencrypted: server.allowUnencrypted === true, passwordSealed: kept },
+          },
+        ];
       }
       case 'SaveReminderSettings': {
         const { daysOfIncompletionAlert, monthOfNextCaseAlert, daysOfTimeoutAlert } = command;
@@ -63,6 +79,13 @@ export const settingDecider: Decider<SettingState, SettingCommand, SettingEvent>
       }
       case 'SaveSftpServer': {
         const { type: _type, passwordSealed, privateKeySealed, ...server } = command;
+        if (state.destination !== null && state.destination !== sftpServerDestination(server)) {
+          const errors = {
+            ...(passwordSealed === undefined && state.passwordSealed ? { password: [DestinationMessages.passwordAgain] } : {}),
+            ...(privateKeySealed === undefined && state.privateKeySealed ? { privateKey: [DestinationMessages.privateKeyAgain] } : {}),
+          };
+          if (hasFieldErrors(errors)) throw new DomainRuleViolation(DestinationMessages.secretsAgain, errors);
+        }
         const saved = {
           passwordSealed: passwordSealed === undefined ? state.passwordSealed : passwordSealed,
           privateKeySealed: privateKeySealed === undefined ? state.privateKeySealed : privateKeySealed,
@@ -79,10 +102,11 @@ export const settingDecider: Decider<SettingState, SettingCommand, SettingEvent>
   },
 
   evolve(state, event) {
-    if (event.type === SettingEvents.EmailServerSaved) return { ...state, passwordSealed: event.data.passwordSealed };
+    if (event.type === SettingEvents.EmailServerSaved)
+      return { ...state, passwordSealed: event.data.passwordSealed, destination: emailServerDestination(event.data) };
     if (event.type === SettingEvents.SftpServerSaved) {
       const { passwordSealed, privateKeySealed } = event.data;
-      return { passwordSealed, privateKeySealed };
+      return { passwordSealed, privateKeySealed, destination: sftpServerDestination(event.data) };
     }
     return state;
   },

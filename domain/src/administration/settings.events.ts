@@ -48,6 +48,11 @@ export interface EmailServerSavedData {
   fromEmail: string;
   fromName: string | null;
   sslKey: EmailSecurity;
+  /**
+   * The super admin's explicit choice to let the Default mode send the password and the mail without TLS when the
+   * server offers no STARTTLS. Absent (saves before it existed) or false: TLS is required.
+   */
+  allowUnencrypted?: boolean;
 }
 
 /** Spec 002 §3 "Reminder settings": whole days, months, days (0 switches that reminder off). */
@@ -68,6 +73,12 @@ export interface SftpServerSavedData {
   privateKeySealed: string | null;
   /** Folder on the server the files go to ('' or '.': the login folder). */
   remoteFolder: string;
+  /**
+   * The server's host key as pinned when the super admin saved it ("SHA256:<base64>", as OpenSSH prints it); an
+   * upload to a server that shows another key is refused. Absent on saves before pinning: uploads are refused until
+   * the server is saved again.
+   */
+  hostKeyFingerprint?: string;
 }
 
 /** The configured assessment date (spec 002 §4 "Data feed"): the daily XML feed covers it plus one year. */

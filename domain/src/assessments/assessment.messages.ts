@@ -4,6 +4,7 @@
  * ours. Field labels come from the label configuration when the caller passes it (spec 002 "Child Info Label
  * Configuration"), so messages name fields the way the deployment's form does.
  */
+import { ACCEPTED_DATE_RANGE } from '../input-rules/accepted-dates';
 
 /** Catalogue texts quoted by spec 000 §8. */
 export const CATALOGUE = {
@@ -54,6 +55,7 @@ export const FIELD_MESSAGES = {
   required: (label: string) => `${label} is required.`,
   maxLength: (label: string, max: number) => `${label} cannot be longer than ${max} characters.`,
   invalidDate: (label: string) => `${label} must be a valid date (yyyy-MM-dd).`,
+  dateOutOfRange: (label: string) => `${label} must be a date ${ACCEPTED_DATE_RANGE}.`,
   notInFuture: (label: string) => `${label} cannot be in the future.`,
   mustBeLaterThan: (label: string, other: string) => `${label} must be later than the ${other}.`,
   mustBeEarlierThan: (label: string, other: string) => `${label} must be earlier than the ${other}.`,

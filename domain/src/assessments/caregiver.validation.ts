@@ -1,5 +1,6 @@
 /** Field rules of the Add/Edit Caregiver dialog (spec 000 §5: first name, last name and relationship are required). */
 import type { FieldErrors } from '../domain-errors';
+import { hasControlCharacter, personNameControlCharacterMessage } from '../input-rules/person-names';
 import { CATALOGUE, FIELD_MESSAGES } from './assessment.messages';
 import { CaregiverDetails, CaregiverRelationship, MAX_LENGTH, isCaregiverRelationship, isGenderCode } from './assessment.values';
 import { ParseResult, add, isBlank, textOf } from './field-readers';
@@ -43,6 +44,10 @@ export function parseCaregiverDetails(input: CaregiverInput): ParseResult<Caregi
   const lastName = text('lastName');
   if (firstName === null) add(errors, 'firstName', CATALOGUE.firstNameRequired);
   if (lastName === null) add(errors, 'lastName', CATALOGUE.lastNameRequired);
+  for (const field of ['firstName', 'lastName'] as const) {
+    const name = field === 'firstName' ? firstName : lastName;
+    if (name !== null && hasControlCharacter(name)) add(errors, field, personNameControlCharacterMessage(CAREGIVER_LABELS[field]));
+  }
 
   let relationship: CaregiverRelationship | null = null;
   const raw = input.relationship as { group?: unknown; role?: unknown } | null | undefined;

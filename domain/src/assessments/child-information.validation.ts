@@ -8,6 +8,8 @@
  * las").
  */
 import type { FieldErrors } from '../domain-errors';
+import { isAcceptedCalendarDate } from '../input-rules/accepted-dates';
+import { hasControlCharacter, personNameControlCharacterMessage } from '../input-rules/person-names';
 import { FIELD_MESSAGES } from './assessment.messages';
 import {
   ASSESSMENT_SCOPES,
@@ -201,6 +203,12 @@ export function parseChildInformation(input: ChildInformationInput, options: Chi
   const familyId = text('familyId');
   const firstName = text('firstName');
   const lastName = text('lastName');
+  for (const [field, value] of [
+    ['firstName', firstName],
+    ['lastName', lastName],
+  ] as const) {
+    if (value !== null && hasControlCharacter(value)) add(errors, field, personNameControlCharacterMessage(label(field)));
+  }
   const raceEthnicity = text('raceEthnicity');
   const primaryLanguage = text('primaryLanguage');
   const address = text('address');
@@ -242,6 +250,10 @@ export function parseChildInformation(input: ChildInformationInput, options: Chi
     const value = dateOf(input[field]);
     if (value === undefined) {
       add(errors, field, FIELD_MESSAGES.invalidDate(label(field)));
+      return null;
+    }
+    if (!isAcceptedCalendarDate(value)) {
+      add(errors, field, FIELD_MESSAGES.dateOutOfRange(label(field)));
       return null;
     }
     if (value > today) add(errors, field, FIELD_MESSAGES.notInFuture(label(field)));

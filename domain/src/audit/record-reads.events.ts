@@ -1,6 +1,7 @@
 /**
  * Reads of children's records (issue 16 "Who saw and who could see"): every opening of an assessment — editor,
- * summary, print, their PDFs, a past state, a comparison — and every export that carries assessments is recorded,
+ * summary, print, their PDFs, a past state, a comparison, a one-child report — and every export that carries
+ * assessments is recorded,
  * with who (metadata.userId), from where (metadata.ip) and when. Reads are queued and appended in batches
  * (backend/src/audit/record-reads) to day streams of their own ("record-reads-<yyyy-MM-dd>"), never to the
  * assessment's stream: a read changes nothing, and an audit of reads must not contend with the edits.
@@ -28,6 +29,16 @@ export const RECORD_READ_KINDS = {
   'export-xlsx': { label: 'XLSX export', verb: 'Exported' },
   'export-mail': { label: 'XLSX export, mailed', verb: 'Exported' },
   'xml-manual': { label: 'XML data feed, manual upload', verb: 'Exported' },
+  // The one-child reports show one child's record (name, PID, every rating of the chosen domains): reading one is
+  // reading the record, whether as the report, its Quick Glance, its PDF, or the wizard's lists of the child's CANS.
+  'one-child-cases': { label: 'One Child One CANS assessment list', verb: 'Viewed' },
+  'one-child-one-cans': { label: 'One Child One CANS report', verb: 'Viewed' },
+  'one-child-one-cans-glance': { label: 'One Child One CANS Quick Glance', verb: 'Viewed' },
+  'one-child-one-cans-pdf': { label: 'One Child One CANS PDF', verb: 'Viewed' },
+  'one-child-time-points': { label: 'One Child Many CANS time-points', verb: 'Viewed' },
+  'one-child-many-cans': { label: 'One Child Many CANS report', verb: 'Viewed' },
+  'one-child-many-cans-glance': { label: 'One Child Many CANS Quick Glance', verb: 'Viewed' },
+  'one-child-many-cans-pdf': { label: 'One Child Many CANS PDF', verb: 'Viewed' },
 } as const satisfies Record<string, { label: string; verb: 'Viewed' | 'Exported' }>;
 
 export type RecordReadKind = keyof typeof RECORD_READ_KINDS;

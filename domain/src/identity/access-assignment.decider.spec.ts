@@ -7,7 +7,7 @@ import {
   DATE_RANGE_INVALID,
   DELEGATE_IS_SELF,
   DELEGATE_NOT_FOUND,
-  END_IN_PAST,
+  START_IN_PAST,
 } from './access-assignment.decider';
 import { AccessAssignmentEvent, AccessAssignmentEvents } from './access-assignment.events';
 import { ADMINISTRATOR_ID } from './identity-rules';
@@ -17,7 +17,7 @@ const delegateId = 'e1c2d3e4-0000-4000-8000-000000000002';
 const assignmentId = 'e1c2d3e4-0000-4000-8000-000000000003';
 const spec = deciderSpecification(accessAssignmentDecider);
 const assign = (
-  changes: Partial<{ ownerId: string; delegateId: string; startsOn: string; endsOn: string; delegateIsActive: boolean }> = {},
+  changes: Partial<{ ownerId: string; delegateId: string; startsOn: string; endsOn: string; delegateIsOffered: boolean }> = {},
 ) =>
   ({
     type: 'AssignTemporaryAccess',
@@ -27,7 +27,7 @@ const assign = (
     startsOn: '2030-01-01',
     endsOn: '2030-01-31',
     today: '2029-12-01',
-    delegateIsActive: true,
+    delegateIsOffered: true,
     ...changes,
   }) as const;
 const assigned: AccessAssignmentEvent = {
@@ -38,11 +38,15 @@ const revoked: AccessAssignmentEvent = { type: AccessAssignmentEvents.Revoked, d
 const revoke = { type: 'RevokeTemporaryAccess', assignmentId, ownerId } as const;
 
 describe('access assignment decider', () => {
-  it('assigns access for a date range to an active user', () => {
+  it('assigns access for a date range to a delegate the owner may choose', () => {
     spec.given([]).when(assign()).then([assigned]);
+    spec
+      .given([])
+      .when(assign({ startsOn: '2029-12-01' }))
+      .then([{ ...assigned, data: { ...assigned.data, startsOn: '2029-12-01' } }]);
   });
 
-  it('refuses the administrator (403), oneself, an inactive delegate and bad ranges (400)', () => {
+  it('refuses the administrator (403), oneself, a delegate not offered and bad ranges (400)', () => {
     spec
       .given([])
       .when(assign({ ownerId: ADMINISTRATOR_ID }))
@@ -53,7 +57,7 @@ describe('access assignment decider', () => {
       .thenThrows(DomainRuleViolation, DELEGATE_IS_SELF);
     spec
       .given([])
-      .when(assign({ delegateIsActive: false }))
+      .when(assign({ delegateIsOffered: false }))
       .thenThrows(DomainRuleViolation, DELEGATE_NOT_FOUND);
     spec
       .given([])
@@ -65,8 +69,12 @@ describe('access assignment decider', () => {
       .thenThrows(DomainRuleViolation, DATE_RANGE_INVALID);
     spec
       .given([])
+      .when(assign({ startsOn: '2029-11-30' }))
+      .thenThrows(DomainRuleViolation, START_IN_PAST);
+    spec
+      .given([])
       .when(assign({ startsOn: '2029-11-01', endsOn: '2029-11-30' }))
-      .thenThrows(DomainRuleViolation, END_IN_PAST);
+      .thenThrows(DomainRuleViolation, START_IN_PAST);
   });
 
   it('revokes a live assignment, naming its delegate; a revoked or unknown one is not found (404)', () => {

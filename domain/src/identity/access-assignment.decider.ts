@@ -1,7 +1,9 @@
 /**
  * Assign Access ("New Assessments To", My Account): the owner's stream of temporary access assignments. The
- * delegate may see and edit the owner's assessments created in the date range; the row-access policy reads the
- * read model of these events. Whether the delegate is an active user the handler reads beforehand.
+ * delegate may see and edit the owner's assessments created in the date range from the moment of the assignment on
+ * (never the caseload that existed before); the row-access policy reads the read model of these events. Whether
+ * the delegate is one the owner may choose (an active sibling user) the handler reads beforehand, with the same
+ * function that lists the choices.
  */
 import type { Decider } from '../decider';
 import { AccessDeniedError, DomainRuleViolation, NotFoundError } from '../domain-errors';
@@ -14,10 +16,10 @@ import {
 import { ADMINISTRATOR_ID } from './identity-rules';
 
 export const ADMINISTRATOR_NO_ASSIGN = 'The administrator does not assign access.';
-export const DELEGATE_NOT_FOUND = 'Please choose an active user to receive access.';
+export const DELEGATE_NOT_FOUND = 'Please choose one of the users offered: an active user with the same supervisor as you.';
 export const DELEGATE_IS_SELF = 'You cannot assign access to yourself.';
 export const DATE_RANGE_INVALID = 'The end date must be on or after the start date.';
-export const END_IN_PAST = 'The end date cannot be in the past.';
+export const START_IN_PAST = 'The start date cannot be in the past: access covers the assessments you create from now on.';
 export const ASSIGNMENT_NOT_FOUND = 'The access assignment does not exist.';
 
 export interface AccessAssignmentsState {
@@ -34,10 +36,10 @@ export type AccessAssignmentCommand =
       /** yyyy-MM-dd, inclusive. */
       startsOn: string;
       endsOn: string;
-      /** yyyy-MM-dd: an assignment cannot end before it. */
+      /** yyyy-MM-dd: an assignment cannot start or end before it. */
       today: string;
-      /** The delegate is a live, active user. */
-      delegateIsActive: boolean;
+      /** The delegate is one the owner may choose (an active sibling user; the handler decides it). */
+      delegateIsOffered: boolean;
     }
   | { type: 'RevokeTemporaryAccess'; assignmentId: string; ownerId: string };
 
@@ -51,10 +53,10 @@ export const accessAssignmentDecider: Decider<AccessAssignmentsState, AccessAssi
         const { assignmentId, ownerId, delegateId, startsOn, endsOn } = command;
         if (ownerId === ADMINISTRATOR_ID) throw new AccessDeniedError(ADMINISTRATOR_NO_ASSIGN);
         if (delegateId === ownerId) throw new DomainRuleViolation(DELEGATE_IS_SELF, { delegateId: [DELEGATE_IS_SELF] });
-        if (!command.delegateIsActive || delegateId === ADMINISTRATOR_ID)
+        if (!command.delegateIsOffered || delegateId === ADMINISTRATOR_ID)
           throw new DomainRuleViolation(DELEGATE_NOT_FOUND, { delegateId: [DELEGATE_NOT_FOUND] });
+        if (startsOn < command.today) throw new DomainRuleViolation(START_IN_PAST, { startsOn: [START_IN_PAST] });
         if (endsOn < startsOn) throw new DomainRuleViolation(DATE_RANGE_INVALID, { endsOn: [DATE_RANGE_INVALID] });
-        if (endsOn < command.today) throw new DomainRuleViolation(END_IN_PAST, { endsOn: [END_IN_PAST] });
         return [{ type: AccessAssignmentEvents.Assigned, data: { assignmentId, ownerId, delegateId, startsOn, endsOn } }];
       }
       case 'RevokeTemporaryAccess': {

@@ -9,7 +9,7 @@ export const AccessAssignmentEvents = {
   Revoked: 'TemporaryAccessRevoked',
 } as const;
 
-/** The owner lent access to their assessments created from startsOn to endsOn to the delegate (who may see and edit them). */
+/** The owner lent access to their assessments created from startsOn to endsOn, and after this event, to the delegate (who may see and edit them). */
 export interface TemporaryAccessAssignedData {
   assignmentId: string;
   ownerId: string;

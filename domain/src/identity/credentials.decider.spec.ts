@@ -100,8 +100,60 @@ describe('credentials decider', () => {
           type: CredentialEvents.SignInFailed,
           data: { userId, login: 'jane', reason: 'wrong-password', failedAttempts: LOCKOUT_THRESHOLD, deviceHash: 'device' },
         },
-        { type: CredentialEvents.SignInLockedOut, data: { userId, login: 'jane', failedAttempts: LOCKOUT_THRESHOLD, lockedUntil } },
+        {
+          type: CredentialEvents.SignInLockedOut,
+          data: { userId, login: 'jane', failedAttempts: LOCKOUT_THRESHOLD, lockedUntil, cause: 'wrong-passwords' },
+        },
       ]);
+  });
+
+  it('counts wrong codes per account across challenges, and locks at the threshold', () => {
+    const challenge = (challengeId: string): CredentialsEvent[] => [
+      {
+        type: CredentialEvents.SignInChallengeStarted,
+        data: { userId, challengeId, rememberMe: false, reason: 'remember-me-off', expiresAt: '2030-01-01T00:10:00.000Z' },
+      },
+      {
+        type: CredentialEvents.VerificationCodeSent,
+        data: {
+          userId,
+          challengeId,
+          channel: CHANNEL_EMAIL,
+          destination: 'j***@example.org',
+          codeHash: 'h',
+          sentAt: '2030-01-01T00:00:00.000Z',
+          expiresAt: '2030-01-01T00:05:00.000Z',
+        },
+      },
+    ];
+    const wrong = (challengeId: string, attempts: number, wrongCodesInARow: number): CredentialsEvent => ({
+      type: CredentialEvents.VerificationCodeRejected,
+      data: { userId, challengeId, reason: 'wrong-code', attempts, wrongCodesInARow },
+    });
+    const twoChallenges = [...challenge('c1'), wrong('c1', 1, 1), wrong('c1', 2, 2), ...challenge('c2'), wrong('c2', 1, 3)];
+    spec
+      .given(twoChallenges)
+      .when({ type: 'EndSession', userId, sessionId })
+      .thenEvents((_events, state) => expect(state.wrongCodesInARow).toBe(3));
+    const lockedUntil = '2030-01-01T00:15:00.000Z';
+    const rejection = { userId, challengeId: 'c2', reason: 'wrong-code' as const, attempts: 2, wrongCodesInARow: LOCKOUT_THRESHOLD };
+    spec
+      .given(twoChallenges)
+      .when({ type: 'RejectVerificationCode', rejection, login: 'jane', lockedUntil })
+      .thenEvents((events, state) => {
+        expect(events).toEqual([
+          { type: CredentialEvents.VerificationCodeRejected, data: rejection },
+          {
+            type: CredentialEvents.SignInLockedOut,
+            data: { userId, login: 'jane', failedAttempts: LOCKOUT_THRESHOLD, lockedUntil, cause: 'wrong-codes' },
+          },
+        ]);
+        expect(state).toMatchObject({ wrongCodesInARow: 0, lockedUntil });
+      });
+    spec
+      .given([...twoChallenges, signedIn])
+      .when({ type: 'EndSession', userId, sessionId })
+      .thenEvents((_events, state) => expect(state.wrongCodesInARow).toBe(0));
   });
 
   it('records a sign-in, remembering the device when asked', () => {
@@ -114,6 +166,23 @@ describe('credentials decider', () => {
         expect(events).toEqual([signedIn, { type: CredentialEvents.DeviceRemembered, data: remembered }]);
         expect(state.rememberedDevices).toEqual([{ deviceHash: 'device', until: remembered.until, failures: 0 }]);
       });
+  });
+
+  it('forgets every remembered device when a new password is set, whichever way', () => {
+    const remembered: CredentialsEvent = {
+      type: CredentialEvents.DeviceRemembered,
+      data: { userId, deviceHash: 'device', until: '2030-02-01T00:00:00.000Z' },
+    };
+    for (const replaced of [
+      { type: CredentialEvents.PasswordChanged, data: { userId, passwordHash: 'new' } },
+      { type: CredentialEvents.PasswordSetWithLink, data: { userId, linkId: 'link', purpose: 'reset', passwordHash: 'new' } },
+      { type: CredentialEvents.PasswordAssigned, data: { userId, passwordHash: 'new' } },
+    ] as CredentialsEvent[]) {
+      spec
+        .given([signedIn, remembered, replaced])
+        .when({ type: 'EndSession', userId, sessionId })
+        .thenEvents((_events, state) => expect([replaced.type, state.rememberedDevices]).toEqual([replaced.type, []]));
+    }
   });
 
   it('a changed password and the session that replaces the old ones are recorded together', () => {

@@ -53,6 +53,8 @@ export interface CredentialsState {
   /** The one reset link that works: the latest requested, until a password is set. */
   activeResetLinkId: string | null;
   consecutiveFailures: number;
+  /** Wrong verification codes in a row, across challenges: a new password step does not start it again. */
+  wrongCodesInARow: number;
   lockedUntil: string | null;
   /** The latest challenge only: a new password step replaces an older pending one. */
   challenge: ChallengeState | null;
@@ -72,7 +74,8 @@ export type CredentialsCommand =
   | { type: 'RecordSignInFailure'; userId: string; login: string; reason: SignInFailureReason; counted?: CountedFailure }
   | { type: 'StartSignInChallenge'; challenge: SignInChallengeStartedData }
   | { type: 'SendVerificationCode'; code: VerificationCodeSentData }
-  | { type: 'RejectVerificationCode'; rejection: VerificationCodeRejectedData }
+  /** `lockedUntil`: this wrong code reached the lockout threshold, so a SignInLockedOut is recorded too. */
+  | { type: 'RejectVerificationCode'; rejection: VerificationCodeRejectedData; login: string; lockedUntil?: string | null }
   | { type: 'RecordSignIn'; session: SignInSucceededData; rememberDevice?: DeviceRememberedData }
   | { type: 'RequestPasswordReset'; request: PasswordResetRequestedData }
   | { type: 'SetPasswordWithLink'; link: PasswordSetWithLinkData }
@@ -80,6 +83,12 @@ export type CredentialsCommand =
   | { type: 'ChangePassword'; userId: string; passwordHash: string; session: SignInSucceededData }
   | { type: 'AssignPassword'; userId: string; passwordHash: string }
   | { type: 'EndSession'; userId: string; sessionId: string };
+
+/**
+ * A new password (changed, set through a link, assigned) starts the counts again and forgets every remembered
+ * device: whoever knew the old password and kept a device cookie has to pass a code again.
+ */
+const NEW_PASSWORD = { activeResetLinkId: null, consecutiveFailures: 0, wrongCodesInARow: 0, lockedUntil: null, rememberedDevices: [] };
 
 /** Kept per stream: enough to refuse a link or session replayed soon after, without growing for ever. */
 const USED_LINKS_KEPT = 50;
@@ -89,15 +98,13 @@ function evolveCredentials(state: CredentialsState, event: CredentialsEvent): Cr
   switch (event.type) {
     case CredentialEvents.PasswordAssigned:
     case CredentialEvents.PasswordChanged:
-      return { ...state, passwordHash: event.data.passwordHash, activeResetLinkId: null, consecutiveFailures: 0, lockedUntil: null };
+      return { ...state, ...NEW_PASSWORD, passwordHash: event.data.passwordHash };
     case CredentialEvents.PasswordSetWithLink:
       return {
         ...state,
+        ...NEW_PASSWORD,
         passwordHash: event.data.passwordHash,
         usedLinkIds: [...state.usedLinkIds.slice(-(USED_LINKS_KEPT - 1)), event.data.linkId],
-        activeResetLinkId: null,
-        consecutiveFailures: 0,
-        lockedUntil: null,
       };
     case CredentialEvents.PasswordResetRequested:
       return { ...state, activeResetLinkId: event.data.linkId };
@@ -115,7 +122,7 @@ function evolveCredentials(state: CredentialsState, event: CredentialsEvent): Cr
       return reason === 'wrong-password' ? { ...state, consecutiveFailures: state.consecutiveFailures + 1 } : state;
     }
     case CredentialEvents.SignInLockedOut:
-      return { ...state, consecutiveFailures: 0, lockedUntil: event.data.lockedUntil };
+      return { ...state, consecutiveFailures: 0, wrongCodesInARow: 0, lockedUntil: event.data.lockedUntil };
     case CredentialEvents.SignInChallengeStarted: {
       const { challengeId, rememberMe, expiresAt } = event.data;
       return { ...state, consecutiveFailures: 0, challenge: { challengeId, rememberMe, expiresAt, code: null, completed: false } };
@@ -126,11 +133,12 @@ function evolveCredentials(state: CredentialsState, event: CredentialsEvent): Cr
       return { ...state, challenge: { ...state.challenge, code: { channel, codeHash, sentAt, expiresAt, attempts: 0, void: false } } };
     }
     case CredentialEvents.VerificationCodeRejected: {
-      const { challengeId, attempts, reason } = event.data;
+      const { challengeId, attempts, reason, wrongCodesInARow } = event.data;
+      const counted = typeof wrongCodesInARow === 'number' ? { ...state, wrongCodesInARow } : state;
       const challenge = state.challenge;
-      if (challenge?.challengeId !== challengeId || !challenge.code) return state;
+      if (challenge?.challengeId !== challengeId || !challenge.code) return counted;
       const spent = challenge.code.void || reason === 'expired' || attempts >= CODE_MAX_ATTEMPTS;
-      return { ...state, challenge: { ...challenge, code: { ...challenge.code, attempts, void: spent } } };
+      return { ...counted, challenge: { ...challenge, code: { ...challenge.code, attempts, void: spent } } };
     }
     case CredentialEvents.DeviceRemembered: {
       const { deviceHash, until } = event.data;
@@ -143,7 +151,7 @@ function evolveCredentials(state: CredentialsState, event: CredentialsEvent): Cr
       const rememberedDevices = deviceHash
         ? state.rememberedDevices.map((device) => (device.deviceHash === deviceHash ? { ...device, failures: 0 } : device))
         : state.rememberedDevices;
-      return { ...state, consecutiveFailures: 0, lockedUntil: null, challenge, rememberedDevices };
+      return { ...state, consecutiveFailures: 0, wrongCodesInARow: 0, lockedUntil: null, challenge, rememberedDevices };
     }
     case CredentialEvents.SessionEnded:
       return { ...state, endedSessionIds: [...state.endedSessionIds.slice(-(ENDED_SESSIONS_KEPT - 1)), event.data.sessionId] };
@@ -160,7 +168,25 @@ function signInFailure(command: Extract<CredentialsCommand, { type: 'RecordSignI
     data: { userId, login, reason, failedAttempts, ...(deviceHash ? { deviceHash } : {}) },
   };
   if (!lockedUntil) return [failed];
-  return [failed, { type: CredentialEvents.SignInLockedOut, data: { userId, login, failedAttempts, lockedUntil } }];
+  return [
+    failed,
+    { type: CredentialEvents.SignInLockedOut, data: { userId, login, failedAttempts, lockedUntil, cause: 'wrong-passwords' } },
+  ];
+}
+
+/** The rejected code, and the lockout when the account's wrong codes in a row reach the threshold. */
+function codeRejection(command: Extract<CredentialsCommand, { type: 'RejectVerificationCode' }>): CredentialsEvent[] {
+  const { rejection, login, lockedUntil } = command;
+  const rejected: CredentialsEvent = { type: CredentialEvents.VerificationCodeRejected, data: rejection };
+  if (!lockedUntil) return [rejected];
+  const failedAttempts = rejection.wrongCodesInARow ?? rejection.attempts;
+  return [
+    rejected,
+    {
+      type: CredentialEvents.SignInLockedOut,
+      data: { userId: rejection.userId, login, failedAttempts, lockedUntil, cause: 'wrong-codes' },
+    },
+  ];
 }
 
 export const credentialsDecider: Decider<CredentialsState, CredentialsCommand, CredentialsEvent> = {
@@ -169,6 +195,7 @@ export const credentialsDecider: Decider<CredentialsState, CredentialsCommand, C
     usedLinkIds: [],
     activeResetLinkId: null,
     consecutiveFailures: 0,
+    wrongCodesInARow: 0,
     lockedUntil: null,
     challenge: null,
     rememberedDevices: [],
@@ -185,7 +212,7 @@ export const credentialsDecider: Decider<CredentialsState, CredentialsCommand, C
       case 'SendVerificationCode':
         return [{ type: CredentialEvents.VerificationCodeSent, data: command.code }];
       case 'RejectVerificationCode':
-        return [{ type: CredentialEvents.VerificationCodeRejected, data: command.rejection }];
+        return codeRejection(command);
       case 'RecordSignIn': {
         const signedIn: CredentialsEvent = { type: CredentialEvents.SignInSucceeded, data: command.session };
         if (!command.rememberDevice) return [signedIn];

@@ -31,19 +31,22 @@ export const PASSWORD_REPLACING_EVENTS: string[] = [
   CredentialEvents.PasswordSetWithLink,
 ];
 
-/** Set by the system (seed, first start): no link, no old password. */
+/** Set by the system (seed, first start): no link, no old password. Like every new password, forgets the remembered devices. */
 export interface PasswordAssignedData {
   userId: string;
   passwordHash: string;
 }
 
-/** The user changed it, proving the old one. */
+/**
+ * The user changed it, proving the old one. Every remembered device is forgotten (whoever knew the old password
+ * and kept a device cookie must pass a code again), and the counts of wrong passwords and codes start again.
+ */
 export interface PasswordChangedData {
   userId: string;
   passwordHash: string;
 }
 
-/** Set through an initial-password or reset link; the link id can never be used again. */
+/** Set through an initial-password or reset link; the link id can never be used again. Forgets the remembered devices. */
 export interface PasswordSetWithLinkData {
   userId: string;
   linkId: string;
@@ -77,13 +80,17 @@ export interface SignInFailedData {
   lockedUntil?: string;
 }
 
-/** Too many wrong passwords: sign-in is refused until lockedUntil. */
+/** Too many wrong passwords, or wrong verification codes: sign-in is refused until lockedUntil. */
 export interface SignInLockedOutData {
   userId: string;
   login: string;
   failedAttempts: number;
   lockedUntil: string;
+  /** What was wrong too often; absent (older events): wrong passwords. Wrong codes also mail the user. */
+  cause?: SignInLockoutCause;
 }
+
+export type SignInLockoutCause = 'wrong-passwords' | 'wrong-codes';
 
 /** The password was right; a verification code is required before a session starts. */
 export interface SignInChallengeStartedData {
@@ -113,6 +120,11 @@ export interface VerificationCodeRejectedData {
   challengeId: string;
   reason: 'wrong-code' | 'expired';
   attempts: number;
+  /**
+   * Wrong codes in a row for the account, across challenges (a new password step or a new code does not start
+   * the count again; a sign-in, a lockout or a new password does). Absent on events recorded before it was kept.
+   */
+  wrongCodesInARow?: number;
 }
 
 /** The user signed in with "remember me": sign-ins from this device skip the verification code until `until`. */

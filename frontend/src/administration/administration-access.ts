@@ -10,7 +10,6 @@ export const administrationAccess: AccessTable = {
   'setting-option-lists': { edit: 'Label_Config' },
   'setting-app-version': { edit: 'Setting' },
   'setting-notification': { edit: 'Setting' },
-  'setting-email-server': { edit: 'Setting' },
   'setting-reminders': { edit: 'Setting' },
   'setting-email-templates': { edit: 'Setting' },
 };
@@ -22,8 +21,8 @@ export const administrationRoutes: readonly RouteAccess[] = [
   { path: '/setting/optionValue', resource: 'setting-option-lists', action: 'edit' },
   { path: '/setting/appVersion', resource: 'setting-app-version', action: 'edit' },
   { path: '/setting/notification', resource: 'setting-notification', action: 'edit' },
-  { path: '/setting/emailServer', resource: 'setting-email-server', action: 'edit' },
-  // No privilege names the super admin: the page asks only for the super admin, and the server answers 403 to anyone else.
+  // No privilege names the super admin: these pages ask only for the super admin, and the server answers 403 to anyone else.
+  { path: '/setting/emailServer' },
   { path: '/setting/sftpServer' },
   { path: '/setting/assessmentReminderSetting', resource: 'setting-reminders', action: 'edit' },
   { path: '/setting/emailTemplate', resource: 'setting-email-templates', action: 'edit' },

@@ -66,10 +66,10 @@ export const AdministrationMenuItems = () => {
       {canConfigure && (
         <Menu.Item to="/setting/emailTemplate" primaryText="cans.administration.menu.email_templates" leftIcon={<DraftsOutlined />} />
       )}
-      {canConfigure && (
+      {/* Where mail and the XML feed go: the super admin's alone (no privilege names it; the server checks). */}
+      {superAdmin && (
         <Menu.Item to="/setting/emailServer" primaryText="cans.administration.menu.email_server" leftIcon={<MailOutlined />} />
       )}
-      {/* The XML feed's server: the super admin's alone (no privilege names it; the server checks). */}
       {superAdmin && (
         <Menu.Item to="/setting/sftpServer" primaryText="cans.administration.menu.sftp_server" leftIcon={<StorageOutlined />} />
       )}

@@ -182,7 +182,9 @@ export const AnalyticsPage = () => {
                   <TableRow key={row.id}>
                     {collection.fields.map((field) => (
                       <TableCell key={field.name} sx={{ whiteSpace: 'nowrap' }}>
-                        {cell(row[field.name])}
+                        {row.suppressedFields?.includes(field.name)
+                          ? text('suppressed', { minimum: collection.minimumCellSize })
+                          : cell(row[field.name])}
                       </TableCell>
                     ))}
                   </TableRow>

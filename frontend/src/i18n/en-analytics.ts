@@ -16,4 +16,6 @@ export const enAnalytics: UiStrings = {
   empty: 'No rows yet.',
   rows: 'Rows of %{collection}',
   none: 'No analytics projection is registered.',
+  // A count too small to publish (and the figures computed from it): the server answers null.
+  suppressed: '< %{minimum}',
 };

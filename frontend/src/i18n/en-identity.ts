@@ -214,6 +214,8 @@ export const enIdentity: UiStrings = {
     password_keep_hint: 'Leave empty to keep the current password.',
     ip_hint: 'The only address this API user may call from.',
     token_hint: 'API clients exchange the username and password for a bearer token at POST /api/auth/api-token, from the IP above only.',
+    managed_by_others:
+      'An API user reads every child’s record. Only users who hold Assessment_View, Report_Assessment and DATA_FEED_SHOW and see every record (the administrator, or Case_Monitor without an agency) can add, edit or delete API users.',
   },
   system_log: {
     title: 'System Log',
@@ -256,11 +258,14 @@ export const enIdentity: UiStrings = {
     },
     assign: {
       title: 'Assign Access',
-      subheader: 'Share the assessments you create during a period with a colleague.',
+      subheader:
+        'Let a colleague with the same supervisor see and edit the assessments you create from now on, during the days you choose. Assessments you created before are not shared.',
       none: 'No access is assigned.',
       list_label: 'Access assignments',
       remove_for: 'Remove access for %{name}',
       dialog_title: 'New Assessments To',
+      dialog_hint:
+        'Only assessments you create after you confirm, from the first to the last day, are shared. The first day is today or later.',
       user: 'User',
       from: 'From',
       to: 'To',

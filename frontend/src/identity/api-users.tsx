@@ -16,6 +16,8 @@ import {
   TopToolbar,
   number,
   required,
+  useGetIdentity,
+  useRecordContext,
   useTranslate,
 } from 'react-admin';
 import { Alert, Stack } from '@mui/material';
@@ -29,24 +31,47 @@ interface ApiUserRecord {
   ip: string;
   maxRecords: number;
   lastSignInAt: string | null;
+  /** The server's rule 6 of "Who manages whom": the caller may edit and delete it. */
+  canManage: boolean;
 }
+
+/** Add, Edit and Delete show only to users the server lets manage API users (`canManageApiUsers` of /api/auth/me). */
+const useCanManageApiUsers = () => !!useGetIdentity().identity?.canManageApiUsers;
+
+const RowActions = () => {
+  const translate = useTranslate();
+  const record = useRecordContext<ApiUserRecord>();
+  if (!record?.canManage) return null;
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
+      <EditButton />
+      <DeleteButton
+        mutationMode="pessimistic"
+        confirmTitle={translate('cans.identity.warning')}
+        successMessage={translate('cans.identity.api_users.deleted')}
+      />
+    </Stack>
+  );
+};
 
 /** Spec §2 "API User Management": username and accessible IP, with Add User, Edit and Delete. */
 export const ApiUserList = () => {
   const translate = useTranslate();
   const text = (key: string) => translate(`cans.identity.api_users.${key}`);
+  const canManage = useCanManageApiUsers();
   return (
     <List
       title={text('list_title')}
       empty={false}
       sort={{ field: 'username', order: 'ASC' }}
       exporter={false}
-      actions={
-        <TopToolbar>
-          <CreateButton label={text('add')} />
-        </TopToolbar>
-      }
+      actions={<TopToolbar>{canManage && <CreateButton label={text('add')} />}</TopToolbar>}
     >
+      {!canManage && (
+        <Alert severity="info" sx={{ m: 2 }}>
+          {text('managed_by_others')}
+        </Alert>
+      )}
       <Datagrid bulkActionButtons={false} rowClick={false}>
         <TextField source="username" label={text('fields.username')} />
         <TextField source="ip" label={text('fields.accessible_ip')} sortable={false} />
@@ -55,10 +80,7 @@ export const ApiUserList = () => {
           label={text('fields.last_sign_in')}
           render={(r: ApiUserRecord) => formatDateTime(r.lastSignInAt, { seconds: true }) || translate('cans.identity.never')}
         />
-        <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
-          <EditButton />
-          <DeleteButton mutationMode="pessimistic" confirmTitle={translate('cans.identity.warning')} successMessage={text('deleted')} />
-        </Stack>
+        <RowActions />
       </Datagrid>
     </List>
   );

@@ -56,6 +56,8 @@ export interface QuestionStatistics {
   questionShowName: string | null;
   rated: number;
   ratings: Array<{ rating: ReportRating; count: number; percent: number }>;
+  /** Comparison only: too few children outside the user's access rated it, so its counts are hidden (ratings empty). */
+  suppressed?: boolean;
 }
 
 export interface DomainStatistics {
@@ -67,6 +69,8 @@ export interface DomainStatistics {
   meanScore: number | null;
   standardDeviation: number | null;
   scored: number;
+  /** Comparison only: too few scored assessments outside the user's access, so mean and deviation are hidden (null). */
+  scoreSuppressed?: boolean;
   questions: QuestionStatistics[];
   moduleCharts: Array<{ code: string; name: string; questions: QuestionStatistics[] }>;
 }

@@ -60,6 +60,17 @@ describe('defineAnalyticsProjection', () => {
     ).toThrow('index "name" is not a field of names');
   });
 
+  it('refuses a figure derived from a field that is not a count, and a field taking the suppression list’s name', () => {
+    const withFields = (fields: AnalyticsProjectionDefinition<AgencyEvent>['collections'][number]['fields']) =>
+      definition({ collections: [{ name: 'names', description: '', fields }] });
+    const share = { name: 'share', description: 'A percentage.', derivedFrom: ['agencies'] };
+    expect(() => defineAnalyticsProjection(withFields([{ name: 'agencies', description: 'Agencies.', count: true }, share]))).not.toThrow();
+    expect(() => defineAnalyticsProjection(withFields([{ name: 'agencies', description: 'Agencies.' }, share]))).toThrow(
+      'names.share is derived from "agencies", not a count field',
+    );
+    expect(() => defineAnalyticsProjection(withFields([{ name: 'suppressedFields', description: '' }]))).toThrow('is reserved');
+  });
+
   it('gives every registered analytics collection a name of its own, apart from the product’s', () => {
     const analytics = new Set<Projection>(ANALYTICS_PROJECTIONS);
     const product = allProjections.filter((projection) => !analytics.has(projection)).flatMap((p) => p.collections.map((c) => c.name));

@@ -26,6 +26,16 @@ export interface AnalyticsField {
   readonly name: string;
   /** What the field means, for the catalogue (GET /api/analytics) and the analyst reading the CSV. */
   readonly description: string;
+  /**
+   * A count of children, assessments or pairs of them: the API publishes it only from the minimum cell size on (a
+   * smaller count but 0 is suppressed: null, "< 5" in the CSV), and it can be neither filtered nor sorted on.
+   */
+  readonly count?: true;
+  /**
+   * Computed from these count fields of the same row (a mean, a median, a percentage): suppressed with any of them,
+   * and neither filtered nor sorted on. Every figure computed from counts must name them.
+   */
+  readonly derivedFrom?: readonly string[];
 }
 
 /** A published collection: listed in the catalogue, readable and downloadable; filter and sort on its fields. */
@@ -92,6 +102,7 @@ export function defineAnalyticsProjection<TEvent extends DomainEvent>(
     const fields = collection.fields.some((field) => field.name === 'id') ? collection.fields : [ID_FIELD, ...collection.fields];
     const unknownIndex = (collection.indexes ?? []).find((index) => !fields.some((field) => field.name === index));
     if (unknownIndex) throw new Error(`Analytics projection ${name}: index "${unknownIndex}" is not a field of ${collection.name}`);
+    assertSmallCellFields(name, collection.name, fields);
     return { ...collection, fields, collection: collectionNames.get(collection.name)! };
   });
   const collections: CollectionDefinition[] = [
@@ -112,6 +123,20 @@ export function defineAnalyticsProjection<TEvent extends DomainEvent>(
     apply: (event, view) => definition.apply(event, shortNamed(view)),
   });
   return { ...projection, description: definition.description, published, collectionNames };
+}
+
+/** The field that lists a row's suppressed fields in the API's answers (small cells): no declared field may take it. */
+export const SUPPRESSED_FIELDS = 'suppressedFields';
+
+/** `derivedFrom` names count fields of the same collection; no field takes the name of the suppression list. */
+function assertSmallCellFields(projection: string, collection: string, fields: readonly AnalyticsField[]): void {
+  for (const field of fields) {
+    if (field.name === SUPPRESSED_FIELDS)
+      throw new Error(`Analytics projection ${projection}: "${SUPPRESSED_FIELDS}" is reserved (${collection})`);
+    for (const source of field.derivedFrom ?? [])
+      if (!fields.some((other) => other.name === source && other.count))
+        throw new Error(`Analytics projection ${projection}: ${collection}.${field.name} is derived from "${source}", not a count field`);
+  }
 }
 
 /** A view whose collection names are the projection's short names; an undeclared name is a mistake, said at once. */

@@ -13,6 +13,7 @@
  *   (a lookup costs no query), stored every few batches, indexes built at the end.
  */
 import { createHash } from 'node:crypto';
+import { isAcceptedCalendarDate, parseAcceptedDateTime } from '@cans/domain/input-rules/accepted-dates';
 import type { EventStore, RecordedEvent } from '@cans/storage/event-store/event-store.port';
 import type { Document, ReadStore } from '@cans/storage/read-store/read-store.port';
 import { applyEvents } from '../engine/projection';
@@ -43,21 +44,14 @@ export interface ReplayMoment {
   label: string;
 }
 
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
-
-/** A day (yyyy-MM-dd) or an ISO date-time with its offset; null when it is neither or no such date exists. */
+/**
+ * A day (yyyy-MM-dd, meaning its end in UTC) or an ISO date-time with its offset, from 1900 to 9999 (the accepted
+ * range, domain/src/input-rules/accepted-dates.ts); null when it is neither or no such date exists.
+ */
 export function parseReplayMoment(text: unknown): ReplayMoment | null {
-  if (typeof text !== 'string') return null;
-  const day = DAY.exec(text);
-  if (day) {
-    const end = Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3]), 23, 59, 59, 999);
-    // Date.UTC rolls 2026-02-30 over to March: a day that does not exist is refused.
-    return new Date(end).toISOString().slice(0, 10) === text ? { until: new Date(end).toISOString(), label: text } : null;
-  }
-  if (!DATE_TIME.test(text) || Number.isNaN(Date.parse(text))) return null;
-  const until = new Date(Date.parse(text)).toISOString();
-  return { until, label: until };
+  if (isAcceptedCalendarDate(text)) return { until: `${text}T23:59:59.999Z`, label: text };
+  const moment = parseAcceptedDateTime(text, { zone: 'required' });
+  return moment ? { until: moment.toISOString(), label: moment.toISOString() } : null;
 }
 
 export const replayIdOf = (projection: AnalyticsProjection, moment: ReplayMoment): string => `${projection.name}@${moment.until}`;

@@ -153,9 +153,14 @@ async function renameAgency(view: ProjectionView, agencyId: string, name: string
   }
 }
 
+// Means and medians of a row are computed from its approved assessments: suppressed with that count (small cells).
 const durationFields = (measure: string, what: string) => [
-  { name: `${measure}MeanDays`, description: `Mean days ${what}; null when none of the month’s assessments has it.` },
-  { name: `${measure}MedianDays`, description: `Median days ${what}.` },
+  {
+    name: `${measure}MeanDays`,
+    description: `Mean days ${what}; null when none of the month’s assessments has it.`,
+    derivedFrom: ['approved'],
+  },
+  { name: `${measure}MedianDays`, description: `Median days ${what}.`, derivedFrom: ['approved'] },
 ];
 
 /** The events it reads: an agency's deletion leaves its name on its rows. */
@@ -185,7 +190,7 @@ export const timeToApprovalProjection = defineAnalyticsProjection<TimeToApproval
         { name: 'agencyId', description: 'The agency of the assessment’s owner when it was approved; null for none.' },
         { name: 'agencyName', description: 'The agency’s current name.' },
         { name: 'month', description: 'Month of approval, yyyy-MM (UTC).' },
-        { name: 'approved', description: 'Assessments approved (for the first time) in the month.' },
+        { name: 'approved', description: 'Assessments approved (for the first time) in the month.', count: true },
         ...durationFields('creationToCompletion', 'from creation to the first completion'),
         ...durationFields('completionToApproval', 'from the first completion to approval'),
         ...durationFields('creationToApproval', 'from creation to approval'),

@@ -12,7 +12,7 @@ describe.each(backends)('Agencies over HTTP (%s): command → event → projecti
     t = await startTestApp({ backend });
     admin = `Bearer ${t.adminToken()}`;
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('creates an agency and lists it right away when the client waits for its position', async () => {
     const created = await t

@@ -7,6 +7,7 @@
 import { DEMO_USER_IDS } from '../../platform/seeding/demo-data/identity-demo-data';
 import { demoDataInBrowser, describeInBrowser } from '../../../test-support/browser';
 import { expectPageChecks } from '../../../test-support/page-checks';
+import { toHaveCount } from '../../../test-support/eventually';
 
 describeInBrowser('Agency Management in headless Chromium (demo data)', () => {
   jest.setTimeout(180_000);
@@ -54,7 +55,7 @@ describeInBrowser('Agency Management in headless Chromium (demo data)', () => {
     await admin
       .getByText(/This agency cannot be deleted: \d+ users? and \d+ assessments? belong to it\. Move them to another agency first\./)
       .waitFor();
-    expect(await admin.getByRole('cell', { name: 'Northside Family Services', exact: true }).count()).toBe(1);
+    await toHaveCount(admin.getByRole('cell', { name: 'Northside Family Services', exact: true }), 1);
     expect(errors).toEqual([]);
   });
 
@@ -62,7 +63,7 @@ describeInBrowser('Agency Management in headless Chromium (demo data)', () => {
     const worker = await signedIn(DEMO_USER_IDS.worker1);
     await worker.goto(`${demo.t.baseUrl}/setting/agency`);
     await worker.getByRole('heading', { name: 'OOPS!' }).waitFor();
-    expect(await worker.getByRole('menuitem', { name: 'Agencies' }).count()).toBe(0);
+    await toHaveCount(worker.getByRole('menuitem', { name: 'Agencies' }), 0);
     expect(errors).toEqual([]);
   });
 });

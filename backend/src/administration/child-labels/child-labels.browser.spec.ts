@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { DEMO_USER_IDS } from '../../platform/seeding/demo-data/identity-demo-data';
 import { demoDataInBrowser, describeInBrowser } from '../../../test-support/browser';
 import { expectPageChecks } from '../../../test-support/page-checks';
+import { toBeChecked, toBeDisabled, toHaveAttribute, toHaveCount } from '../../../test-support/eventually';
 
 describeInBrowser('Child Info Label Configuration in headless Chromium (demo data)', () => {
   jest.setTimeout(180_000);
@@ -23,7 +24,7 @@ describeInBrowser('Child Info Label Configuration in headless Chromium (demo dat
     await admin.getByRole('menuitem', { name: 'Child Info Labels' }).click();
     await admin.waitForURL(/\/setting\/label$/);
     await admin.getByRole('heading', { name: 'Child Info Label Configuration' }).waitFor();
-    expect(await admin.getByRole('row').count()).toBe(18); // the header and the 17 labels
+    await toHaveCount(admin.getByRole('row'), 18); // the header and the 17 labels
     await expectPageChecks(admin, 'setting-label');
 
     // By keyboard: Edit, an empty name refused with the server's message, Escape (Cancel) restores the name.
@@ -37,7 +38,7 @@ describeInBrowser('Child Info Label Configuration in headless Chromium (demo dat
     await expectPageChecks(admin, 'setting-label-editing');
     await admin.keyboard.press('Escape');
     await date.getByText('Date of Assessment', { exact: true }).waitFor();
-    expect(await date.getByRole('textbox').count()).toBe(0);
+    await toHaveCount(date.getByRole('textbox'), 0);
 
     // Cancel by its button restores what was there, unsaved text and all.
     await date.getByRole('button', { name: 'Edit display name of DateOfAssessment' }).click();
@@ -53,19 +54,19 @@ describeInBrowser('Child Info Label Configuration in headless Chromium (demo dat
 
     // A required field's switch is on and locked, and says why; Assessor's turns off.
     const gender = row(admin, 'GENDER').getByRole('switch', { name: 'Enabled: GENDER' });
-    expect(await gender.isChecked()).toBe(true);
-    expect(await gender.isDisabled()).toBe(true);
-    expect(await gender.getAttribute('aria-describedby')).toBeTruthy();
+    await toBeChecked(gender);
+    await toBeDisabled(gender);
+    await toHaveAttribute(gender, 'aria-describedby', /.+/);
     await row(admin, 'GENDER').getByText('Always on: the child form needs it.').waitFor();
     const assessor = row(admin, 'Assessor').getByRole('switch', { name: 'Enabled: Assessor' });
     await assessor.focus();
     await admin.keyboard.press('Space');
-    await expectChecked(assessor, false);
+    await toBeChecked(assessor, false);
 
     // The spec's spelling of the route leads to the page.
     await admin.goto(`${demo.t.baseUrl}/setting/lable`);
     await admin.waitForURL(/\/setting\/label$/);
-    await expectChecked(row(admin, 'Assessor').getByRole('switch', { name: 'Enabled: Assessor' }), false);
+    await toBeChecked(row(admin, 'Assessor').getByRole('switch', { name: 'Enabled: Assessor' }), false);
     await row(admin, 'DateOfAssessment').getByText('Date Seen', { exact: true }).waitFor();
     await expectPageChecks(admin, 'setting-label-saved');
 
@@ -73,8 +74,8 @@ describeInBrowser('Child Info Label Configuration in headless Chromium (demo dat
     await admin.goto(`${demo.t.baseUrl}/assessment/list`);
     await admin.getByRole('columnheader', { name: 'Date Seen' }).waitFor();
     await admin.getByRole('columnheader', { name: 'Last Update' }).waitFor();
-    expect(await admin.getByRole('columnheader', { name: 'Assessor' }).count()).toBe(0);
-    expect(await admin.getByRole('columnheader', { name: 'Date of Assessment' }).count()).toBe(0);
+    await toHaveCount(admin.getByRole('columnheader', { name: 'Assessor' }), 0);
+    await toHaveCount(admin.getByRole('columnheader', { name: 'Date of Assessment' }), 0);
 
     // The CANS Summary names it so too, without the Assessor.
     const listed = await demo.t
@@ -84,12 +85,12 @@ describeInBrowser('Child Info Label Configuration in headless Chromium (demo dat
       .set('Authorization', `Bearer ${demo.t.adminToken()}`);
     await admin.goto(`${demo.t.baseUrl}/assessment/summarycase/${listed.body[0].id}`);
     await admin.getByText('Date Seen', { exact: true }).first().waitFor();
-    expect(await admin.getByText('Assessor', { exact: true }).count()).toBe(0);
+    await toHaveCount(admin.getByText('Assessor', { exact: true }), 0);
 
     // The child form of a new assessment names the field anew.
     await admin.goto(`${demo.t.baseUrl}/assessment/childinfo/add`);
     await admin.getByLabel('Date Seen').waitFor();
-    expect(await admin.getByLabel('Date of Assessment').count()).toBe(0);
+    await toHaveCount(admin.getByLabel('Date of Assessment'), 0);
     expect(errors).toEqual([]);
   });
 
@@ -98,19 +99,10 @@ describeInBrowser('Child Info Label Configuration in headless Chromium (demo dat
     const worker = await signedIn(DEMO_USER_IDS.worker1);
     await worker.goto(`${demo.t.baseUrl}/assessment/list`);
     await worker.getByRole('columnheader', { name: 'Date Seen' }).waitFor();
-    expect(await worker.getByRole('columnheader', { name: 'Assessor' }).count()).toBe(0);
-    expect(await worker.getByRole('menuitem', { name: 'Child Info Labels' }).count()).toBe(0);
+    await toHaveCount(worker.getByRole('columnheader', { name: 'Assessor' }), 0);
+    await toHaveCount(worker.getByRole('menuitem', { name: 'Child Info Labels' }), 0);
     await worker.goto(`${demo.t.baseUrl}/setting/label`);
     await worker.getByRole('heading', { name: 'OOPS!' }).waitFor();
     expect(errors).toEqual([]);
   });
 });
-
-/** The switch's state once the save answered and the table was read again (bounded). */
-async function expectChecked(toggle: ReturnType<Page['getByRole']>, checked: boolean): Promise<void> {
-  for (let tries = 0; tries < 100; tries++) {
-    if ((await toggle.isChecked()) === checked) return;
-    await toggle.page().waitForTimeout(100);
-  }
-  throw new Error(`the switch did not become ${checked ? 'checked' : 'unchecked'}`);
-}

@@ -21,7 +21,7 @@ describe('Child info labels over HTTP', () => {
     worker = `Bearer ${t.tokenFor(['HOME_SHOW', 'Assessment_View', 'Assessment_New', 'Assessment_Edit', 'Setting', 'Agency'])}`;
     assessor = new AssessmentsApi(t, admin, '1');
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const head = () => t.app.get<EventStore>(EVENT_STORE).headPosition();
   const put = (fieldName: string, body: object, token = admin) =>

@@ -12,6 +12,7 @@ import { expectPageChecks } from '../../../test-support/page-checks';
 import { startSmtpTestServer, SmtpTestServer } from '../../../test-support/smtp-test-server';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
 import { DIRECT_CARE_WORKER_GROUP_ID } from '../../identity/user-groups/built-in-groups';
+import { toHaveAttribute, toHaveText, toHaveValue } from '../../../test-support/eventually';
 
 describeInBrowser('Email Templates in headless Chromium', () => {
   jest.setTimeout(180_000);
@@ -24,12 +25,19 @@ describeInBrowser('Email Templates in headless Chromium', () => {
     smtp = await startSmtpTestServer();
     t = await startTestApp({ listen: true, config: { frontendDist: FRONTEND_DIST } });
     browser = await launchChromium();
-    // The mail server as an administrator saves it on the Email Server page.
-    const server = await t
-      .http()
-      .put('/api/settings/email-server')
-      .set('Authorization', `Bearer ${t.adminToken()}`)
-      .send({ smtp: '127.0.0.1', port: smtp.settings.port, userName: null, fromEmail: 'cans@agency.example', fromName: 'CANS', sslKey: 1 });
+    // The mail server as the super admin saves it on the Email Server page (the test server offers no STARTTLS);
+    // the password before any token: a new password ends the sessions issued before it.
+    await t.setPassword('1', 'Adm1n!own pass');
+    const server = await t.http().put('/api/settings/email-server').set('Authorization', `Bearer ${t.adminToken()}`).send({
+      smtp: '127.0.0.1',
+      port: smtp.settings.port,
+      userName: null,
+      fromEmail: 'cans@agency.example',
+      fromName: 'CANS',
+      sslKey: 1,
+      allowUnencrypted: true,
+      currentPassword: 'Adm1n!own pass',
+    });
     expect(server.status).toBe(200);
   });
   afterAll(async () => {
@@ -47,9 +55,9 @@ describeInBrowser('Email Templates in headless Chromium', () => {
     await admin.getByRole('menuitem', { name: 'Email Templates' }).click();
     await admin.waitForURL(/\/setting\/emailTemplate$/);
     const selector = admin.getByRole('combobox', { name: 'Template' });
-    await expect(selector.textContent()).resolves.toBe('Incomplete Assessment');
+    await toHaveText(selector, 'Incomplete Assessment');
     const subject = admin.getByRole('textbox', { name: 'Subject' });
-    await expect(subject.inputValue()).resolves.toBe('CANS assessment {{pid}} is not complete');
+    await toHaveValue(subject, 'CANS assessment {{pid}} is not complete');
     await admin.getByRole('button', { name: 'Insert {{assessmentLink}}', exact: true }).waitFor();
     await expectPageChecks(admin, 'setting-email-templates');
 
@@ -70,7 +78,7 @@ describeInBrowser('Email Templates in headless Chromium', () => {
     await subject.press('End');
     await subject.press('ArrowLeft');
     await admin.getByRole('button', { name: 'Insert {{userName}}', exact: true }).click();
-    await expect(subject.inputValue()).resolves.toBe('Welcome to CANS, {{userName}}!');
+    await toHaveValue(subject, 'Welcome to CANS, {{userName}}!');
 
     // The body: a line typed at its end, and a placeholder inserted with the keyboard (Tab to it, Enter).
     const body = admin.getByRole('textbox', { name: 'Body' });
@@ -88,7 +96,7 @@ describeInBrowser('Email Templates in headless Chromium', () => {
     await dialog.getByText('Welcome to CANS, Jane Sample!').waitFor();
     const frame = admin.frameLocator('iframe[title="The mail as HTML"]');
     await frame.getByText('Questions? Call the help desk. Your username again: jsample').waitFor();
-    expect(await frame.getByRole('link', { name: /initialPassword/ }).getAttribute('href')).toMatch(/\/initialPassword\/0\/jsample\//);
+    await toHaveAttribute(frame.getByRole('link', { name: /initialPassword/ }), 'href', /\/initialPassword\/0\/jsample\//);
     await dialog.getByText(/Questions\? Call the help desk\. Your username again: jsample/).waitFor();
     await expectPageChecks(admin, 'email-template-preview');
     await dialog.getByRole('button', { name: 'Close' }).click();

@@ -43,7 +43,7 @@ const NAME_PARAM = { name: 'name', enum: EMAIL_TEMPLATE_NAMES };
 
 export const EMAIL_TEMPLATE_SAVED = 'The email template was saved successfully.';
 
-/** Spec 002 §2 "Email Templates": the twelve mails of the product, edited with the Setting privilege. */
+/** Spec 002 §2 "Email Templates": the mails of the product (the spec's twelve and AccountLockedOut), edited with the Setting privilege. */
 @ApiTags('Administration')
 @ApiCookieAuth()
 @Controller('settings/email-templates')
@@ -57,7 +57,7 @@ export class EmailTemplatesController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'The twelve templates: name, label, whether saved (else built in)' })
+  @ApiOperation({ summary: 'The thirteen templates: name, label, whether saved (else built in)' })
   @ApiOkResponse({ type: [EmailTemplateSummaryView] })
   async list(): Promise<EmailTemplateSummaryView[]> {
     const saved = await this.readStore.getMany<EmailTemplateDocument>(EMAIL_TEMPLATES_COLLECTION, [...EMAIL_TEMPLATE_NAMES]);

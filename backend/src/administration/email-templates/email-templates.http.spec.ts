@@ -37,11 +37,12 @@ describe('Email templates over HTTP', () => {
       .set('Authorization', as)
       .send(body as object);
 
-  it('lists the twelve templates of the spec with their labels, IncompleteAssessment first, none saved yet', async () => {
+  it('lists the templates (the twelve of the spec, then AccountLockedOut) with their labels, IncompleteAssessment first, none saved yet', async () => {
     const list = await t.http().get(BASE).set('Authorization', admin);
     expect(list.status).toBe(200);
     expect(list.body.map((row: { name: string }) => row.name)).toEqual([...EMAIL_TEMPLATE_NAMES]);
-    expect(list.body).toHaveLength(12);
+    expect(list.body).toHaveLength(13);
+    expect(list.body[12]).toEqual({ name: 'AccountLockedOut', label: 'Account Locked Out', customised: false });
     expect(list.body[0]).toEqual({ name: 'IncompleteAssessment', label: 'Incomplete Assessment', customised: false });
     expect(list.body.every((row: { customised: boolean }) => !row.customised)).toBe(true);
   });

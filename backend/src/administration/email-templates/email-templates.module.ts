@@ -5,7 +5,7 @@ import { SaveEmailTemplateHandler } from './email-template.commands';
 import { EmailTemplatesController } from './email-templates.controller';
 import { TemplatedMailer } from './templated-mailer';
 
-/** The twelve email templates (spec 002 §2): global, so every feature that mails injects TemplatedMailer. */
+/** The email templates (spec 002 §2, and AccountLockedOut): global, so every feature that mails injects TemplatedMailer. */
 @Global()
 @Module({
   imports: [CqrsModule],

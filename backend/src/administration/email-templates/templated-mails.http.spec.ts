@@ -29,6 +29,8 @@ describe('Mails rendered from the email templates (a real SMTP server)', () => {
   beforeAll(async () => {
     smtp = await startSmtpTestServer();
     t = await startTestApp({ identity: { smtp: smtp.settings, publicUrl: PUBLIC_URL } });
+    // Before any token: a new password ends the sessions issued before it.
+    await t.setPassword('1', 'Adm1n!own pass');
     admin = `Bearer ${t.adminToken()}`;
   });
   afterAll(async () => {
@@ -211,7 +213,16 @@ describe('Mails rendered from the email templates (a real SMTP server)', () => {
 
     it('reassigns even when the mail cannot be sent (the failure is only logged)', async () => {
       // A mail server on a closed port: every mail fails from now on (the last test of this file).
-      const server = { smtp: '127.0.0.1', port: 9, userName: null, fromEmail: 'cans@example.org', fromName: null, sslKey: 1 };
+      const server = {
+        smtp: '127.0.0.1',
+        port: 9,
+        userName: null,
+        fromEmail: 'cans@example.org',
+        fromName: null,
+        sslKey: 1,
+        allowUnencrypted: true,
+        currentPassword: 'Adm1n!own pass',
+      };
       expect((await t.http().put('/api/settings/email-server').set('Authorization', admin).send(server)).status).toBe(200);
       const { id } = await owner.start(childForm({ cin: 'PID-REASSIGN-3' }));
       const since = smtp.mails.length;

@@ -12,7 +12,7 @@ describe('Help over HTTP', () => {
     t = await startTestApp();
     admin = `Bearer ${t.adminToken()}`;
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const head = () => t.app.get<EventStore>(EVENT_STORE).headPosition();
 

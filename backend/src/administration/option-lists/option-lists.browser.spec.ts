@@ -9,6 +9,7 @@ import type { Locator } from 'playwright-core';
 import { DEMO_USER_IDS } from '../../platform/seeding/demo-data/identity-demo-data';
 import { demoDataInBrowser, describeInBrowser } from '../../../test-support/browser';
 import { expectPageChecks } from '../../../test-support/page-checks';
+import { toHaveCount, toHaveValue } from '../../../test-support/eventually';
 
 describeInBrowser('Option value lists in headless Chromium (demo data)', () => {
   jest.setTimeout(180_000);
@@ -35,8 +36,8 @@ describeInBrowser('Option value lists in headless Chromium (demo data)', () => {
     await newType.fill('Review Assessment');
     await newType.press('Enter');
     await initialized.getByRole('cell', { name: 'Review Assessment', exact: true }).waitFor();
-    expect(await row(initialized, '65').getByRole('cell', { name: 'Review Assessment', exact: true }).count()).toBe(1);
-    expect(await newType.inputValue()).toBe('');
+    await toHaveCount(row(initialized, '65').getByRole('cell', { name: 'Review Assessment', exact: true }), 1);
+    await toHaveValue(newType, '');
 
     // Rename by keyboard: Escape restores the saved name, Enter saves (Ok).
     await initialized.getByRole('button', { name: 'Rename Review Assessment' }).focus();
@@ -67,7 +68,7 @@ describeInBrowser('Option value lists in headless Chromium (demo data)', () => {
         /^This option cannot be deleted: \d+ assessments? uses? it\. Rename it instead: the assessments that use it will show the new name\.$/,
       )
       .waitFor();
-    expect(await initialized.getByRole('cell', { name: 'Initial Assessment', exact: true }).count()).toBe(1);
+    await toHaveCount(initialized.getByRole('cell', { name: 'Initial Assessment', exact: true }), 1);
 
     await initialized.getByRole('button', { name: 'Delete Six-month Review' }).click();
     await admin.getByRole('dialog', { name: 'Delete option' }).getByRole('button', { name: 'Confirm' }).click();
@@ -80,7 +81,7 @@ describeInBrowser('Option value lists in headless Chromium (demo data)', () => {
     const worker = await signedIn(DEMO_USER_IDS.worker1);
     await worker.goto(`${demo.t.baseUrl}/setting/optionValue`);
     await worker.getByRole('heading', { name: 'OOPS!' }).waitFor();
-    expect(await worker.getByRole('menuitem', { name: 'Option Lists' }).count()).toBe(0);
+    await toHaveCount(worker.getByRole('menuitem', { name: 'Option Lists' }), 0);
     expect(errors).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ import { startTestApp, TestApp } from '../../../test-support/test-app';
 import { EVENT_STORE, READ_STORE } from '../../platform/storage/storage-tokens';
 
 const PASSWORD = 'S3cret mail pass!';
+const ADMIN_PASSWORD = 'Adm1n!own pass';
 
 describe('Email server over HTTP (a real SMTP server that requires sign-in)', () => {
   let t: TestApp;
@@ -21,6 +22,8 @@ describe('Email server over HTTP (a real SMTP server that requires sign-in)', ()
   beforeAll(async () => {
     smtp = await startSmtpTestServer({ user: 'cans-mailer', password: PASSWORD });
     t = await startTestApp();
+    // Before any token: a new password ends the sessions issued before it.
+    await t.setPassword('1', ADMIN_PASSWORD);
     admin = `Bearer ${t.adminToken()}`;
   });
   afterAll(async () => {
@@ -36,10 +39,16 @@ describe('Email server over HTTP (a real SMTP server that requires sign-in)', ()
     fromEmail: 'cans@agency.example',
     fromName: 'CANS Office',
     sslKey: 1,
+    // The test server offers no STARTTLS: the super admin's explicit choice (docs/security.md).
+    allowUnencrypted: true,
     ...fields,
   });
   const save = async (body: Record<string, unknown>) => {
-    const saved = await t.http().put('/api/settings/email-server').set('Authorization', admin).send(body);
+    const saved = await t
+      .http()
+      .put('/api/settings/email-server')
+      .set('Authorization', admin)
+      .send({ ...body, currentPassword: ADMIN_PASSWORD });
     expect(saved.status).toBe(200);
     return saved;
   };
@@ -55,6 +64,7 @@ describe('Email server over HTTP (a real SMTP server that requires sign-in)', ()
       fromEmail: '',
       fromName: null,
       sslKey: 1,
+      allowUnencrypted: false,
     });
     const refused = await testMail();
     expect(refused.status).toBe(409);

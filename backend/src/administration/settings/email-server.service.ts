@@ -18,6 +18,7 @@ const NOT_SAVED: EmailServerView = {
   fromEmail: '',
   fromName: null,
   sslKey: EMAIL_SECURITY.default,
+  allowUnencrypted: false,
 };
 
 /** The Email Server screen's reads and its "Send test mail" (spec 002 §2 "Email Server page"). */
@@ -34,8 +35,17 @@ export class EmailServerService {
   async current(): Promise<EmailServerView> {
     const server = await this.saved();
     if (!server) return NOT_SAVED;
-    const { smtp, port, userName, passwordSealed, fromEmail, fromName, sslKey } = server;
-    return { smtp, port, userName, passwordSet: passwordSealed !== null, fromEmail, fromName, sslKey };
+    const { smtp, port, userName, passwordSealed, fromEmail, fromName, sslKey, allowUnencrypted } = server;
+    return {
+      smtp,
+      port,
+      userName,
+      passwordSet: passwordSealed !== null,
+      fromEmail,
+      fromName,
+      sslKey,
+      allowUnencrypted: allowUnencrypted === true,
+    };
   }
 
   /**
@@ -60,7 +70,7 @@ export class EmailServerService {
     }
   }
 
-  private saved(): Promise<EmailServerDocument | null> {
+  saved(): Promise<EmailServerDocument | null> {
     return this.readStore.get<EmailServerDocument>(SETTINGS_COLLECTION, EMAIL_SERVER_SETTING_ID);
   }
 }

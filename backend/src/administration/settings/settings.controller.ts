@@ -1,30 +1,25 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Put } from '@nestjs/common';
+import { Body, Controller, Get, Inject, Put } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth, RequestAuth, RequirePrivileges } from '../../identity/access/access.decorators';
 import type { CommandResult } from '../../platform/commands/actor';
 import { answerCommand } from '../../platform/http/http-answers';
-import { SECRET_BOX, SecretBox } from '../../platform/crypto/secret-box';
 import { READ_STORE } from '../../platform/storage/storage-tokens';
 import type { ReadStore } from '@cans/storage/read-store/read-store.port';
 import { findReminderSettings } from '@cans/projections/administration/settings.projection';
 import { AppVersionService } from './app-version.service';
-import { EmailServerService } from './email-server.service';
 import { SettingCommandRequest } from './setting.commands';
 import {
   AppVersionView,
-  EmailServerView,
   SaveAppVersionDto,
   ReminderSettingsView,
-  SaveEmailServerDto,
   SaveReminderSettingsDto,
   SaveSystemNotificationDto,
   SystemNotificationView,
-  TestMailDto,
 } from './settings.dto';
 import { SystemNotificationService } from './system-notification.service';
 
-/** The single-value settings of spec 002 §2: App Version, the system notification, the email server, the reminders. */
+/** The single-value settings of spec 002 §2 that `Setting` holders keep: App Version, the system notification, the reminders. */
 @ApiTags('Administration')
 @ApiCookieAuth()
 @Controller()
@@ -33,8 +28,6 @@ export class SettingsController {
     private readonly commands: CommandBus,
     private readonly appVersion: AppVersionService,
     private readonly notifications: SystemNotificationService,
-    private readonly emailServer: EmailServerService,
-    @Inject(SECRET_BOX) private readonly secrets: SecretBox,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
   ) {}
 
@@ -71,38 +64,6 @@ export class SettingsController {
       new SettingCommandRequest(actor, { type: 'SaveSystemNotification', content: body.content }),
     );
     return answerCommand(result, { message: 'The notification was saved successfully.' });
-  }
-
-  @Get('settings/email-server')
-  @RequirePrivileges('Setting')
-  @ApiOkResponse({ type: EmailServerView })
-  currentEmailServer() {
-    return this.emailServer.current();
-  }
-
-  /** Mail goes through it from the next mail on; the password is sealed before it is recorded. */
-  @Put('settings/email-server')
-  @RequirePrivileges('Setting')
-  @ApiOkResponse({ description: '{ message }' })
-  async saveEmailServer(@Body() body: SaveEmailServerDto, @Auth() { actor }: RequestAuth) {
-    const { password, userName, fromName, ...server } = body;
-    const command = {
-      type: 'SaveEmailServer' as const,
-      ...server,
-      userName: userName ?? null,
-      fromName: fromName ?? null,
-      ...(password ? { passwordSealed: this.secrets.seal(password) } : {}),
-    };
-    const result: CommandResult = await this.commands.execute(new SettingCommandRequest(actor, command));
-    return answerCommand(result, { message: 'The email server was saved successfully.' });
-  }
-
-  @Post('settings/email-server/test-mail')
-  @HttpCode(200)
-  @RequirePrivileges('Setting')
-  @ApiOperation({ summary: 'Send a test mail through the saved server: { sent, message } (the SMTP error in plain words when not sent)' })
-  async sendTestMail(@Body() body: TestMailDto, @Auth() { user }: RequestAuth) {
-    return this.emailServer.sendTestMail(body.to, user.fullName || user.username);
   }
 
   /** The Assessment Reminder screen; the defaults until a save. */

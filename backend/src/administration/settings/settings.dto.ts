@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateBy } from 'class-validator';
+import { IsBoolean, IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateBy } from 'class-validator';
 import { EMAIL_SECURITY, EmailSecurity } from '@cans/domain/administration/settings.events';
 import { REMINDER_SETTING_LIMITS, reminderSettingMessage } from '@cans/domain/assessments/reminder-settings';
 import { Trimmed, TrimmedOrNull } from '../../platform/http/dto-building-blocks';
@@ -76,9 +76,30 @@ export class SaveEmailServerDto {
   @MaxLength(TEXT_MAX, { message: `From name can be at most ${TEXT_MAX} characters.` })
   fromName!: string | null;
 
-  @ApiProperty({ enum: SECURITY_CODES, description: '1 Default (STARTTLS when offered), 3 SSL, 2 TLS (STARTTLS required)' })
+  @ApiProperty({
+    enum: SECURITY_CODES,
+    description: '1 Default (STARTTLS, required unless allowUnencrypted), 3 SSL, 2 TLS (STARTTLS required)',
+  })
   @IsIn(SECURITY_CODES, { message: 'Security must be 1 (Default), 3 (SSL) or 2 (TLS).' })
   sslKey!: EmailSecurity;
+
+  @ApiPropertyOptional({
+    default: false,
+    description: 'Default mode only: send the password and the mail without TLS when the server offers no STARTTLS',
+  })
+  @IsOptional()
+  @IsBoolean({ message: 'Allow unencrypted must be true or false.' })
+  allowUnencrypted?: boolean;
+
+  @ApiPropertyOptional({
+    writeOnly: true,
+    maxLength: TEXT_MAX,
+    description: "The caller's own password: required when the server, port, user name or security changes",
+  })
+  @IsOptional()
+  @IsString({ message: 'Your password must be text.' })
+  @MaxLength(TEXT_MAX, { message: `Your password can be at most ${TEXT_MAX} characters.` })
+  currentPassword?: string;
 }
 
 export class EmailServerView {
@@ -89,6 +110,7 @@ export class EmailServerView {
   @ApiProperty() fromEmail!: string;
   @ApiProperty({ nullable: true, type: String }) fromName!: string | null;
   @ApiProperty({ enum: SECURITY_CODES }) sslKey!: EmailSecurity;
+  @ApiProperty({ description: 'Default mode: mail may go without TLS when the server offers none' }) allowUnencrypted!: boolean;
 }
 
 export class TestMailDto {

@@ -14,7 +14,7 @@ describe('Settings over HTTP: App Version and the system notification', () => {
     admin = `Bearer ${t.adminToken()}`;
     worker = `Bearer ${t.tokenFor(['HOME_SHOW', 'Assessment_View'])}`;
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const head = () => t.app.get<EventStore>(EVENT_STORE).headPosition();
 

@@ -5,7 +5,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString } from 'class-validator';
 import { DomainRuleViolation, FieldErrors } from '@cans/domain/domain-errors';
-import { MAX_REVISION } from '../../platform/http/field-validators';
+import { MAX_REVISION, parseDateTime } from '../../platform/http/field-validators';
 
 /** A point of an assessment's history: after the event of that revision, or the last event recorded at or before `at`. */
 export type AsOfPoint = { readonly revision: number } | { readonly at: string };
@@ -17,7 +17,8 @@ export const AS_OF_MESSAGES = {
   revision: 'The revision must be a whole number from 0.',
   revisionPast: (last: number) => `The assessment has no such revision: its last revision is ${last}.`,
   toRevisionBefore: 'The later revision must not be before the earlier one.',
-  at: 'Enter a date and time as ISO 8601 with its time zone, e.g. 2024-05-01T14:30:00Z.',
+  // The zone is required: a moment, never a local time a server would have to guess.
+  at: 'Enter a date and time from 1900 to 9999 as ISO 8601 with its time zone, e.g. 2024-05-01T14:30:00Z.',
   atBeforeCreation: 'The assessment did not exist yet at that date and time.',
   noChildYet: 'The assessment had no child record yet at that point.',
   compareRevision: 'Give the earlier revision to compare.',
@@ -50,8 +51,6 @@ export class CompareQueryDto {
 }
 
 const WHOLE_NUMBER = /^\d{1,10}$/;
-/** yyyy-MM-ddTHH:mm[:ss[.fraction]] with Z or ±HH:mm: a moment, never a local time a server would have to guess. */
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):(\d{2}))$/;
 
 export function refuse(errors: FieldErrors): never {
   throw new DomainRuleViolation(AS_OF_MESSAGES.fields, errors);
@@ -64,23 +63,10 @@ export function parseRevision(value: string, field: string): number {
   return revision;
 }
 
-/** An ISO 8601 date-time with zone naming a real moment, as UTC ISO text; or a field error under `at`. */
+/** An ISO 8601 date-time with zone naming a real moment (1900 to 9999), as UTC ISO text; or a field error under `at`. */
 export function parseMoment(value: string): string {
-  const match = DATE_TIME.exec(value.trim());
-  const valid =
-    match !== null &&
-    Number(match[2]) >= 1 &&
-    Number(match[2]) <= 12 &&
-    Number(match[4]) <= 23 &&
-    Number(match[5]) <= 59 &&
-    Number(match[6] ?? 0) <= 59 &&
-    Number(match[8] ?? 0) <= 23 &&
-    Number(match[9] ?? 0) <= 59 &&
-    // The day exists in its month (Date would roll 2024-02-30 over to March).
-    Number(match[3]) >= 1 &&
-    Number(match[3]) <= new Date(Date.UTC(Number(match[1]), Number(match[2]), 0)).getUTCDate();
-  const time = valid ? new Date(value.trim()) : null;
-  if (!time || Number.isNaN(time.getTime())) refuse({ at: [AS_OF_MESSAGES.at] });
+  const time = parseDateTime(value.trim(), { zone: 'required' });
+  if (!time) refuse({ at: [AS_OF_MESSAGES.at] });
   return time.toISOString();
 }
 

@@ -1,4 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
+import { spreadsheetSafeCell } from '@cans/domain/csv/spreadsheet-safe-cell';
 import type { AssessmentHistory } from './assessment-history.types';
 
 export const HISTORY_CSV_COLUMNS = ['Time', 'User', 'Group', 'Kind', 'Change', 'Field', 'Before', 'After', 'Revision', 'Library version'];
@@ -7,9 +8,6 @@ export const HISTORY_CSV_COLUMNS = ['Time', 'User', 'Group', 'Kind', 'Change', '
 export function historyCsvFileName(assessmentId: string): string {
   return `cans-history-${assessmentId.replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 64)}.csv`;
 }
-
-/** A cell a spreadsheet would run as a formula (=, +, -, @, tab, CR) is prefixed with an apostrophe (CSV injection). */
-const safeCell = (value: string): string => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
 /** One row per field change; an entry without changes gives one row with empty Field / Before / After. */
 export function historyCsv(history: AssessmentHistory): string {
@@ -21,7 +19,8 @@ export function historyCsv(history: AssessmentHistory): string {
       const changes = entry.changes.length > 0 ? entry.changes : [null];
       for (const change of changes) {
         const row = change ? [...common, change.label, change.before ?? '', change.after ?? '', ...tail] : [...common, '', '', '', ...tail];
-        rows.push(row.map(safeCell));
+        // A cell a spreadsheet would run as a formula is prefixed with an apostrophe (CSV injection).
+        rows.push(row.map(spreadsheetSafeCell));
       }
     }
   }

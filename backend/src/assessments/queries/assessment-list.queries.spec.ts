@@ -67,8 +67,8 @@ describe('assessmentListFilter: the list filters as read-store conditions', () =
       'filter.status': ['must be all, i, r, c, a or e'],
       'filter.scope': ['must be 1 (All), 0 (Open) or -1 (Closed)'],
       'filter.lud': ['must be one of 7, 14, 30, 45, 90'],
-      'filter.month': ['must be yyyy-MM'],
-      'filter.dateFrom': ['must be yyyy-MM-dd'],
+      'filter.month': ['must be yyyy-MM from 1900-01 to 9999-12'],
+      'filter.dateFrom': ['must be yyyy-MM-dd from 1900-01-01 to 9999-12-31'],
       'filter.ownerId': ['must be a user id'],
     });
   });

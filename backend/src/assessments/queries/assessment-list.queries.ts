@@ -8,7 +8,7 @@ import {
   findAssessmentRows,
 } from '@cans/projections/assessments/assessment-list.queries';
 import type { ListRequest, ListRules } from '../../platform/http/simple-rest-list';
-import { isCalendarDate, isCalendarMonth } from '../../platform/http/field-validators';
+import { ACCEPTED_DATE_RANGE, isCalendarDate, isCalendarMonth } from '../../platform/http/field-validators';
 import { FieldValidationException } from '../../platform/http/validation';
 import { READ_STORE } from '../../platform/storage/storage-tokens';
 import type { Filter, ReadStore } from '@cans/storage/read-store/read-store.port';
@@ -147,7 +147,7 @@ export function assessmentListFilter(
   }
   const month = filter.month ?? filter.date;
   if (month !== undefined && month !== '') {
-    if (!isCalendarMonth(month)) errors[filter.month !== undefined ? 'month' : 'date'] = ['must be yyyy-MM'];
+    if (!isCalendarMonth(month)) errors[filter.month !== undefined ? 'month' : 'date'] = ['must be yyyy-MM from 1900-01 to 9999-12'];
     else {
       const { from, to } = monthRange(month);
       clauses.push({ dateOfAssessment: { $gte: from, $lte: to } });
@@ -159,7 +159,7 @@ export function assessmentListFilter(
   ] as const) {
     const value = filter[key];
     if (value === undefined || value === '') continue;
-    if (typeof value !== 'string' || !isCalendarDate(value.slice(0, 10))) errors[key] = ['must be yyyy-MM-dd'];
+    if (typeof value !== 'string' || !isCalendarDate(value.slice(0, 10))) errors[key] = [`must be yyyy-MM-dd ${ACCEPTED_DATE_RANGE}`];
     else clauses.push({ dateOfAssessment: { [op]: value.slice(0, 10) } });
   }
   // Next assessment due in a range of days (the supervisor table's "due within 30 days" and "past due"); the '' lower
@@ -171,7 +171,7 @@ export function assessmentListFilter(
   ] as const) {
     const value = filter[key];
     if (value === undefined || value === '') continue;
-    if (typeof value !== 'string' || !isCalendarDate(value)) errors[key] = ['must be yyyy-MM-dd'];
+    if (typeof value !== 'string' || !isCalendarDate(value)) errors[key] = [`must be yyyy-MM-dd ${ACCEPTED_DATE_RANGE}`];
     else due[op] = value;
   }
   if (Object.keys(due).length) clauses.push({ nextAssessmentDueOn: { $gt: '', ...due } });

@@ -10,6 +10,7 @@ import { demoDataInBrowser, describeInBrowser } from '../../../test-support/brow
 import { expectPageChecks } from '../../../test-support/page-checks';
 import { startSmtpTestServer, SmtpTestServer } from '../../../test-support/smtp-test-server';
 import { ReminderRunService } from './reminder-run.service';
+import { toHaveCount, toHaveText, toHaveValue } from '../../../test-support/eventually';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -31,7 +32,7 @@ describeInBrowser('Assessment Reminder settings in headless Chromium (demo data)
     await admin.getByRole('menuitem', { name: 'Assessment Reminders' }).click();
     await admin.waitForURL(/\/setting\/assessmentReminderSetting$/);
     const months = admin.getByLabel('Months to the next assessment');
-    expect(await months.inputValue()).toBe('6');
+    await toHaveValue(months, '6');
     await months.fill('-2');
     await admin.getByRole('button', { name: 'Save' }).click();
     await admin.getByText('Months of next assessment alert must be a whole number from 0 to 60.').waitFor();
@@ -49,14 +50,14 @@ describeInBrowser('Assessment Reminder settings in headless Chromium (demo data)
     ]);
     expect(JSON.stringify(await listed.json())).not.toContain('PID-1001');
     await admin.waitForLoadState('networkidle');
-    expect(await admin.getByRole('row', { name: /PID-1001/ }).count()).toBe(0);
+    await toHaveCount(admin.getByRole('row', { name: /PID-1001/ }), 0);
     expect(errors).toEqual([]);
   });
 
   it('the daily job at a fixed clock mails each reminder once, from the template the administrator edited; the System Log shows the run', async () => {
     const admin = await signedIn('1');
     await admin.goto(`${demo.t.baseUrl}/setting/emailTemplate`);
-    await expect(admin.getByRole('combobox', { name: 'Template' }).textContent()).resolves.toBe('Incomplete Assessment');
+    await toHaveText(admin.getByRole('combobox', { name: 'Template' }), 'Incomplete Assessment');
     await admin.getByRole('textbox', { name: 'Subject' }).fill('Please finish CANS {{pid}}');
     await admin.getByRole('button', { name: 'Save' }).click();
     await admin.getByText('The email template was saved successfully.').waitFor();

@@ -12,6 +12,7 @@ import { DEMO_USER_IDS } from '../../platform/seeding/demo-data/identity-demo-da
 import { describeInBrowser, FRONTEND_DIST, launchChromium, signedInPage } from '../../../test-support/browser';
 import { expectAccessible, expectPageChecks } from '../../../test-support/page-checks';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
+import { expectEventually, toHaveAttribute, toHaveCount, toHaveText, toHaveValue } from '../../../test-support/eventually';
 
 /** Spec 001 §2 "Report routes": the report box may link these only. */
 const REPORT_PATHS = ['/report/oneChildOneCANS', '/report/manyChildOneCANS', '/report/oneChildManyCANS', '/report/manyChildManyCANS'];
@@ -77,7 +78,7 @@ describeInBrowser('Home dashboard in headless Chromium (demo data)', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Assessments per month', exact: true }).waitFor();
     await page.getByRole('link', { name: /^\d+ Pending Approval$/ }).waitFor();
-    expect(await page.getByRole('dialog').count()).toBe(0);
+    await toHaveCount(page.getByRole('dialog'), 0);
 
     // No content: no dialog, also in a new session.
     await saveNotification('');
@@ -85,9 +86,9 @@ describeInBrowser('Home dashboard in headless Chromium (demo data)', () => {
     await fresh.goto(`${t.baseUrl}/`);
     await fresh.getByRole('heading', { name: 'Assessments per month', exact: true }).waitFor();
     await fresh.getByRole('link', { name: /^\d+ Pending Approval$/ }).waitFor();
-    expect(await fresh.getByRole('dialog').count()).toBe(0);
+    await toHaveCount(fresh.getByRole('dialog'), 0);
     // A case worker supervises nobody: no supervisor table.
-    expect(await fresh.getByRole('heading', { name: 'My workers' }).count()).toBe(0);
+    await toHaveCount(fresh.getByRole('heading', { name: 'My workers' }), 0);
     expect(errors).toEqual([]);
   });
 
@@ -113,7 +114,7 @@ describeInBrowser('Home dashboard in headless Chromium (demo data)', () => {
     await toggle.focus();
     await page.keyboard.press('Enter');
     await panel.getByRole('button', { name: 'Show chart' }).waitFor();
-    expect(await panel.getByRole('button', { name: 'Show chart' }).getAttribute('aria-pressed')).toBe('true');
+    await toHaveAttribute(panel.getByRole('button', { name: 'Show chart' }), 'aria-pressed', 'true');
     const monthLink = panel.getByRole('link', { name: new RegExp(`^${total} assessments in .*, open the list$`) }).last();
     await monthLink.focus();
     await page.keyboard.press('Enter');
@@ -134,11 +135,13 @@ describeInBrowser('Home dashboard in headless Chromium (demo data)', () => {
     await table.getByRole('link', { name: `${jamie.inProgress} In progress of Jamie Carter, open the list` }).click();
     await page.waitForURL(/\/assessment\/list/);
     await expectListTotal(page, jamie.inProgress);
-    const statuses = await page.locator('tbody tr').allTextContents();
-    expect(statuses.every((row) => /Jamie Carter/.test(row) && /(Incomplete|Returned)/.test(row))).toBe(true);
+    await expectEventually(
+      () => page.locator('tbody tr').allTextContents(),
+      (rows) => expect(rows.filter((row) => !(/Jamie Carter/.test(row) && /(Incomplete|Returned)/.test(row)))).toEqual([]),
+    );
     // The list shows the filters the link applied: the status pair in the status select, the assessor in its input.
-    expect(await page.getByRole('combobox', { name: 'Status' }).textContent()).toBe('Incomplete, Returned');
-    expect(await page.getByRole('combobox', { name: 'Assessor' }).inputValue()).toBe('Jamie Carter');
+    await toHaveText(page.getByRole('combobox', { name: 'Status' }), 'Incomplete, Returned');
+    await toHaveValue(page.getByRole('combobox', { name: 'Assessor' }), 'Jamie Carter');
 
     // "Total children": each child's latest assessment, named by a hint the keyboard can remove.
     await page.goto(`${t.baseUrl}/`);
@@ -166,15 +169,19 @@ describeInBrowser('Home dashboard in headless Chromium (demo data)', () => {
     await page.goto(`${t.baseUrl}/`);
     const recent = page.getByRole('table', { name: 'Recent Assessments' });
     await recent.getByRole('row').nth(10).waitFor();
-    expect(await recent.getByRole('row').count()).toBe(11); // header + page size 10
-    expect(await page.getByRole('link', { name: 'View Assessments' }).getAttribute('href')).toBe('/assessment/list');
-    // The report box lists only the reports whose pages exist (the wizards come one by one; none: no box): each link
-    // is one of the four report routes, and opens its page, not the 404 page (checked at the end).
+    await toHaveCount(recent.getByRole('row'), 11); // header + page size 10
+    await toHaveAttribute(page.getByRole('link', { name: 'View Assessments' }), 'href', '/assessment/list');
+    // The report box links the four reports (only those whose pages exist, and all four do), each opening its page,
+    // not the 404 page (checked at the end).
     await page.getByRole('heading', { name: 'Recent Assessments' }).waitFor();
-    const reportHrefs = await Promise.all(
-      (await page.getByRole('navigation', { name: 'Reports' }).getByRole('link').all()).map((link) => link.getAttribute('href')),
+    const reportHrefs = await expectEventually(
+      () =>
+        page
+          .getByRole('navigation', { name: 'Reports' })
+          .getByRole('link')
+          .evaluateAll((links) => links.map((link) => link.getAttribute('href'))),
+      (hrefs) => expect(hrefs).toEqual(REPORT_PATHS),
     );
-    expect(reportHrefs.filter((href) => !REPORT_PATHS.includes(href ?? ''))).toEqual([]);
     await page.getByRole('heading', { name: 'Assessments per month by type' }).waitFor();
     await page.locator('svg path').first().waitFor();
     await page.getByRole('table', { name: 'My workers' }).waitFor();
@@ -188,8 +195,7 @@ describeInBrowser('Home dashboard in headless Chromium (demo data)', () => {
 
     // The row opens its assessment (the editor where the user may edit, else the view), as the list's rows do.
     const first = recent.getByRole('row').nth(1);
-    const href = (await first.getByRole('link').getAttribute('href'))!;
-    expect(href).toMatch(/^\/assessment\/childinfo\/(edit|view)\/[^/]+$/);
+    const href = (await toHaveAttribute(first.getByRole('link'), 'href', /^\/assessment\/childinfo\/(edit|view)\/[^/]+$/))!;
     await first.getByRole('cell').nth(1).click();
     await page.waitForURL((url) => url.pathname === href);
     expect(errors).toEqual([]);
@@ -197,7 +203,10 @@ describeInBrowser('Home dashboard in headless Chromium (demo data)', () => {
     for (const reportHref of reportHrefs) {
       await page.goto(`${t.baseUrl}${reportHref}`);
       await page.waitForLoadState('networkidle');
-      expect([reportHref, await page.getByText('You can not enter this page...').count()]).toEqual([reportHref, 0]);
+      await expectEventually(
+        () => page.getByText('You can not enter this page...').count(),
+        (count) => expect([reportHref, count]).toEqual([reportHref, 0]),
+      );
     }
     expect(errors).toEqual([]);
   });

@@ -1,16 +1,14 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ValidateBy } from 'class-validator';
 import type { AccessReason } from '../../identity/access/row-access-policy';
-import { isCalendarDate } from '../../platform/http/field-validators';
+import { isCalendarDate, parseDateTime } from '../../platform/http/field-validators';
 
 export const AccessAtMessages = {
   required: 'Please enter a date.',
-  format: 'Please enter a date as yyyy-MM-dd, or a date and time as 2024-06-30T14:00:00Z.',
+  format: 'Please enter a date from 1900 to 9999 as yyyy-MM-dd, or a date and time as 2024-06-30T14:00:00Z.',
   future: 'The date cannot be in the future.',
   beforeCreation: 'The assessment did not exist yet at that time.',
 } as const;
-
-const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:\d{2})?$/;
 
 /** A moment as the query names it, before "not in the future" is judged (that needs the clock). */
 export interface RequestedMoment {
@@ -21,18 +19,13 @@ export interface RequestedMoment {
 
 /**
  * 'yyyy-MM-dd' (the end of that day, UTC) or an ISO 8601 date and time (UTC when no offset is given); null when the
- * text is neither or names no real moment (2024-02-30, 25:00). Precision beyond milliseconds is dropped: recordedAt
- * has milliseconds.
+ * text is neither, names no real moment (2024-02-30, 25:00) or lies outside 1900 to 9999 (field-validators.ts).
  */
 export function parseMoment(value: unknown): RequestedMoment | null {
   if (typeof value !== 'string') return null;
   if (isCalendarDate(value)) return { at: new Date(`${value}T23:59:59.999Z`), dayOnly: true };
-  const match = DATE_TIME.exec(value);
-  if (!match || !isCalendarDate(match[1])) return null;
-  const [, day, hours, minutes, seconds = '00', fraction = '', zone = 'Z'] = match;
-  if (Number(hours) > 23 || Number(minutes) > 59 || Number(seconds) > 59) return null;
-  const at = new Date(`${day}T${hours}:${minutes}:${seconds}.${fraction.padEnd(3, '0').slice(0, 3)}${zone}`);
-  return Number.isNaN(at.getTime()) ? null : { at, dayOnly: false };
+  const at = parseDateTime(value, { zone: 'utc-when-absent' });
+  return at ? { at, dayOnly: false } : null;
 }
 
 export class AccessAtQueryDto {

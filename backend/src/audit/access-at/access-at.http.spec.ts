@@ -83,7 +83,8 @@ describe.each(backends)('Who could see an assessment at a moment (%s)', (backend
     ids.lead2 = await user('leadtwo', leads, '1', north);
     ids.worker = await user('worker', workers, ids.lead, north);
     ids.sibling = await user('sibling', workers, ids.lead, north);
-    ids.delegate = await user('delegate', workers, '1', north);
+    // Assign Access goes to sibling users (same supervisor as the worker).
+    ids.delegate = await user('delegate', workers, ids.lead, north);
     ids.monitor = await user('monitor', monitors, '1', north);
     ids.auditor = await user('auditor', ids.auditors, '1', north);
     // Holds Case_Monitor for another agency (none of this one's records) and nothing else that would show it.

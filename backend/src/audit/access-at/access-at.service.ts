@@ -26,7 +26,7 @@ function lookupIn(identity: IdentityAt, assignments: readonly AssignmentTimeline
     assignments: (ownerId, delegateId) =>
       assignments
         .filter((a) => a.ownerId === ownerId && a.delegateId === delegateId)
-        .map((a) => ({ startsOn: a.startsOn, endsOn: a.endsOn })),
+        .map((a) => ({ startsOn: a.startsOn, endsOn: a.endsOn, assignedAt: a.assignedAt })),
   };
 }
 

@@ -16,6 +16,7 @@ import { expectPageChecks } from '../../../test-support/page-checks';
 import { READ_STORE } from '../../platform/storage/storage-tokens';
 import { startSmtpTestServer, SmtpTestServer } from '../../../test-support/smtp-test-server';
 import { readWorkbook } from './xlsx-read-back';
+import { toHaveAttribute, toHaveCount } from '../../../test-support/eventually';
 
 const RANGE = { from: '2000-01-01', to: '2099-12-31' };
 
@@ -73,7 +74,7 @@ describeInBrowser('Export Approved Assessments in headless Chromium (demo data)'
     await mailTo.fill('not an address');
     await mailTo.press('Enter');
     await form.locator('#library-export-email-helper-text').filter({ hasText: 'Please enter a valid email address.' }).waitFor();
-    await expect(mailTo.getAttribute('aria-invalid')).resolves.toBe('true');
+    await toHaveAttribute(mailTo, 'aria-invalid', 'true');
     expect(smtp.mails.length).toBe(since);
 
     await mailTo.fill('analyst@agency.example');
@@ -99,6 +100,6 @@ describeInBrowser('Export Approved Assessments in headless Chromium (demo data)'
     const page = await app.signedIn(userId);
     await page.goto(`${app.t.baseUrl}/library`);
     await page.getByRole('button', { name: 'Add', exact: true }).waitFor();
-    expect(await page.getByRole('form', { name: 'Export approved assessments by date of assessment' }).count()).toBe(0);
+    await toHaveCount(page.getByRole('form', { name: 'Export approved assessments by date of assessment' }), 0);
   });
 });

@@ -142,8 +142,9 @@ describe.each(backends)('export of approved assessments over HTTP (%s)', (backen
       [{ to: '2021-03-31' }, 'from', ExportMessages.export_assessment_doa_required],
       [{ from: '2021-03-01' }, 'to', ExportMessages.export_assessment_doa_required],
       [{}, 'from', ExportMessages.export_assessment_doa_required],
-      [{ from: '2021-02-30', to: '2021-03-31' }, 'from', 'Please enter a real date as yyyy-MM-dd.'],
-      [{ from: '2021-03-01', to: '03/31/2021' }, 'to', 'Please enter a real date as yyyy-MM-dd.'],
+      [{ from: '2021-02-30', to: '2021-03-31' }, 'from', 'Please enter a real date from 1900-01-01 to 9999-12-31 as yyyy-MM-dd.'],
+      [{ from: '2021-03-01', to: '03/31/2021' }, 'to', 'Please enter a real date from 1900-01-01 to 9999-12-31 as yyyy-MM-dd.'],
+      [{ from: '0000-01-01', to: '2021-03-31' }, 'from', 'Please enter a real date from 1900-01-01 to 9999-12-31 as yyyy-MM-dd.'],
       [{ from: '2021-04-01', to: '2021-03-01' }, 'from', ExportMessages.range_order],
     ];
     for (const [query, field, message] of cases) {

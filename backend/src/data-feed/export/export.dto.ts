@@ -5,7 +5,8 @@ import { IsCalendarDate } from '../../platform/http/field-validators';
 import { ExportMessages } from './export-messages';
 
 const REQUIRED = { message: ExportMessages.export_assessment_doa_required };
-const DATE = { message: 'Please enter a real date as yyyy-MM-dd.' };
+// No message of its own: the shared one names the accepted range (1900-01-01 to 9999-12-31).
+const DATE = {};
 
 /** The range of the date of assessment (spec 002 §7 startDateFullTime / endDateFullTime, as days: both included). */
 export class ExportRangeDto {

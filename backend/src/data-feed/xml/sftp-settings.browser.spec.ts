@@ -9,7 +9,8 @@ import { ADMINISTRATOR_ID } from '@cans/domain/identity/identity-rules';
 import { describeInBrowser, demoDataInBrowser } from '../../../test-support/browser';
 import { expectPageChecks } from '../../../test-support/page-checks';
 import { startSftpTestServer, SftpTestServer } from '../../../test-support/sftp-test-server';
-import { DEMO_USER_IDS } from '../../platform/seeding/demo-data/identity-demo-data';
+import { DEMO_PASSWORD, DEMO_USER_IDS } from '../../platform/seeding/demo-data/identity-demo-data';
+import { toHaveAttribute, toHaveCount, toHaveValue } from '../../../test-support/eventually';
 
 describeInBrowser('SFTP Server settings in headless Chromium (demo data)', () => {
   jest.setTimeout(180_000);
@@ -22,46 +23,61 @@ describeInBrowser('SFTP Server settings in headless Chromium (demo data)', () =>
 
   it('the super admin saves the test server from the menu; a manual upload then arrives on it', async () => {
     const { host, port, userName, privateKey, remoteFolder } = sftp.connection;
+    // The administrator existed before the demo seed (which keeps existing users as they are): give them its password.
+    await app.t.setPassword(ADMINISTRATOR_ID, DEMO_PASSWORD);
     const page = await app.signedIn(ADMINISTRATOR_ID);
     await page.goto(`${app.t.baseUrl}/xmlbyhandtosftp`);
     await page.getByText('No SFTP server is saved yet.').waitFor();
-    await expect(page.getByRole('link', { name: 'Configure the SFTP server' }).getAttribute('href')).resolves.toBe('/setting/sftpServer');
+    await toHaveAttribute(page.getByRole('link', { name: 'Configure the SFTP server' }), 'href', '/setting/sftpServer');
 
     await page.getByRole('menuitem', { name: 'SFTP Server' }).click();
     await page.waitForURL(/\/setting\/sftpServer$/);
     await page.getByRole('heading', { name: 'SFTP Server' }).waitFor();
-    await expect(page.getByLabel('Port').inputValue()).resolves.toBe('22');
-    await expect(page.getByLabel('Password').getAttribute('placeholder')).resolves.toBe('Not set');
+    await toHaveValue(page.getByLabel('Port'), '22');
+    await toHaveAttribute(page.getByLabel('Password', { exact: true }), 'placeholder', 'Not set');
 
-    await page.getByLabel('Host').fill(host);
+    await page.getByRole('textbox', { name: 'Host', exact: true }).fill(host);
     await page.getByLabel('Port').fill('70000');
     await page.getByLabel('User name').fill(userName);
     await page.getByLabel('Remote folder').fill(remoteFolder);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Port must be a whole number from 1 to 65535.').waitFor();
 
-    // Keyboard: Enter in a field saves; without a password or a key the server refuses beside the password.
+    // Keyboard: Enter in a field saves; a new server first asks for the super admin's own password.
     await page.getByLabel('Port').fill(String(port));
     await page.getByLabel('Port').press('Enter');
+    await page.getByText('Enter your own password to confirm this change.').waitFor();
+    await toHaveCount(page.getByText('Port must be a whole number from 1 to 65535.'), 0);
+    await page.getByLabel('Your password').fill(DEMO_PASSWORD);
+    // Without a password or a key the server refuses beside the password.
+    await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Password or private key is required.').waitFor();
-    await expect(page.getByText('Port must be a whole number from 1 to 65535.').count()).resolves.toBe(0);
 
     await page.getByLabel('Private key').fill(privateKey);
     await expectPageChecks(page, 'setting-sftp-server');
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('The SFTP server was saved successfully.').waitFor();
+    await page.getByText(`The SFTP server was saved successfully. Its host key ${sftp.hostKeyFingerprint()} is pinned.`).waitFor();
+    await toHaveValue(page.getByLabel('Host key fingerprint'), sftp.hostKeyFingerprint());
     await page.getByText('A private key is saved. Leave empty to keep it.').waitFor();
-    await expect(page.getByLabel('Private key').inputValue()).resolves.toBe('');
-    await expect(page.getByLabel('Private key').getAttribute('placeholder')).resolves.toBe('Saved (hidden)');
+    await toHaveValue(page.getByLabel('Private key'), '');
+    await toHaveAttribute(page.getByLabel('Private key'), 'placeholder', 'Saved (hidden)');
     const saved = await app.t.http().get('/api/settings/sftp-server').set('Authorization', `Bearer ${app.t.adminToken()}`).expect(200);
-    expect(saved.body).toEqual({ host, port, userName, passwordSet: false, privateKeySet: true, remoteFolder });
+    expect(saved.body).toEqual({
+      host,
+      port,
+      userName,
+      passwordSet: false,
+      privateKeySet: true,
+      remoteFolder,
+      hostKeyFingerprint: sftp.hostKeyFingerprint(),
+    });
 
     await page.getByRole('link', { name: 'Cancel' }).click();
     await page.waitForURL(/\/library/);
 
     await page.goto(`${app.t.baseUrl}/xmlbyhandtosftp`);
     await page.getByTestId('xml-feed-range').waitFor();
-    await expect(page.getByText('No SFTP server is saved yet.').count()).resolves.toBe(0);
+    await toHaveCount(page.getByText('No SFTP server is saved yet.'), 0);
     const today = new Date().toISOString().slice(0, 10);
     await page.getByLabel('Start date').fill('2000-01-01');
     await page.getByLabel('End date').fill(today);
@@ -75,13 +91,20 @@ describeInBrowser('SFTP Server settings in headless Chromium (demo data)', () =>
     expect(app.errors).toEqual([]);
   });
 
-  it('a State Administrator has no menu entry and is told the screen is the super admin’s', async () => {
+  it('a State Administrator has no menu entry for either server and is told both screens are the super admin’s', async () => {
     const page = await app.signedIn(DEMO_USER_IDS['state.admin']);
     await page.goto(`${app.t.baseUrl}/library`);
     await page.getByRole('menuitem', { name: 'About' }).waitFor();
-    expect(await page.getByRole('menuitem', { name: 'SFTP Server' }).count()).toBe(0);
+    // Settings the State Administrator keeps (issue 27: the mail server is no longer among them).
+    await page.getByRole('menuitem', { name: 'Email Templates' }).waitFor();
+    await toHaveCount(page.getByRole('menuitem', { name: 'SFTP Server' }), 0);
+    await toHaveCount(page.getByRole('menuitem', { name: 'Email Server' }), 0);
     await page.goto(`${app.t.baseUrl}/setting/sftpServer`);
     await page.getByText('Only the super admin can configure the SFTP server.').waitFor();
-    expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    await toHaveCount(page.getByRole('button', { name: 'Save' }), 0);
+    await page.goto(`${app.t.baseUrl}/setting/emailServer`);
+    await page.getByText('Only the super admin can configure the email server: where mail goes decides who can sign in.').waitFor();
+    await toHaveCount(page.getByRole('button', { name: 'Save' }), 0);
+    expect(app.errors).toEqual([]);
   });
 });

@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
+import { Client } from 'ssh2';
 import type { Readable } from 'node:stream';
 import SftpClient from 'ssh2-sftp-client';
 import type { SftpServerDocument } from '@cans/projections/administration/settings.projection';
@@ -7,6 +9,21 @@ import { SECRET_BOX, SecretBox } from '../../platform/crypto/secret-box';
 
 /** How long a connection may take before the upload counts as failed (an unreachable host must not hang a run). */
 const CONNECT_TIMEOUT_MS = 15_000;
+
+/** Files handed over hold children's records: readable and writable by the receiving account only. */
+export const UPLOADED_FILE_MODE = 0o600;
+
+/** "SHA256:<base64 without padding>", as `ssh-keygen -l` and OpenSSH's prompts print a host key. */
+export const hostKeyFingerprintOf = (key: Buffer): string =>
+  `SHA256:${createHash('sha256').update(key).digest('base64').replace(/=+$/, '')}`;
+
+export const HOST_KEY_FINGERPRINT = /^SHA256:[A-Za-z0-9+/]{43}$/;
+
+export const HostKeyMessages = {
+  notPinned: 'No host key is pinned for this SFTP server: save the SFTP server again so that its key is read and pinned.',
+  mismatch: (expected: string, shown: string) =>
+    `The server showed the host key ${shown}, not the pinned ${expected}: the server may have been replaced, or someone may be intercepting the connection. Nothing was sent. If its key was changed on purpose, save the SFTP server again with the new fingerprint.`,
+} as const;
 
 /** host:port/folder, for the run's record and the messages (never a secret). */
 export const destinationOf = (server: Pick<SftpServerDocument, 'host' | 'port' | 'remoteFolder'>): string =>
@@ -26,6 +43,12 @@ export class SftpUploader {
     const folder = server.remoteFolder === '' ? '.' : server.remoteFolder;
     const target = posix.join(folder, fileName);
     const partial = posix.join(folder, `.${fileName}.part`);
+    const pinned = server.hostKeyFingerprint;
+    if (!pinned) {
+      content.destroy();
+      throw new Error(sftpFailureInWords(new Error(HostKeyMessages.notPinned), server));
+    }
+    let shownKey: string | null = null;
     try {
       await client.connect({
         host: server.host,
@@ -36,11 +59,20 @@ export class SftpUploader {
         readyTimeout: CONNECT_TIMEOUT_MS,
         // One attempt per run: the next run is the retry.
         retries: 0,
+        // The pinned key or no connection: no password, key or file ever goes to a server that shows another key.
+        hostVerifier: (key: Buffer) => {
+          shownKey = hostKeyFingerprintOf(key);
+          return shownKey === pinned;
+        },
       });
-      await client.put(content, partial);
+      await client.put(content, partial, { writeStreamOptions: { mode: UPLOADED_FILE_MODE } });
+      // The server's umask may only narrow the mode; chmod makes it exact whatever the server's defaults.
+      await client.chmod(partial, UPLOADED_FILE_MODE);
       await client.rename(partial, target);
     } catch (error) {
       content.destroy();
+      if (shownKey && shownKey !== pinned)
+        throw new Error(sftpFailureInWords(new Error(HostKeyMessages.mismatch(pinned, shownKey)), server));
       // Best effort: a half-written file is not left behind under the temporary name.
       await client.delete(partial, true).catch(() => undefined);
       throw new Error(sftpFailureInWords(error, server));
@@ -48,6 +80,37 @@ export class SftpUploader {
       await client.end().catch(() => undefined);
     }
   }
+}
+
+/**
+ * The host key a server shows, read without signing in (the verifier refuses it, so no credential is offered):
+ * what the super admin pins when saving the server. Rejects with the reason when the server cannot be reached.
+ */
+export function readHostKeyFingerprint(host: string, port: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const client = new Client();
+    let fingerprint: string | null = null;
+    const finish = () => {
+      client.end();
+      if (fingerprint) resolve(fingerprint);
+    };
+    client.on('error', (error: Error) => {
+      client.end();
+      if (fingerprint) resolve(fingerprint);
+      else reject(error);
+    });
+    client.on('close', finish);
+    client.connect({
+      host,
+      port,
+      username: 'cans-host-key-check',
+      readyTimeout: CONNECT_TIMEOUT_MS,
+      hostVerifier: (key: Buffer) => {
+        fingerprint = hostKeyFingerprintOf(key);
+        return false;
+      },
+    });
+  });
 }
 
 /** The failure as the run records it: what happened and where, without secrets or stack. */

@@ -10,7 +10,12 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Auth, RequestAuth, SuperAdminOnly } from '../../identity/access/access.decorators';
+import { DestinationChanges } from '../../administration/settings/destination-changes';
+import { EmailServerService } from '../../administration/settings/email-server.service';
 import { SettingCommandRequest } from '../../administration/settings/setting.commands';
+import { sftpServerDestination, sftpServerLabel } from '@cans/domain/administration/setting-destinations';
+import type { SftpServerDocument } from '@cans/projections/administration/settings.projection';
+import { readHostKeyFingerprint } from './sftp-uploader';
 import type { CommandResult } from '../../platform/commands/actor';
 import { SECRET_BOX, SecretBox } from '../../platform/crypto/secret-box';
 import { answerCommand } from '../../platform/http/http-answers';
@@ -41,6 +46,8 @@ export class XmlFeedController {
   constructor(
     private readonly feed: XmlFeedService,
     private readonly commands: CommandBus,
+    private readonly destinations: DestinationChanges,
+    private readonly emailServer: EmailServerService,
     @Inject(SECRET_BOX) private readonly secrets: SecretBox,
   ) {}
 
@@ -91,25 +98,73 @@ export class XmlFeedController {
   async currentSftpServer(): Promise<SftpServerView | null> {
     const server = await this.feed.server();
     if (!server) return null;
-    const { host, port, userName, passwordSealed, privateKeySealed, remoteFolder } = server;
-    return { host, port, userName, passwordSet: passwordSealed !== null, privateKeySet: privateKeySealed !== null, remoteFolder };
+    const { host, port, userName, passwordSealed, privateKeySealed, remoteFolder, hostKeyFingerprint } = server;
+    return {
+      host,
+      port,
+      userName,
+      passwordSet: passwordSealed !== null,
+      privateKeySet: privateKeySealed !== null,
+      remoteFolder,
+      hostKeyFingerprint: hostKeyFingerprint ?? null,
+    };
   }
 
-  /** The secrets are sealed before they are recorded; the next upload uses the new server. */
+  /**
+   * The secrets are sealed before they are recorded; the next upload uses the new server. Its host key is pinned
+   * (given, kept, or read from the server now); a new destination needs the caller's password and the secrets again,
+   * and is told to the administrator (docs/security.md "Where secrets and data go").
+   */
   @Put('settings/sftp-server')
-  @ApiOkResponse({ description: '{ message }' })
-  @ApiBadRequestResponse({ description: 'A field invalid, or neither a password nor a private key saved (errors by field)' })
-  async saveSftpServer(@Body() body: SaveSftpServerDto, @Auth() { actor }: RequestAuth) {
-    const { password, privateKey, remoteFolder, ...server } = body;
-    const sealed = (secret: string | undefined) => (secret === undefined ? undefined : secret === '' ? null : this.secrets.seal(secret));
-    const command = {
-      type: 'SaveSftpServer' as const,
+  @ApiOkResponse({ description: '{ message, hostKeyFingerprint }' })
+  @ApiBadRequestResponse({
+    description:
+      'A field invalid; neither a password nor a private key saved; the host key could not be read; your password missing or wrong for a new destination; a secret not entered again (errors by field)',
+  })
+  async saveSftpServer(@Body() body: SaveSftpServerDto, @Auth() { actor, user }: RequestAuth) {
+    const { password, privateKey, remoteFolder, currentPassword, hostKeyFingerprint, ...server } = body;
+    const previous = await this.feed.server();
+    const fields = {
       ...server,
       remoteFolder: remoteFolder ?? '',
-      passwordSealed: sealed(password),
-      privateKeySealed: sealed(privateKey),
+      hostKeyFingerprint: await this.hostKeyToPin(server, hostKeyFingerprint, previous),
     };
+    const changed = !previous || sftpServerDestination(previous) !== sftpServerDestination(fields);
+    await this.destinations.confirm(user, changed, currentPassword);
+    const sealed = (secret: string | undefined) => (secret === undefined ? undefined : secret === '' ? null : this.secrets.seal(secret));
+    const command = { type: 'SaveSftpServer' as const, ...fields, passwordSealed: sealed(password), privateKeySealed: sealed(privateKey) };
     const result: CommandResult = await this.commands.execute(new SettingCommandRequest(actor, command));
-    return answerCommand(result, { message: 'The SFTP server was saved successfully.' });
+    if (changed)
+      await this.destinations.notify(
+        { setting: 'SFTP server', from: previous ? sftpServerLabel(previous) : null, to: sftpServerLabel(fields) },
+        actor,
+        user,
+        await this.emailServer.saved(),
+      );
+    return answerCommand(result, {
+      message: `The SFTP server was saved successfully. Its host key ${fields.hostKeyFingerprint} is pinned.`,
+      hostKeyFingerprint: fields.hostKeyFingerprint,
+    });
+  }
+
+  /** The fingerprint given; else the pinned one while host and port stay; else the key the server shows now. */
+  private async hostKeyToPin(
+    server: { host: string; port: number },
+    given: string | undefined,
+    previous: SftpServerDocument | null,
+  ): Promise<string> {
+    if (given) return given;
+    const sameServer = previous && previous.host.toLowerCase() === server.host.toLowerCase() && previous.port === server.port;
+    if (sameServer && previous.hostKeyFingerprint) return previous.hostKeyFingerprint;
+    try {
+      return await readHostKeyFingerprint(server.host, server.port);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new FieldValidationException({
+        hostKeyFingerprint: [
+          `The host key of ${server.host}:${server.port} could not be read (${reason}). Check the host and port, or enter the server's fingerprint (ssh-keygen -lf on the server's host key).`,
+        ],
+      });
+    }
   }
 }

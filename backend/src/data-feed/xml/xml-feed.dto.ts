@@ -3,12 +3,13 @@ import { Transform } from 'class-transformer';
 import { IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateBy } from 'class-validator';
 import { Trimmed } from '../../platform/http/dto-building-blocks';
 import { isCalendarDate } from '../../platform/http/field-validators';
+import { HOST_KEY_FINGERPRINT } from './sftp-uploader';
 
 export const XmlFeedFieldMessages = {
   /** Spec 002 §8 "Please select Date Range.": Submit needs both dates. */
   rangeRequired: 'Please select Date Range.',
   endDateRequired: 'Please select the end date.',
-  realDate: 'Please enter a real date as yyyy-MM-dd (or yyyy-MM-dd HH:mm:ss).',
+  realDate: 'Please enter a real date from 1900-01-01 to 9999-12-31 as yyyy-MM-dd (or yyyy-MM-dd HH:mm:ss).',
   endBeforeStart: 'The end date must not be before the start date.',
 } as const;
 
@@ -128,6 +129,28 @@ export class SaveSftpServerDto {
   // eslint-disable-next-line no-control-regex -- a folder name with control characters is refused
   @Matches(new RegExp('^[^\\u0000-\\u001f]*$'), { message: 'Remote folder must not contain control characters.' })
   remoteFolder?: string;
+  @ApiPropertyOptional({
+    example: 'SHA256:uNiVztksCsDhcc0u9e8BujQXVUpKZIDTMczCvj3tD2s',
+    description:
+      "The server's host key fingerprint to pin, as `ssh-keygen -lf` prints it; left out: the key the server shows now is read and pinned (kept when host and port stay the same)",
+  })
+  @IsOptional()
+  @Trimmed()
+  @IsString({ message: 'Host key fingerprint must be text.' })
+  @Matches(HOST_KEY_FINGERPRINT, {
+    message: 'Host key fingerprint must look like SHA256: followed by 43 characters, as ssh-keygen -l prints it.',
+  })
+  hostKeyFingerprint?: string;
+
+  @ApiPropertyOptional({
+    writeOnly: true,
+    maxLength: TEXT_MAX,
+    description: "The caller's own password: required when the host, port, user name or host key changes",
+  })
+  @IsOptional()
+  @IsString({ message: 'Your password must be text.' })
+  @MaxLength(TEXT_MAX, { message: `Your password can be at most ${TEXT_MAX} characters.` })
+  currentPassword?: string;
 }
 
 export class SftpServerView {
@@ -137,4 +160,6 @@ export class SftpServerView {
   @ApiProperty({ description: 'Whether a password is saved (never the password)' }) passwordSet!: boolean;
   @ApiProperty({ description: 'Whether a private key is saved (never the key)' }) privateKeySet!: boolean;
   @ApiProperty() remoteFolder!: string;
+  @ApiProperty({ nullable: true, type: String, description: 'The pinned host key (SHA256:…); null: none pinned yet, uploads are refused' })
+  hostKeyFingerprint!: string | null;
 }

@@ -24,6 +24,7 @@ import type { ReadStore } from '@cans/storage/read-store/read-store.port';
 import { RecordReadsService } from '../../audit/record-reads/record-reads.service';
 
 const XSD = join(__dirname, '../../../../docs/data-feed.xsd');
+const ADMIN_PASSWORD = 'Adm1n!own pass';
 // Two app instances need one shared database: PostgreSQL when there is one, else one instance runs twice at once.
 const backend = testPostgresUrl() ? 'postgres' : 'pglite';
 
@@ -50,12 +51,22 @@ describe(`XML feed to SFTP over HTTP (${backend})`, () => {
   const pidsOf = (xml: string) => [...xml.matchAll(/<pid>([^<]*)<\/pid>/g)].map((match) => match[1]);
   const saveServer = (overrides: object = {}) => {
     const { host, port, userName, privateKey, remoteFolder } = sftp.connection;
-    return send('put', '/api/settings/sftp-server', admin, { host, port, userName, privateKey, remoteFolder, ...overrides });
+    return send('put', '/api/settings/sftp-server', admin, {
+      host,
+      port,
+      userName,
+      privateKey,
+      remoteFolder,
+      currentPassword: ADMIN_PASSWORD,
+      ...overrides,
+    });
   };
 
   beforeAll(async () => {
     sftp = await startSftpTestServer();
     t = await startTestApp({ backend });
+    // Before any token: a new password ends the sessions issued before it.
+    await t.setPassword('1', ADMIN_PASSWORD);
     admin = t.adminToken();
     await t.settled();
     writer = new AssessmentWriter(t, await loadTestLibrary(t));
@@ -107,7 +118,13 @@ describe(`XML feed to SFTP over HTTP (${backend})`, () => {
     const saved = await saveServer({ password: 'Feed!Secret-2345' }).expect(200);
     writer.position = Math.max(writer.position, Number(saved.headers['x-event-position']));
     const answer = await send('get', '/api/settings/sftp-server', admin).expect(200);
-    expect(answer.body).toEqual({ ...sftp.connection, privateKey: undefined, passwordSet: true, privateKeySet: true });
+    expect(answer.body).toEqual({
+      ...sftp.connection,
+      privateKey: undefined,
+      passwordSet: true,
+      privateKeySet: true,
+      hostKeyFingerprint: sftp.hostKeyFingerprint(),
+    });
     expect(JSON.stringify(answer.body)).not.toMatch(/PRIVATE KEY|Feed!Secret/);
     const stored = JSON.stringify(await t.app.get<EventStore>(EVENT_STORE).readStream(SFTP_SERVER_STREAM_ID));
     expect(stored).not.toContain('Feed!Secret-2345');
@@ -154,8 +171,9 @@ describe(`XML feed to SFTP over HTTP (${backend})`, () => {
     expect(response.body).toMatchObject({ delivered: true, message: XmlFeedMessages.submitted, assessmentCount: 2 });
     const fileName = response.body.fileName as string;
     expect(fileName).toMatch(/^cans-data-feed-2021-01-01_2021-12-31-\d{8}T\d{6}Z\.xml$/);
-    // Only the complete file: the temporary .part name is gone.
+    // Only the complete file: the temporary .part name is gone; readable by the receiving account alone.
     expect(sftp.files()).toEqual([fileName]);
+    expect(sftp.mode(fileName)).toBe(0o600);
     const xml = validUpload(fileName);
     expect(pidsOf(xml)).toEqual(['PID-XML-1', 'PID-XML-2']);
     expect(xml).toContain(`<assessment_id>${ids['PID-XML-1']}</assessment_id>`);

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { SettingsModule } from '../../administration/settings/settings.module';
 import { AuditModule } from '../../audit/audit.module';
 import { EventSourcedCommandHandler } from '../../platform/commands/command-handler';
 import { SftpUploader } from './sftp-uploader';
@@ -14,7 +15,7 @@ import { XmlFeedService } from './xml-feed.service';
  * projection; records every upload.
  */
 @Module({
-  imports: [CqrsModule, AuditModule],
+  imports: [CqrsModule, AuditModule, SettingsModule],
   controllers: [XmlFeedController],
   providers: [EventSourcedCommandHandler, SftpUploader, XmlFeedService, XmlFeedRunService, XmlFeedJob],
   exports: [XmlFeedRunService],

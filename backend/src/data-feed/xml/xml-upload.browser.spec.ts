@@ -11,7 +11,8 @@ import { ADMINISTRATOR_ID } from '@cans/domain/identity/identity-rules';
 import { describeInBrowser, demoDataInBrowser } from '../../../test-support/browser';
 import { expectPageChecks } from '../../../test-support/page-checks';
 import { startSftpTestServer, SftpTestServer, xmlSchemaErrors } from '../../../test-support/sftp-test-server';
-import { DEMO_USER_IDS } from '../../platform/seeding/demo-data/identity-demo-data';
+import { DEMO_PASSWORD, DEMO_USER_IDS } from '../../platform/seeding/demo-data/identity-demo-data';
+import { toHaveCount } from '../../../test-support/eventually';
 
 const XSD = join(__dirname, '../../../../docs/data-feed.xsd');
 
@@ -30,12 +31,14 @@ describeInBrowser('manual XML upload to SFTP in headless Chromium (demo data)', 
 
   it('the super admin submits a range and the file arrives on the SFTP server; Update Date; missing dates are refused', async () => {
     const { host, port, userName, privateKey, remoteFolder } = sftp.connection;
-    await app.t
+    // The administrator existed before the demo seed (which keeps existing users as they are): give them its password.
+    await app.t.setPassword(ADMINISTRATOR_ID, DEMO_PASSWORD);
+    const saved = await app.t
       .http()
       .put('/api/settings/sftp-server')
       .set('Authorization', `Bearer ${app.t.adminToken()}`)
-      .send({ host, port, userName, privateKey, remoteFolder })
-      .expect(200);
+      .send({ host, port, userName, privateKey, remoteFolder, currentPassword: DEMO_PASSWORD });
+    expect(saved.status).toBe(200);
     await app.t.caughtUp();
 
     const page = await app.signedIn(ADMINISTRATOR_ID);
@@ -44,7 +47,7 @@ describeInBrowser('manual XML upload to SFTP in headless Chromium (demo data)', 
     await page.getByText('No date is set for the daily feed yet').waitFor();
 
     await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(page.getByText('Please select Date Range.').count()).resolves.toBe(2);
+    await toHaveCount(page.getByText('Please select Date Range.'), 2);
     await page.getByRole('button', { name: 'Update Date' }).click();
     await page.getByText('Please select the end date.').waitFor();
     expect(sftp.files()).toEqual([]);
@@ -78,6 +81,6 @@ describeInBrowser('manual XML upload to SFTP in headless Chromium (demo data)', 
     const page = await app.signedIn(DEMO_USER_IDS['state.admin']);
     await page.goto(`${app.t.baseUrl}/xmlbyhandtosftp`);
     await page.getByText('Only the super admin can upload the XML data feed.').waitFor();
-    expect(await page.getByRole('button', { name: 'Submit' }).count()).toBe(0);
+    await toHaveCount(page.getByRole('button', { name: 'Submit' }), 0);
   });
 });

@@ -14,7 +14,9 @@ const identity: IdentityLookup = {
   groupOf: (id) => ({ ann: 'workers', lee: 'leads', gus: 'leads' })[id] ?? null,
   group: (id) => groups[id],
   assignments: (ownerId, delegateId) =>
-    ownerId === 'ann' && delegateId === 'del' ? [{ startsOn: '2025-01-01', endsOn: '2025-01-31' }] : [],
+    ownerId === 'ann' && delegateId === 'del'
+      ? [{ startsOn: '2025-01-01', endsOn: '2025-01-31', assignedAt: '2024-12-20T09:00:00.000Z' }]
+      : [],
 };
 
 describe('owner facts from an identity held in memory', () => {

@@ -1,6 +1,6 @@
 import { ADMINISTRATOR_ID } from '@cans/domain/identity/identity-rules';
 import { privilegesOfUser } from '@cans/domain/identity/privileges';
-import type { AccessActor, GroupLink, OwnerFacts } from './row-access-policy';
+import type { AccessActor, GroupLink, OwnerFacts, TemporaryAccess } from './row-access-policy';
 
 /**
  * The row-access policy's facts computed from an identity held in memory (e.g. as it stood at a past moment, from
@@ -11,8 +11,8 @@ export interface IdentityLookup {
   supervisorOf(userId: string): string | null;
   groupOf(userId: string): string | null;
   group(groupId: string): GroupLink | undefined;
-  /** Temporary access assignments from the owner to the delegate (yyyy-MM-dd, inclusive). */
-  assignments(ownerId: string, delegateId: string): ReadonlyArray<{ startsOn: string; endsOn: string }>;
+  /** Temporary access assignments from the owner to the delegate (days inclusive, and when each was made). */
+  assignments(ownerId: string, delegateId: string): ReadonlyArray<TemporaryAccess>;
 }
 
 /** The owner's supervisors, nearest first, up the supervisor tree (a loop ends the walk). */

@@ -7,6 +7,7 @@ import {
   OwnerFacts,
   reportsUpTo,
   scopeAllows,
+  seesEveryRecord,
 } from './row-access-policy';
 
 const actor = (overrides: Partial<AccessActor> = {}): AccessActor => ({
@@ -62,7 +63,10 @@ describe('decideRowAccess: the row-access rules, one record at a time', () => {
   });
 
   it('grants temporary access for records created inside the assignment’s days (inclusive)', () => {
-    const facts = { ...noFacts, assignmentsToActor: [{ startsOn: '2025-07-01', endsOn: '2025-07-14' }] };
+    const facts = {
+      ...noFacts,
+      assignmentsToActor: [{ startsOn: '2025-07-01', endsOn: '2025-07-14', assignedAt: '2025-06-20T09:00:00.000Z' }],
+    };
     expect(decideRowAccess(actor(), { ownerId: 'away', createdAt: '2025-07-01T00:00:00.000Z' }, facts)).toEqual({
       view: true,
       edit: true,
@@ -72,6 +76,27 @@ describe('decideRowAccess: the row-access rules, one record at a time', () => {
     expect(decideRowAccess(actor(), { ownerId: 'away', createdAt: '2025-06-30T23:59:59.999Z' }, facts).view).toBe(false);
     expect(decideRowAccess(actor(), { ownerId: 'away', createdAt: '2025-07-15T00:00:00.000Z' }, facts).view).toBe(false);
     expect(decideRowAccess(actor(), { ownerId: 'away' }, facts).view).toBe(false);
+  });
+
+  it('never grants temporary access to records created before the assignment was made, even on its first day', () => {
+    const startingToday = {
+      ...noFacts,
+      assignmentsToActor: [{ startsOn: '2025-07-01', endsOn: '2025-07-14', assignedAt: '2025-07-01T10:00:00.000Z' }],
+    };
+    // The caseload of that morning stays the owner's; what they create after assigning is the delegate's too.
+    expect(decideRowAccess(actor(), { ownerId: 'away', createdAt: '2025-07-01T09:59:59.999Z' }, startingToday).view).toBe(false);
+    expect(decideRowAccess(actor(), { ownerId: 'away', createdAt: '2025-07-01T10:00:00.000Z' }, startingToday).reason).toBe(
+      'temporary-access',
+    );
+    expect(decideRowAccess(actor(), { ownerId: 'away', createdAt: '2025-07-03T08:00:00.000Z' }, startingToday).edit).toBe(true);
+  });
+
+  it('sees every record: the administrator, API clients and a Case_Monitor without an agency (seesEveryRecord)', () => {
+    expect(seesEveryRecord(actor({ isAdministrator: true }))).toBe(true);
+    expect(seesEveryRecord(actor({ kind: 'api-client' }))).toBe(true);
+    expect(seesEveryRecord(actor({ privileges: ['Case_Monitor'], agencyId: null }))).toBe(true);
+    expect(seesEveryRecord(actor({ privileges: ['Case_Monitor'], agencyId: 'agency-a' }))).toBe(false);
+    expect(seesEveryRecord(actor({ privileges: ['Assessment_View', 'DATA_FEED_SHOW'], agencyId: null }))).toBe(false);
   });
 
   it("follows 'Report to Parent Group' upwards while each group reports; edit needs Manage_Parent_Case", () => {
@@ -165,11 +190,23 @@ describe('AccessScope: the same rules for lists', () => {
       reason: 'administrator',
     });
     expect(
-      scopeAllows(scope({ temporary: [{ ownerId: 'away', startsOn: '2025-07-01', endsOn: '2025-07-02' }] }), {
-        ownerId: 'away',
-        createdAt: '2025-07-02T12:00:00Z',
-      }).reason,
+      scopeAllows(
+        scope({ temporary: [{ ownerId: 'away', startsOn: '2025-07-01', endsOn: '2025-07-02', assignedAt: '2025-06-01T00:00:00Z' }] }),
+        {
+          ownerId: 'away',
+          createdAt: '2025-07-02T12:00:00Z',
+        },
+      ).reason,
     ).toBe('temporary-access');
+    expect(
+      scopeAllows(
+        scope({ temporary: [{ ownerId: 'away', startsOn: '2025-07-01', endsOn: '2025-07-02', assignedAt: '2025-07-02T13:00:00Z' }] }),
+        {
+          ownerId: 'away',
+          createdAt: '2025-07-02T12:00:00Z',
+        },
+      ).view,
+    ).toBe(false);
     expect(scopeAllows(scope(), { ownerId: 'x' }).view).toBe(false);
   });
 
@@ -179,7 +216,11 @@ describe('AccessScope: the same rules for lists', () => {
         editableOwnerIds: ['w'],
         viewableOwnerIds: ['p'],
         agencyIds: ['a'],
-        temporary: [{ ownerId: 'away', startsOn: '2025-07-01', endsOn: '2025-07-14' }],
+        temporary: [
+          { ownerId: 'away', startsOn: '2025-07-01', endsOn: '2025-07-14', assignedAt: '2025-06-20T09:00:00.000Z' },
+          // Made on its first day: records from that moment on.
+          { ownerId: 'off', startsOn: '2025-07-01', endsOn: '2025-07-14', assignedAt: '2025-07-01T10:00:00.000Z' },
+        ],
       }),
       { ownerId: 'ownerId', sharedWithKey: 'sharedWithKey', agencyId: 'agencyId', createdAt: 'createdAt' },
     );
@@ -188,6 +229,7 @@ describe('AccessScope: the same rules for lists', () => {
         { ownerId: { $in: ['me', 'w', 'p'] } },
         { sharedWithKey: { $contains: '|me|' } },
         { $and: [{ ownerId: 'away' }, { createdAt: { $gte: '2025-07-01', $lt: '2025-07-15' } }] },
+        { $and: [{ ownerId: 'off' }, { createdAt: { $gte: '2025-07-01T10:00:00.000Z', $lt: '2025-07-15' } }] },
         { agencyId: { $in: ['a'] } },
       ],
     });

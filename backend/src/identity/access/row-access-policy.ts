@@ -11,8 +11,8 @@ import type { Filter } from '@cans/storage/read-store/read-store.port';
  *  2. the owner sees and edits their records;
  *  3. a user the record is shared with sees and edits it;
  *  4. the owner's supervisors, all the way up the supervisor tree, see and edit it;
- *  5. a temporary access assignment (Assign Access) from the owner covering the record's creation date lets the
- *     delegate see and edit it;
+ *  5. a temporary access assignment (Assign Access) from the owner lets the delegate see and edit the owner's
+ *     records created on its days and after it was made (never the caseload that existed when it was made);
  *  6. 'Report to Parent Group': when the owner's group reports to its parent group, the parent group's members
  *     see the record (and edit it with Manage_Parent_Case); this continues up while each group reports to its parent;
  *  7. Case_Monitor sees (read-only) every record of the monitor's agency, or of every agency when the monitor
@@ -72,8 +72,18 @@ export interface OwnerFacts {
   supervisorChain: readonly string[];
   /** The owner's group, then its ancestors, nearest first. */
   groupChain: readonly GroupLink[];
-  /** Temporary access assignments from the owner to the actor (yyyy-MM-dd, inclusive). */
-  assignmentsToActor: ReadonlyArray<{ startsOn: string; endsOn: string }>;
+  /** Temporary access assignments from the owner to the actor. */
+  assignmentsToActor: ReadonlyArray<TemporaryAccess>;
+}
+
+/** A temporary access assignment as the policy reads it. */
+export interface TemporaryAccess {
+  /** yyyy-MM-dd, inclusive. */
+  startsOn: string;
+  /** yyyy-MM-dd, inclusive. */
+  endsOn: string;
+  /** ISO time the assignment was made (its event's recordedAt, the same clock as the records' createdAt). */
+  assignedAt: string;
 }
 
 const decision = (view: boolean, edit: boolean, reason: AccessReason): AccessDecision => ({ view, edit, reason });
@@ -89,10 +99,24 @@ export function reportsUpTo(groupChain: readonly GroupLink[], actorGroupId: stri
   return false;
 }
 
-export function coversCreation(assignment: { startsOn: string; endsOn: string }, createdAt: string | null | undefined): boolean {
+/**
+ * Rule 5: the record was created on one of the assignment's days, and not before the assignment was made. Assign
+ * Access hands over the assessments one creates from then on ("New Assessments To"), not the existing caseload —
+ * also when the assignment starts today.
+ */
+export function coversCreation(assignment: TemporaryAccess, createdAt: string | null | undefined): boolean {
   if (!createdAt) return false;
   const day = createdAt.slice(0, 10);
-  return assignment.startsOn <= day && day <= assignment.endsOn;
+  return assignment.startsOn <= day && day <= assignment.endsOn && createdAt >= assignment.assignedAt;
+}
+
+/**
+ * Whether the actor sees every record (rules 1, 7 without an agency, 8): the administrator, a state-level
+ * Case_Monitor (no agency) and API clients. The user-management policy asks it too: only such a user may hand
+ * out an API user, which sees every record.
+ */
+export function seesEveryRecord(actor: Pick<AccessActor, 'kind' | 'isAdministrator' | 'privileges' | 'agencyId'>): boolean {
+  return actor.kind === 'api-client' || actor.isAdministrator || (actor.privileges.includes('Case_Monitor') && !actor.agencyId);
 }
 
 export function decideRowAccess(actor: AccessActor, record: GuardedRecord, facts: OwnerFacts): AccessDecision {
@@ -128,8 +152,8 @@ export interface AccessScope {
   viewableOwnerIds: string[];
   /** Agencies whose records the actor may see (Case_Monitor). */
   agencyIds: string[];
-  /** Temporary access to owners' records created in a date range (view and edit). */
-  temporary: Array<{ ownerId: string; startsOn: string; endsOn: string }>;
+  /** Temporary access to owners' records created in a date range, after the assignment was made (view and edit). */
+  temporary: Array<TemporaryAccess & { ownerId: string }>;
 }
 
 export function scopeAllows(scope: AccessScope, record: GuardedRecord): AccessDecision {
@@ -168,7 +192,9 @@ export function accessScopeFilter(scope: AccessScope, fields: ScopedFields, mode
   if (fields.sharedWithKey) anyOf.push({ [fields.sharedWithKey]: { $contains: `|${scope.actorId}|` } });
   if (fields.createdAt) {
     for (const t of scope.temporary) {
-      anyOf.push({ $and: [{ [fields.ownerId]: t.ownerId }, { [fields.createdAt]: { $gte: t.startsOn, $lt: dayAfter(t.endsOn) } }] });
+      // The later of the first day and the moment it was made (ISO strings order as times; a day before its times).
+      const from = t.assignedAt > t.startsOn ? t.assignedAt : t.startsOn;
+      anyOf.push({ $and: [{ [fields.ownerId]: t.ownerId }, { [fields.createdAt]: { $gte: from, $lt: dayAfter(t.endsOn) } }] });
     }
   }
   if (mode === 'view' && fields.agencyId && scope.agencyIds.length) anyOf.push({ [fields.agencyId]: { $in: scope.agencyIds } });

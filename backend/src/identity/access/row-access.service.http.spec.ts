@@ -70,7 +70,8 @@ describe.each(backends)('Row access over the real user and group trees (%s)', (b
     ids.teamMember = await user('teammember', ids.teams, '1', ids.agencyA);
     ids.monitorA = await user('monitora', MONITOR_GROUP_ID, '1', ids.agencyA);
     ids.monitorAll = await user('monitorall', MONITOR_GROUP_ID, '1', null);
-    ids.delegate = await user('delegate', ids.workers, '1', ids.agencyB);
+    // A sibling user of w1 (same supervisor: the only users Assign Access accepts), in another agency.
+    ids.delegate = await user('delegate', ids.workers, ids.sup, ids.agencyB);
 
     const w1Token = `Bearer ${t.tokenForUser(ids.w1)}`;
     // Shares nothing by itself: w1 lends its new cases of July 2030 to delegate (needs the privilege).

@@ -1,5 +1,6 @@
 import { ForbiddenException, Inject, Injectable } from '@nestjs/common';
 import { listAssignmentsToDelegate } from '@cans/projections/identity/access-assignments.queries';
+import type { AccessAssignmentDocument } from '@cans/projections/identity/access-assignments.projection';
 import { READ_STORE } from '../../platform/storage/storage-tokens';
 import type { ReadStore } from '@cans/storage/read-store/read-store.port';
 import { IdentityDirectory } from '../identity-directory';
@@ -13,6 +14,8 @@ import {
   OwnerFacts,
   reportsUpTo,
   scopeAllows,
+  seesEveryRecord,
+  TemporaryAccess,
 } from './row-access-policy';
 
 export const NO_RECORD_ACCESS = 'You do not have access to this record.';
@@ -55,7 +58,7 @@ export class RowAccessService {
     const groups = new Map((await this.directory.allGroups()).map((g) => [g.id, g]));
     const groupChain = groupChainOf(ownerGroupId, { group: (id) => groups.get(id) });
     const assignments = await listAssignmentsToDelegate(this.readStore, actor.id, ownerId);
-    return { supervisorChain, groupChain, assignmentsToActor: assignments.map((a) => ({ startsOn: a.startsOn, endsOn: a.endsOn })) };
+    return { supervisorChain, groupChain, assignmentsToActor: assignments.map(temporaryAccessOf) };
   }
 
   /** Everything the actor may see, for filtering lists (see accessScopeFilter). */
@@ -96,15 +99,16 @@ export class RowAccessService {
 
     const assignments = await listAssignmentsToDelegate(this.readStore, actor.id);
     const monitor = actor.privileges.includes('Case_Monitor');
+    const stateMonitor = seesEveryRecord(actor);
     return {
       ...base,
-      everything: monitor && !actor.agencyId,
-      everythingReason: monitor && !actor.agencyId ? 'state-monitor' : null,
+      everything: stateMonitor,
+      everythingReason: stateMonitor ? 'state-monitor' : null,
       editableOwnerIds: [...editable],
       viewableOwnerIds: manageParent ? [] : [...viewable].filter((id) => !editable.has(id)),
       agencyIds: monitor && actor.agencyId ? [actor.agencyId] : [],
       // Assignments keep covering the records created in their range after the range has passed.
-      temporary: assignments.map((a) => ({ ownerId: a.ownerId, startsOn: a.startsOn, endsOn: a.endsOn })),
+      temporary: assignments.map((a) => ({ ownerId: a.ownerId, ...temporaryAccessOf(a) })),
     };
   }
 
@@ -113,3 +117,10 @@ export class RowAccessService {
     return scopeAllows(scope, record);
   }
 }
+
+/** An assignment of the read model as the policy reads it: its createdAt is when it was made (its event's time). */
+const temporaryAccessOf = (a: AccessAssignmentDocument): TemporaryAccess => ({
+  startsOn: a.startsOn,
+  endsOn: a.endsOn,
+  assignedAt: a.createdAt,
+});

@@ -8,7 +8,15 @@ import { userStreamId } from '@cans/domain/identity/user.events';
 import type { Actor } from '../../platform/commands/actor';
 import { EventSourcedCommandHandler } from '../../platform/commands/command-handler';
 import type { AuthenticatedUser } from '../authentication/authenticated-user';
-import { GroupFacts, mayChangeGroup, mayChangeUser, mayManageUser, UserManagementDecision, UserManager } from './user-management-policy';
+import {
+  GroupFacts,
+  mayChangeGroup,
+  mayChangeUser,
+  mayManageApiUsers,
+  mayManageUser,
+  UserManagementDecision,
+  UserManager,
+} from './user-management-policy';
 
 /**
  * Applies the user-management policy in the command handlers, with facts read from the streams (exact at the time
@@ -27,9 +35,9 @@ export class UserManagementService {
   async managerOf(actor: Actor): Promise<UserManager | null> {
     if (actor.userId === null) return null;
     const user = await this.streams.load(userStreamId(actor.userId), userDecider);
-    if (!isLiveUser(user.state)) return { id: actor.userId, groupId: null, privileges: [] };
-    const groupId = user.state.account.userGroupId;
-    return { id: actor.userId, groupId, privileges: privilegesOfUser(actor.userId, (await this.group(groupId))?.privileges) };
+    if (!isLiveUser(user.state)) return { id: actor.userId, groupId: null, privileges: [], agencyId: null };
+    const { userGroupId: groupId, agencyId } = user.state.account;
+    return { id: actor.userId, groupId, privileges: privilegesOfUser(actor.userId, (await this.group(groupId))?.privileges), agencyId };
   }
 
   /** A live group's id and privileges, or null. */
@@ -60,6 +68,12 @@ export class UserManagementService {
     return refusalOf(mayChangeGroup(manager, { current: groupId ? await this.group(groupId) : null, privileges }));
   }
 
+  /** Add, edit or delete an API user (rule 6): throws 403 before anything is written. */
+  async assertMayManageApiUsers(actor: Actor): Promise<void> {
+    const manager = await this.managerOf(actor);
+    if (manager) throwIfRefused(refusalOf(mayManageApiUsers(manager)));
+  }
+
   /** For handlers that refuse before deciding (the password reset). */
   async assertMayManageUser(actor: Actor, target: { id: string; groupId: string }): Promise<void> {
     throwIfRefused(await this.refusalToManageUser(actor, target));
@@ -77,6 +91,15 @@ function throwIfRefused(refusal: string | null): void {
  * they may manage nobody (no User_Actions, or an API client). The principal's privileges come from the same group.
  */
 export function managerFromPrincipal(user: AuthenticatedUser): UserManager | null {
-  if (user.kind !== 'user' || !user.privileges.includes('User_Actions')) return null;
-  return { id: user.id, groupId: user.groupId, privileges: user.privileges };
+  if (!user.privileges.includes('User_Actions')) return null;
+  return personOf(user);
 }
+
+/** Whether the signed-in caller may add, edit and delete API users (GET /api/auth/me, the API user answers). */
+export function principalManagesApiUsers(user: AuthenticatedUser): boolean {
+  const manager = personOf(user);
+  return manager !== null && mayManageApiUsers(manager).allowed;
+}
+
+const personOf = (user: AuthenticatedUser): UserManager | null =>
+  user.kind === 'user' ? { id: user.id, groupId: user.groupId, privileges: user.privileges, agencyId: user.agencyId } : null;

@@ -1,10 +1,15 @@
 import { PRIVILEGES } from '@cans/domain/identity/privileges';
+import { STATE_ADMINISTRATOR_GROUP_ID } from '@cans/domain/identity/identity-rules';
+import { API_CLIENT_PRIVILEGES } from '../authentication/principal.service';
+import { BUILT_IN_GROUPS, MONITOR_GROUP_ID, SUPERVISOR_ADMIN_GROUP_ID } from '../user-groups/built-in-groups';
 import {
+  API_USER_HOLDS,
   GroupFacts,
   ManagedUser,
   mayAssignGroup,
   mayChangeGroup,
   mayChangeUser,
+  mayManageApiUsers,
   mayManageUser,
   UserManager,
 } from './user-management-policy';
@@ -16,6 +21,7 @@ const manager = (overrides: Partial<UserManager> = {}): UserManager => ({
   id: 'me',
   groupId: 'g-sup-admin',
   privileges: SUPERVISOR_ADMIN,
+  agencyId: null,
   ...overrides,
 });
 const administrator = manager({ id: '1', groupId: '1', privileges: PRIVILEGES });
@@ -135,5 +141,46 @@ describe('mayChangeGroup: user-group add, edit and delete by members of groups 1
     expect(
       mayChangeGroup(administrator, { current: group('1', PRIVILEGES), privileges: PRIVILEGES.filter((p) => p !== 'Mirror_visibility') }),
     ).toEqual(allowed);
+  });
+});
+
+describe('mayManageApiUsers: add, edit (re-key, widen) and delete API users (rule 6)', () => {
+  const FEED_READER = ['Setting', 'Assessment_View', 'Report_Assessment', 'DATA_FEED_SHOW'];
+  const builtIn = (groupId: string) => BUILT_IN_GROUPS.find((g) => g.id === groupId)!.privileges;
+
+  it('holds everything an API client holds, and the export it may fetch', () => {
+    expect(API_USER_HOLDS).toEqual(expect.arrayContaining([...API_CLIENT_PRIVILEGES, 'DATA_FEED_SHOW']));
+  });
+
+  it('refuses a holder of Setting alone, or of Setting without one of the privileges an API user holds', () => {
+    expect(mayManageApiUsers(manager({ privileges: ['Setting'] }))).toEqual(refusedFor('api-user-beyond-own'));
+    for (const missing of API_USER_HOLDS) {
+      const privileges = [...FEED_READER, 'Case_Monitor'].filter((p) => p !== missing);
+      expect(mayManageApiUsers(manager({ privileges }))).toEqual(refusedFor('api-user-beyond-own'));
+    }
+  });
+
+  it('refuses holders of every privilege who do not see every record themselves', () => {
+    // No Case_Monitor: row access limits them to their caseload, while the API user reads the whole state.
+    expect(mayManageApiUsers(manager({ privileges: FEED_READER }))).toEqual(refusedFor('api-user-beyond-own'));
+    // Case_Monitor of one agency: that agency's records only.
+    expect(mayManageApiUsers(manager({ privileges: [...FEED_READER, 'Case_Monitor'], agencyId: 'agency-a' }))).toEqual(
+      refusedFor('api-user-beyond-own'),
+    );
+  });
+
+  it('allows the administrator and holders of the privileges with state-wide Case_Monitor (no agency)', () => {
+    expect(mayManageApiUsers(administrator)).toEqual(allowed);
+    expect(mayManageApiUsers(manager({ privileges: [...FEED_READER, 'Case_Monitor'], agencyId: null }))).toEqual(allowed);
+    expect(mayManageApiUsers(manager({ id: 'sys', groupId: '1', privileges: PRIVILEGES, agencyId: null }))).toEqual(allowed);
+  });
+
+  it('with the built-in groups: State Administrators without an agency may, Supervisor Admins and Monitors may not', () => {
+    const state = (agencyId: string | null) =>
+      manager({ groupId: STATE_ADMINISTRATOR_GROUP_ID, privileges: builtIn(STATE_ADMINISTRATOR_GROUP_ID), agencyId });
+    expect(mayManageApiUsers(state(null))).toEqual(allowed);
+    expect(mayManageApiUsers(state('agency-a'))).toEqual(refusedFor('api-user-beyond-own'));
+    expect(mayManageApiUsers(manager({ privileges: builtIn(SUPERVISOR_ADMIN_GROUP_ID) }))).toEqual(refusedFor('api-user-beyond-own'));
+    expect(mayManageApiUsers(manager({ privileges: builtIn(MONITOR_GROUP_ID) }))).toEqual(refusedFor('api-user-beyond-own'));
   });
 });

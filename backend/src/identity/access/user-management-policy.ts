@@ -1,4 +1,5 @@
 import { ADMINISTRATOR_ID, USER_GROUP_MANAGER_GROUP_IDS } from '@cans/domain/identity/identity-rules';
+import { seesEveryRecord } from './row-access-policy';
 
 /**
  * THE user-management policy: who may change which user account and which user group (issue 9: a lower user must
@@ -13,15 +14,19 @@ import { ADMINISTRATOR_ID, USER_GROUP_MANAGER_GROUP_IDS } from '@cans/domain/ide
  *  3. a user manages (edits, approves, locks, renames, re-mails, resets the password of, deletes) only users whose
  *     group's privileges are all among their own, and assigns (create, update) only such groups;
  *  4. nobody changes their own group, nor the privileges of their own group;
- *  5. a group manager grants only privileges they hold, and changes or deletes only groups within them.
- * The administrator holds every privilege, so rules 3 and 5 never stop them.
+ *  5. a group manager grants only privileges they hold, and changes or deletes only groups within them;
+ *  6. API users are added, edited (re-keyed, widened) and deleted only by users who hold everything an API user's
+ *     token holds (API_USER_HOLDS) and see every record themselves (row access): an API user reads every child's
+ *     record, so handing one out is handing out that.
+ * The administrator holds every privilege and sees every record, so rules 3, 5 and 6 never stop them.
  */
 
-/** The acting user: their id, group and privileges (the administrator: all of them). */
+/** The acting user: their id, group, privileges (the administrator: all of them) and agency (row access). */
 export interface UserManager {
   id: string;
   groupId: string | null;
   privileges: readonly string[];
+  agencyId: string | null;
 }
 
 /** A user account being changed, with its group's privileges. */
@@ -44,7 +49,8 @@ export type UserManagementRefusal =
   | 'group-above-you'
   | 'own-group'
   | 'own-group-privileges'
-  | 'grant-beyond-own';
+  | 'grant-beyond-own'
+  | 'api-user-beyond-own';
 
 export type UserManagementDecision = { allowed: true } | { allowed: false; reason: UserManagementRefusal; message: string };
 
@@ -58,7 +64,15 @@ export const USER_MANAGEMENT_MESSAGES: Record<UserManagementRefusal, string> = {
   'own-group': 'You cannot change your own user group.',
   'own-group-privileges': 'You cannot change the privileges of your own user group.',
   'grant-beyond-own': 'You can only grant privileges that you have yourself.',
+  'api-user-beyond-own':
+    "An API user reads every child's record: only a user who holds Assessment_View, Report_Assessment and DATA_FEED_SHOW and sees every record (the administrator, or Case_Monitor without an agency) can add, edit or delete API users.",
 };
+
+/**
+ * What an API user's token holds: the privileges of API clients (PrincipalService's API_CLIENT_PRIVILEGES) and the
+ * export of approved assessments (@AdmitApiClients on DATA_FEED_SHOW's routes); row access rule 8 adds every record.
+ */
+export const API_USER_HOLDS: readonly string[] = ['Assessment_View', 'Report_Assessment', 'DATA_FEED_SHOW'];
 
 const ALLOWED: UserManagementDecision = { allowed: true };
 const refuse = (reason: UserManagementRefusal): UserManagementDecision => ({
@@ -124,4 +138,18 @@ export function mayChangeGroup(
   }
   if (privileges && !holdsAll(manager.privileges, privileges)) return refuse('grant-beyond-own');
   return ALLOWED;
+}
+
+/**
+ * Add, edit (any field: password, IP, maxRecords, username) or delete an API user. Deleting narrows nobody's access,
+ * but it stops the state's feed and can be followed by an add: the same rule for every change keeps it one rule.
+ */
+export function mayManageApiUsers(manager: UserManager): UserManagementDecision {
+  const seesEverything = seesEveryRecord({
+    kind: 'user',
+    isAdministrator: manager.id === ADMINISTRATOR_ID,
+    privileges: manager.privileges,
+    agencyId: manager.agencyId,
+  });
+  return holdsAll(manager.privileges, API_USER_HOLDS) && seesEverything ? ALLOWED : refuse('api-user-beyond-own');
 }

@@ -3,13 +3,13 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import { accessAssignmentDecider } from '@cans/domain/identity/access-assignment.decider';
 import { accessAssignmentsStreamId } from '@cans/domain/identity/access-assignment.events';
-import { UserStatus } from '@cans/domain/identity/identity-rules';
-import { isLiveUser, userDecider } from '@cans/domain/identity/user.decider';
+import { userDecider } from '@cans/domain/identity/user.decider';
 import { userStreamId } from '@cans/domain/identity/user.events';
 import type { Actor, CommandResult } from '../../platform/commands/actor';
 import { EventSourcedCommandHandler } from '../../platform/commands/command-handler';
 import { IDENTITY_CLOCK, IdentityClock } from '../identity-clock';
 import { UserFactsReader } from '../users/user-facts';
+import { AccessDelegates } from './access-delegates';
 
 export class UpdateOwnProfileCommand {
   constructor(
@@ -62,17 +62,20 @@ export class UpdateOwnProfileHandler implements ICommandHandler<UpdateOwnProfile
   }
 }
 
-/** Assign Access ("New Assessments To"): see the access-assignment decider. */
+/**
+ * Assign Access ("New Assessments To"): see the access-assignment decider. The delegate must be one the dialog
+ * offers (AccessDelegates, the same function as delegate-options), the start today or later (the identity clock).
+ */
 @CommandHandler(AssignTemporaryAccessCommand)
 export class AssignTemporaryAccessHandler implements ICommandHandler<AssignTemporaryAccessCommand, CommandResult> {
   constructor(
     private readonly handler: EventSourcedCommandHandler,
+    private readonly delegates: AccessDelegates,
     @Inject(IDENTITY_CLOCK) private readonly clock: IdentityClock,
   ) {}
 
   async execute({ actor, ownerId, delegateId, startsOn, endsOn }: AssignTemporaryAccessCommand): Promise<CommandResult> {
-    const delegate = await this.handler.load(userStreamId(delegateId), userDecider);
-    const delegateIsActive = isLiveUser(delegate.state) && delegate.state.account.status === UserStatus.Active;
+    const delegateIsOffered = await this.delegates.mayReceive(ownerId, delegateId);
     const assignmentId = randomUUID();
     const today = this.clock.now().toISOString().slice(0, 10);
     const command = {
@@ -83,7 +86,7 @@ export class AssignTemporaryAccessHandler implements ICommandHandler<AssignTempo
       startsOn,
       endsOn,
       today,
-      delegateIsActive,
+      delegateIsOffered,
     } as const;
     const { revision, position } = await this.handler.handle(accessAssignmentsStreamId(ownerId), accessAssignmentDecider, command, {
       actor,

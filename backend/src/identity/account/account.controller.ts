@@ -92,17 +92,17 @@ export class AccountController {
 
   @Get('access-assignments/delegate-options')
   @RequirePrivileges('Reassign_Accesses_Temporarily')
-  @ApiOperation({ summary: 'Users who can receive access: active users of my agency (all active users without one)' })
+  @ApiOperation({ summary: 'Users who can receive access: my sibling users (active, same supervisor); the only ones the command accepts' })
   @ApiOkResponse({ type: [DelegateOption] })
   delegateOptions(@Auth() { user }: RequestAuth): Promise<DelegateOption[]> {
-    const me = notAdministrator(user);
-    return this.queries.execute(new DelegateOptionsQuery(me.id, me.agencyId));
+    return this.queries.execute(new DelegateOptionsQuery(notAdministrator(user).id));
   }
 
   @Post('access-assignments')
   @RequirePrivileges('Reassign_Accesses_Temporarily')
   @ApiOperation({
-    summary: 'Assign Access (New Assessments To): the delegate sees and edits my assessments created from startsOn to endsOn',
+    summary:
+      'Assign Access (New Assessments To): the delegate (one of delegate-options) sees and edits the assessments I create from now on, from startsOn (today or later) to endsOn',
   })
   @ApiOkResponse({ type: AccessAssignmentView })
   async assign(@Body() body: AssignAccessDto, @Auth() { user, actor }: RequestAuth) {

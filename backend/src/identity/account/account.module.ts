@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { AccessDelegates } from './access-delegates';
 import { AccountController } from './account.controller';
 import { AssignTemporaryAccessHandler, RevokeTemporaryAccessHandler, UpdateOwnProfileHandler } from './account.commands';
 import { DelegateOptionsHandler, ListOwnAccessAssignmentsHandler } from './account.queries';
@@ -13,6 +14,7 @@ import { DelegateOptionsHandler, ListOwnAccessAssignmentsHandler } from './accou
     RevokeTemporaryAccessHandler,
     ListOwnAccessAssignmentsHandler,
     DelegateOptionsHandler,
+    AccessDelegates,
   ],
 })
 export class AccountModule {}

@@ -3,19 +3,16 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { listAssignmentsByOwner } from '@cans/projections/identity/access-assignments.queries';
 import { READ_STORE } from '../../platform/storage/storage-tokens';
 import type { ReadStore } from '@cans/storage/read-store/read-store.port';
-import { findUsers, getUsers } from '@cans/projections/identity/users.queries';
-import { ADMINISTRATOR_ID, UserStatus } from '@cans/domain/identity/identity-rules';
+import { getUsers } from '@cans/projections/identity/users.queries';
 import type { AccessAssignmentView, DelegateOption } from './account.dto';
+import { AccessDelegates } from './access-delegates';
 
 export class ListOwnAccessAssignmentsQuery {
   constructor(readonly ownerId: string) {}
 }
 
 export class DelegateOptionsQuery {
-  constructor(
-    readonly userId: string,
-    readonly agencyId: string | null,
-  ) {}
+  constructor(readonly ownerId: string) {}
 }
 
 @QueryHandler(ListOwnAccessAssignmentsQuery)
@@ -45,20 +42,16 @@ export class ListOwnAccessAssignmentsHandler implements IQueryHandler<ListOwnAcc
 }
 
 /**
- * Who can receive one's new assessments: active users of one's agency (everyone active without one), not oneself
- * or the administrator. Any case worker may ask, so it answers id and name only: other users' email, login,
- * external id, sign-in and lock state are not theirs to see.
+ * Who can receive one's new assessments: one's sibling users (AccessDelegates, which the command checks too). Any
+ * case worker may ask, so it answers id and name only: other users' email, login, external id, sign-in and lock
+ * state are not theirs to see.
  */
 @QueryHandler(DelegateOptionsQuery)
 export class DelegateOptionsHandler implements IQueryHandler<DelegateOptionsQuery, DelegateOption[]> {
-  constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
+  constructor(private readonly delegates: AccessDelegates) {}
 
-  async execute({ userId, agencyId }: DelegateOptionsQuery): Promise<DelegateOption[]> {
-    const docs = await findUsers(
-      this.readStore,
-      { status: UserStatus.Active, ...(agencyId ? { agencyId } : {}), id: { $nin: [userId, ADMINISTRATOR_ID] } },
-      2000,
-    );
+  async execute({ ownerId }: DelegateOptionsQuery): Promise<DelegateOption[]> {
+    const docs = await this.delegates.optionsFor(ownerId);
     return docs
       .map((d) => ({ id: d.id, fullName: d.fullName }))
       .sort((a, b) => a.fullName.localeCompare(b.fullName) || a.id.localeCompare(b.id));

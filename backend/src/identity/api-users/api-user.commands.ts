@@ -15,6 +15,7 @@ import type { ReadStore } from '@cans/storage/read-store/read-store.port';
 import type { Actor, CommandResult } from '../../platform/commands/actor';
 import { APPEND_ONLY, EventSourcedCommandHandler, expectRevisionOf } from '../../platform/commands/command-handler';
 import { READ_STORE } from '../../platform/storage/storage-tokens';
+import { UserManagementService } from '../access/user-management-policy.service';
 import { PasswordHasher } from '../authentication/password-hasher';
 import { normalizeIp } from '../authentication/principal.service';
 import { apiClientSignInLog } from '../authentication/sign-in.commands';
@@ -72,9 +73,12 @@ export class CreateApiUserHandler implements ICommandHandler<CreateApiUserComman
     private readonly handler: EventSourcedCommandHandler,
     private readonly hasher: PasswordHasher,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
+    private readonly userManagement: UserManagementService,
   ) {}
 
   async execute({ actor, apiUserId, username, password, allowedIp, maxRecords }: CreateApiUserCommand): Promise<CommandResult> {
+    // An API user reads every record: only someone who may do so themselves hands one out (403, nothing written).
+    await this.userManagement.assertMayManageApiUsers(actor);
     const usernameIsTaken = await usernameTaken(this.readStore, username, apiUserId);
     const passwordHash = await this.hasher.hash(password);
     const command: ApiUserCommand = {
@@ -97,6 +101,7 @@ export class UpdateApiUserHandler implements ICommandHandler<UpdateApiUserComman
     private readonly handler: EventSourcedCommandHandler,
     private readonly hasher: PasswordHasher,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
+    private readonly userManagement: UserManagementService,
   ) {}
 
   async execute({
@@ -108,6 +113,8 @@ export class UpdateApiUserHandler implements ICommandHandler<UpdateApiUserComman
     maxRecords,
     expectedRevision,
   }: UpdateApiUserCommand): Promise<CommandResult> {
+    // Re-keying or widening an API user is handing it out again (rule 6 of the user-management policy).
+    await this.userManagement.assertMayManageApiUsers(actor);
     const streamId = apiUserStreamId(apiUserId);
     const loaded = await this.handler.load(streamId, apiUserDecider);
     const usernameIsTaken = await usernameTaken(this.readStore, username, apiUserId);
@@ -129,9 +136,13 @@ export class UpdateApiUserHandler implements ICommandHandler<UpdateApiUserComman
 
 @CommandHandler(DeleteApiUserCommand)
 export class DeleteApiUserHandler implements ICommandHandler<DeleteApiUserCommand, CommandResult> {
-  constructor(private readonly handler: EventSourcedCommandHandler) {}
+  constructor(
+    private readonly handler: EventSourcedCommandHandler,
+    private readonly userManagement: UserManagementService,
+  ) {}
 
   async execute({ actor, apiUserId }: DeleteApiUserCommand): Promise<CommandResult> {
+    await this.userManagement.assertMayManageApiUsers(actor);
     const { revision, position } = await this.handler.handle(
       apiUserStreamId(apiUserId),
       apiUserDecider,

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsIP, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { IsBoolean, IsInt, IsIP, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { PASSWORD_MAX_LENGTH } from '@cans/domain/identity/identity-rules';
 import { EditedRecordDto, ReadOnlyField, Trimmed } from '../../platform/http/dto-building-blocks';
 
@@ -43,12 +43,14 @@ export class UpdateApiUserDto extends IntersectionType(ApiUserSettingsDto, Edite
   @ApiPropertyOptional({ format: 'password', description: 'Leave empty to keep the current password' })
   @IsOptional()
   @IsString({ message: 'Password must be text.' })
-  @ValidateIf((o: UpdateApiUserDto) => typeof o.password === 'string' && o.password.length > 0)
+  // Only '' means "keep": any other value, an object included, is validated (an object once reached the handler: 500).
+  @ValidateIf((o: UpdateApiUserDto) => o.password !== '')
   @MaxLength(PASSWORD_MAX_LENGTH, { message: `Password can be at most ${PASSWORD_MAX_LENGTH} characters.` })
   @Matches(/^.{12,}$/s, { message: 'Password must be at least 12 characters.' })
   password?: string;
 
   @ReadOnlyField() @IsString() lastSignInAt?: string | null;
+  @ReadOnlyField() @IsBoolean() canManage?: boolean;
   @ReadOnlyField() @IsString() message?: string;
   @ReadOnlyField() @IsString() messageKey?: string;
 }
@@ -62,4 +64,9 @@ export class ApiUserView {
   @ApiProperty() revision!: number;
   @ApiProperty() createdAt!: string;
   @ApiProperty() updatedAt!: string;
+  @ApiProperty({
+    description:
+      'The caller may edit and delete it: holds Assessment_View, Report_Assessment and DATA_FEED_SHOW and sees every record (the same for every row)',
+  })
+  canManage!: boolean;
 }

@@ -5,6 +5,8 @@ import { getApiUser, listApiUsers } from '@cans/projections/identity/api-users.q
 import type { ListRequest, ListRules } from '../../platform/http/simple-rest-list';
 import { READ_STORE } from '../../platform/storage/storage-tokens';
 import type { ReadStore } from '@cans/storage/read-store/read-store.port';
+import { principalManagesApiUsers } from '../access/user-management-policy.service';
+import type { AuthenticatedUser } from '../authentication/authenticated-user';
 import type { ApiUserView } from './api-user.dto';
 
 export const apiUserListRules: ListRules = {
@@ -13,7 +15,8 @@ export const apiUserListRules: ListRules = {
   filterable: ['q', 'id'],
 };
 
-export function toApiUserView(doc: ApiUserDocument): ApiUserView {
+/** `canManage`: the viewer may edit and delete it (rule 6 of the user-management policy; the same for every row). */
+export function toApiUserView(doc: ApiUserDocument, canManage: boolean): ApiUserView {
   return {
     id: doc.id,
     username: doc.username,
@@ -23,24 +26,32 @@ export function toApiUserView(doc: ApiUserDocument): ApiUserView {
     revision: doc.revision,
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
+    canManage,
   };
 }
 
 export class ListApiUsersQuery {
-  constructor(readonly list: ListRequest) {}
+  constructor(
+    readonly list: ListRequest,
+    readonly viewer: AuthenticatedUser,
+  ) {}
 }
 
 export class GetApiUserQuery {
-  constructor(readonly apiUserId: string) {}
+  constructor(
+    readonly apiUserId: string,
+    readonly viewer: AuthenticatedUser,
+  ) {}
 }
 
 @QueryHandler(ListApiUsersQuery)
 export class ListApiUsersHandler implements IQueryHandler<ListApiUsersQuery, { rows: ApiUserView[]; total: number }> {
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
-  async execute({ list }: ListApiUsersQuery) {
+  async execute({ list, viewer }: ListApiUsersQuery) {
     const { rows, total } = await listApiUsers(this.readStore, list);
-    return { rows: rows.map(toApiUserView), total };
+    const canManage = principalManagesApiUsers(viewer);
+    return { rows: rows.map((doc) => toApiUserView(doc, canManage)), total };
   }
 }
 
@@ -48,8 +59,8 @@ export class ListApiUsersHandler implements IQueryHandler<ListApiUsersQuery, { r
 export class GetApiUserHandler implements IQueryHandler<GetApiUserQuery, ApiUserView | null> {
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
-  async execute({ apiUserId }: GetApiUserQuery) {
+  async execute({ apiUserId, viewer }: GetApiUserQuery) {
     const doc = await getApiUser(this.readStore, apiUserId);
-    return doc ? toApiUserView(doc) : null;
+    return doc ? toApiUserView(doc, principalManagesApiUsers(viewer)) : null;
   }
 }

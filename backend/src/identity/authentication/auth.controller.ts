@@ -40,14 +40,8 @@ import { PrincipalService } from './principal.service';
 import { GetPasswordLinkStateQuery, PasswordLinkState, RequestPasswordResetCommand, SetPasswordWithLinkCommand } from './password.commands';
 import { RateLimited } from './rate-limit';
 import { PasswordStepResult, SignInWithPasswordCommand } from './sign-in-password-step';
-import {
-  CodeSent,
-  EndSessionCommand,
-  IssuedSession,
-  SendVerificationCodeCommand,
-  VerifiedSignIn,
-  VerifySignInCodeCommand,
-} from './sign-in.commands';
+import { CodeSent, EndSessionCommand, IssuedSession, SendVerificationCodeCommand } from './sign-in.commands';
+import { VerifiedSignIn, VerifySignInCodeCommand } from './sign-in-code-step';
 
 @ApiTags('Authentication')
 @UseInterceptors(RecordedRefusalInterceptor)
@@ -127,6 +121,7 @@ export class AuthController {
     summary: 'Sign in, step 3: confirm the code; sets cans_token',
     description:
       'With remember-me the browser gets an HttpOnly device cookie and skips the code for 30 days. Wrong or expired code: 400 with errors.code. ' +
+      "The account's fifth wrong code in a row (across sign-ins) locks sign-in for 15 minutes (423) and mails the user. " +
       'The account is checked again: locked after failed attempts (423), or inactive, locked, pending or expired (403) since the password step.',
   })
   @ApiOkResponse({ type: LoginResultView })
@@ -191,7 +186,9 @@ export class AuthController {
   @RateLimited('passwordReset')
   @ApiOperation({
     summary: 'Reset Password page: mail a link to set a new password',
-    description: 'Username and email must both match an account. The answer is the same either way (no account discovery).',
+    description:
+      'Username and email must both match an account. The answer is the same either way (no account discovery); ' +
+      'the link is recorded and mailed after the answer.',
   })
   @ApiOkResponse({ type: MessageView })
   async requestPasswordReset(@Body() body: PasswordResetRequestDto, @Auth() { actor }: RequestAuth) {

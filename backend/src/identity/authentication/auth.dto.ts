@@ -51,6 +51,11 @@ export class MeView {
   @ApiProperty({ description: 'The user with id 1' }) isAdministrator!: boolean;
   @ApiProperty({ description: 'May add, edit and delete user groups (groups 1 and 153, or the administrator)' })
   canManageUserGroups!: boolean;
+  @ApiProperty({
+    description:
+      'May add, edit and delete API users: Setting, and Assessment_View, Report_Assessment, DATA_FEED_SHOW and sight of every record (the administrator, or Case_Monitor without an agency)',
+  })
+  canManageApiUsers!: boolean;
   @ApiProperty({ description: 'Where to go after sign-in: /library for the administrator, else /' }) landingPath!: string;
   @ApiProperty({ description: 'No phone on file: show phone_need_fill and go to My Account' }) phoneMissing!: boolean;
   @ApiProperty({ enum: ['user', 'api-client'] }) kind!: string;

@@ -12,13 +12,16 @@ import {
   SetPasswordWithLinkHandler,
 } from './password.commands';
 import { SignInWithPasswordHandler } from './sign-in-password-step';
-import { EndSessionHandler, SendVerificationCodeHandler, VerifySignInCodeHandler } from './sign-in.commands';
+import { EndSessionHandler, SendVerificationCodeHandler } from './sign-in.commands';
+import { VerifySignInCodeHandler } from './sign-in-code-step';
+import { MailAfterAnswer } from '../delivery/mail-after-answer';
 
 @Module({
   imports: [CqrsModule],
   controllers: [AuthController],
   providers: [
     EventSourcedCommandHandler,
+    MailAfterAnswer,
     JwtStrategy,
     SignInWithPasswordHandler,
     SendVerificationCodeHandler,

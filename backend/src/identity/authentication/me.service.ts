@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { principalManagesApiUsers } from '../access/user-management-policy.service';
 import { IdentityDirectory } from '../identity-directory';
 import { ADMINISTRATOR_ID, USER_GROUP_MANAGER_GROUP_IDS } from '@cans/domain/identity/identity-rules';
 import type { AuthenticatedUser } from './authenticated-user';
@@ -29,6 +30,7 @@ export class MeService {
       agencyId: user.agencyId,
       isAdministrator: user.isAdministrator,
       canManageUserGroups: canManageUserGroups(user),
+      canManageApiUsers: user.privileges.includes('Setting') && principalManagesApiUsers(user),
       landingPath: user.id === ADMINISTRATOR_ID && user.kind === 'user' ? '/library' : '/',
       phoneMissing: user.kind === 'user' && !doc?.phone,
       kind: user.kind,

@@ -1,4 +1,4 @@
-import { Inject, Logger } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler, IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { Actor } from '../../platform/commands/actor';
 import { APPEND_ONLY, EventSourcedCommandHandler, LoadedStream } from '../../platform/commands/command-handler';
@@ -7,6 +7,7 @@ import { FieldValidationException } from '../../platform/http/validation';
 import { UserManagementService } from '../access/user-management-policy.service';
 import { TemplatedMailer } from '../../administration/email-templates/templated-mailer';
 import { passwordLinkUrl } from '../delivery/identity-mails';
+import { MailAfterAnswer } from '../delivery/mail-after-answer';
 import { IDENTITY_CLOCK, IdentityClock } from '../identity-clock';
 import { IDENTITY_CONFIG, IdentityConfig } from '../identity-config';
 import { IdentityDirectory } from '../identity-directory';
@@ -117,12 +118,12 @@ async function issueResetLink(
 
 /**
  * Reset Password page: username and email must both match an account. The answer is the same whether or not
- * they do, so the page cannot be used to discover accounts.
+ * they do, so the page cannot be used to discover accounts: the same status, body and headers, after the same
+ * work (one directory lookup). Recording the link and mailing it happen after the answer (MailAfterAnswer), so
+ * neither the mail server's delay nor its failure shows in it; a failure is logged for the operators.
  */
 @CommandHandler(RequestPasswordResetCommand)
 export class RequestPasswordResetHandler implements ICommandHandler<RequestPasswordResetCommand, void> {
-  private readonly logger = new Logger('PasswordReset');
-
   constructor(
     private readonly handler: EventSourcedCommandHandler,
     private readonly directory: IdentityDirectory,
@@ -130,6 +131,7 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
     private readonly mailer: TemplatedMailer,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
     @Inject(IDENTITY_CLOCK) private readonly clock: IdentityClock,
+    private readonly afterAnswer: MailAfterAnswer,
   ) {}
 
   async execute(command: RequestPasswordResetCommand): Promise<void> {
@@ -138,12 +140,9 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
     const candidates = await this.directory.findUsersByLogin(command.username);
     const user = candidates.find((c) => displayUsername(c.usernameKey) === typed && c.emailKey === email);
     if (!user) return;
-    try {
-      await issueResetLink(this.handler, this.tokens, this.mailer, this.config, this.clock, command.actor, user.id, 'user');
-    } catch (error) {
-      // The requester gets the same answer either way; the failure is for the operators.
-      this.logger.error(`Password reset for user ${user.id} failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
+    this.afterAnswer.run(`Password reset for user ${user.id}`, () =>
+      issueResetLink(this.handler, this.tokens, this.mailer, this.config, this.clock, command.actor, user.id, 'user'),
+    );
   }
 }
 

@@ -45,7 +45,7 @@ describeInBrowser('Sign-in page in headless Chromium: a lock that falls between 
       await dialog.getByRole('button', { name: 'Confirm' }).click();
       await dialog.waitFor({ state: 'detached' });
       await page.getByRole('alert').filter({ hasText: IdentityMessages.account_temporarily_locked }).waitFor();
-      expect(page.url()).toMatch(/\/login/);
+      await page.waitForURL(/\/login/);
     } finally {
       await context.close();
     }

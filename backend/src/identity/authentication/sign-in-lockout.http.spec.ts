@@ -12,7 +12,8 @@ const WRONG = 'Wrong!Pass1';
 /**
  * Spec-less rules of ours (docs/security.md): a login that matches no account is answered exactly like a wrong
  * password for an account, lockout included; strangers cannot lock an owner out of a device the owner has
- * remembered; and the code step checks the account again.
+ * remembered; wrong codes lock the account like wrong passwords (issue 27, finding 5); and the code step checks
+ * the account again.
  */
 describe('Sign-in lockout and account enumeration over HTTP', () => {
   let t: TestApp;
@@ -164,6 +165,43 @@ describe('Sign-in lockout and account enumeration over HTTP', () => {
     }
     expect((await login(user.username, WRONG, { device })).status).toBe(423);
     expect((await login(user.username, user.password, { device })).status).toBe(423);
+  });
+
+  it('locks the account after five wrong codes in a row, across challenges and addresses; refuses the right code; mails the user', async () => {
+    const user = await worker();
+    let address = 0;
+    const verify = (jar: CookieJar, code: string) =>
+      t
+        .http()
+        .post('/api/auth/verify')
+        .set('X-Forwarded-For', `203.0.113.${150 + address++}`)
+        .set('Cookie', jar.header())
+        .send({ code });
+    const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000');
+    // A new password step and a new code do not start the count again: 2 + 2 wrong codes in two challenges …
+    for (const first of [1, 3]) {
+      const { jar, code } = await passwordAndCode(user);
+      for (const count of [first, first + 1]) {
+        const wrong = await verify(jar, wrongFor(code));
+        expect([wrong.status, wrong.body.messageKey, wrong.body.attemptsLeft]).toEqual([400, 'code_invalid', 5 - count]);
+      }
+    }
+    // … and the fifth, in a third challenge, locks sign-in.
+    const { jar, code } = await passwordAndCode(user);
+    const since = smtp.mails.length;
+    const locking = await verify(jar, wrongFor(code));
+    expect([locking.status, locking.body.messageKey, locking.body.minutesLeft]).toEqual([423, 'account_temporarily_locked', 15]);
+    const right = await verify(jar, code);
+    expect([right.status, right.body.messageKey]).toEqual([423, 'account_temporarily_locked']);
+    expect(right.headers['set-cookie'] ?? []).not.toEqual(expect.arrayContaining([expect.stringMatching(/^cans_token=[^;]/)]));
+    expect((await login(user.username, user.password)).status).toBe(423);
+
+    const mail = await smtp.nextMailTo(user.email, since);
+    expect(mail.subject).toBe('Sign-in to your CANS account was locked');
+    expect(mail.text).toContain(`(username: ${user.username}) was locked for 15 minutes after too many incorrect verification codes`);
+
+    t.clock.advance(LOCKOUT_DURATION_MS + 1000);
+    expect((await signIn(t, smtp, user)).me).toMatchObject({ id: user.id });
   });
 
   it('checks the lockout, deactivation and expiry again at the code step', async () => {

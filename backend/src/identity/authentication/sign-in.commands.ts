@@ -18,12 +18,10 @@ import { identityError, recordedAt } from '../identity-errors';
 import {
   BROWSER_SESSION_TTL_MS,
   CHANNEL_PHONE,
-  CODE_MAX_ATTEMPTS,
   CODE_RESEND_INTERVAL_MS,
   CODE_TTL_MS,
   displayUsername,
   MINUTE,
-  REMEMBERED_DEVICE_TTL_MS,
   REMEMBERED_SESSION_TTL_MS,
   VerificationChannel,
 } from '@cans/domain/identity/identity-rules';
@@ -31,13 +29,7 @@ import { ApiClientEvent, ApiClientEvents, apiClientSignInStreamId } from '@cans/
 import { isLiveUser, userDecider, UserState } from '@cans/domain/identity/user.decider';
 import { userStreamId } from '@cans/domain/identity/user.events';
 import { ChallengeState, CredentialsCommand, credentialsDecider, CredentialsState } from '@cans/domain/identity/credentials.decider';
-import {
-  CredentialEvents,
-  CredentialsEvent,
-  credentialsStreamId,
-  DeviceRememberedData,
-  SignInMethod,
-} from '@cans/domain/identity/credentials.events';
+import { CredentialEvents, CredentialsEvent, credentialsStreamId, SignInMethod } from '@cans/domain/identity/credentials.events';
 import { accountRefusal, isLockedOut, lockedOutAnswer, trustedDevice } from './sign-in-lockout';
 import { maskEmail, maskPhone, SignInTokens } from './sign-in-tokens';
 
@@ -59,16 +51,6 @@ export class SendVerificationCodeCommand {
     readonly channel: VerificationChannel,
     /** The device cookie, if the browser has one (it lifts the lockout for its owner). */
     readonly deviceId: string | null = null,
-  ) {}
-}
-
-export class VerifySignInCodeCommand {
-  constructor(
-    readonly actor: Actor,
-    readonly challengeToken: string | undefined,
-    readonly code: string,
-    readonly rememberMe: boolean | undefined,
-    readonly deviceId: string | null,
   ) {}
 }
 
@@ -135,7 +117,7 @@ export function startSession(
 }
 
 /** Who the challenge cookie names, and their account (the user stream is the authority), or 401 "sign in again". */
-async function challengedUser(handler: EventSourcedCommandHandler, tokens: SignInTokens, token: string | undefined) {
+export async function challengedUser(handler: EventSourcedCommandHandler, tokens: SignInTokens, token: string | undefined) {
   const claims = tokens.readChallengeToken(token);
   if (!claims) throw identityError(401, 'sign_in_expired');
   const account = await handler.load(userStreamId(claims.userId), userDecider);
@@ -143,7 +125,7 @@ async function challengedUser(handler: EventSourcedCommandHandler, tokens: SignI
 }
 
 /** The pending challenge the cookie names, or 401 "sign in again". */
-function pendingChallenge(state: CredentialsState, challengeId: string, now: Date): ChallengeState {
+export function pendingChallenge(state: CredentialsState, challengeId: string, now: Date): ChallengeState {
   const challenge = state.challenge;
   if (!challenge || challenge.challengeId !== challengeId || challenge.completed || challenge.expiresAt <= now.toISOString()) {
     throw identityError(401, 'sign_in_expired');
@@ -156,7 +138,7 @@ function pendingChallenge(state: CredentialsState, challengeId: string, now: Dat
  * not locked out for this browser. A sign-in begun before a lock or a deactivation stops here: its failure is the
  * step to record.
  */
-function barredSignIn(
+export function barredSignIn(
   tokens: SignInTokens,
   account: UserState,
   state: CredentialsState,
@@ -263,84 +245,6 @@ export class SendVerificationCodeHandler implements ICommandHandler<SendVerifica
       position,
     });
     return this.handler.handlePlanned(streamId, credentialsDecider, () => ({ command: sent, answer }), onChecked);
-  }
-}
-
-export interface VerifiedSignIn {
-  session: IssuedSession;
-  /** Set when this browser is now remembered: the value of the new device cookie. */
-  newDeviceId: string | null;
-  phoneMissing: boolean;
-}
-
-/**
- * Step 2: the code. Wrong codes are counted (5 per code), expired codes refused; a correct one completes the
- * challenge (single use) and starts the session. With remember-me the browser is remembered for 30 days.
- */
-@CommandHandler(VerifySignInCodeCommand)
-export class VerifySignInCodeHandler implements ICommandHandler<VerifySignInCodeCommand, VerifiedSignIn> {
-  constructor(
-    private readonly handler: EventSourcedCommandHandler,
-    private readonly tokens: SignInTokens,
-    @Inject(IDENTITY_CLOCK) private readonly clock: IdentityClock,
-  ) {}
-
-  async execute(command: VerifySignInCodeCommand): Promise<VerifiedSignIn> {
-    const { userId, challengeId, account } = await challengedUser(this.handler, this.tokens, command.challengeToken);
-    return this.handler.handlePlanned(
-      credentialsStreamId(userId),
-      credentialsDecider,
-      ({ state }) => this.plan(command, userId, challengeId, account, state),
-      { actor: { ...command.actor, userId }, concurrency: RETRY_ON_RACE },
-    );
-  }
-
-  private plan(
-    command: VerifySignInCodeCommand,
-    userId: string,
-    challengeId: string,
-    account: UserState,
-    state: CredentialsState,
-  ): CredentialsStep<VerifiedSignIn> {
-    const now = this.clock.now();
-    const challenge = pendingChallenge(state, challengeId, now);
-    const barred = barredSignIn(this.tokens, account, state, userId, command.deviceId, now);
-    if (barred.refused) return barred.refused;
-    const code = challenge.code;
-    if (!code) throw identityError(400, 'code_not_requested', { field: 'code' });
-    if (code.void)
-      throw identityError(400, code.attempts >= CODE_MAX_ATTEMPTS ? 'code_attempts_exceeded' : 'code_expired', { field: 'code' });
-    const reject = (reason: 'wrong-code' | 'expired', attempts: number, refusal: HttpException) =>
-      refusedStep({ type: 'RejectVerificationCode', rejection: { userId, challengeId: challenge.challengeId, reason, attempts } }, refusal);
-    if (code.expiresAt <= now.toISOString()) {
-      return reject('expired', code.attempts, identityError(400, 'code_expired', { field: 'code' }));
-    }
-    if (!this.tokens.codeMatches(challenge.challengeId, command.code, code.codeHash)) {
-      const attempts = code.attempts + 1;
-      return reject(
-        'wrong-code',
-        attempts,
-        identityError(400, attempts >= CODE_MAX_ATTEMPTS ? 'code_attempts_exceeded' : 'code_invalid', {
-          field: 'code',
-          extra: { attemptsLeft: Math.max(0, CODE_MAX_ATTEMPTS - attempts) },
-        }),
-      );
-    }
-
-    const rememberMe = command.rememberMe ?? challenge.rememberMe;
-    // A sign-in through a remembered device starts its wrong-password count again.
-    const session = startSession(this.tokens, userId, 'verification-code', rememberMe, now, barred.device?.deviceHash);
-    let newDeviceId: string | null = null;
-    let rememberDevice: DeviceRememberedData | undefined;
-    if (rememberMe) {
-      const deviceId = command.deviceId ?? this.tokens.newDeviceId();
-      if (!command.deviceId) newDeviceId = deviceId;
-      rememberDevice = { userId, deviceHash: this.tokens.deviceHash(deviceId), until: addMs(now, REMEMBERED_DEVICE_TTL_MS) };
-    }
-    return {
-      command: { type: 'RecordSignIn', session: session.event.data, rememberDevice },
-      answer: (position) => ({ session: { userId, ...session, position }, newDeviceId, phoneMissing: !barred.account.phone }),
-    };
   }
 }
 

@@ -1,4 +1,4 @@
-import { EMAIL_SECURITY } from '@cans/domain/administration/settings.events';
+import { EMAIL_SECURITY, EmailServerSavedData } from '@cans/domain/administration/settings.events';
 import { EMAIL_SERVER_SETTING_ID, EmailServerDocument, SETTINGS_COLLECTION } from '@cans/projections/administration/settings.projection';
 import type { ReadStore } from '@cans/storage/read-store/read-store.port';
 import type { SecretBox } from '../../platform/crypto/secret-box';
@@ -6,10 +6,14 @@ import type { SmtpSettings } from '../identity-config';
 import { Mailer, MailMessage, SmtpMailer } from './mailer';
 
 /** The From header: "Name <address>" (the name quoted), or the address alone. */
-const fromOf = ({ fromName, fromEmail }: EmailServerDocument) =>
+const fromOf = ({ fromName, fromEmail }: EmailServerSavedData) =>
   fromName ? `"${fromName.replace(/["\\]/g, '')}" <${fromEmail}>` : fromEmail;
 
-function smtpSettingsOf(server: EmailServerDocument, secrets: SecretBox): SmtpSettings {
+/**
+ * The transport of a saved server. TLS is required (nodemailer requireTLS: STARTTLS or no AUTH and no mail) unless
+ * the mode is SSL, or the super admin ticked "Allow unencrypted" for the Default mode.
+ */
+export function smtpSettingsOf(server: EmailServerSavedData, secrets: SecretBox): SmtpSettings {
   return {
     host: server.smtp,
     port: server.port,
@@ -17,7 +21,7 @@ function smtpSettingsOf(server: EmailServerDocument, secrets: SecretBox): SmtpSe
     password: server.passwordSealed ? secrets.open(server.passwordSealed) : null,
     from: fromOf(server),
     secure: server.sslKey === EMAIL_SECURITY.ssl,
-    requireTls: server.sslKey === EMAIL_SECURITY.tls,
+    requireTls: server.sslKey === EMAIL_SECURITY.tls || (server.sslKey === EMAIL_SECURITY.default && server.allowUnencrypted !== true),
   };
 }
 
@@ -77,7 +81,7 @@ export function smtpFailureInWords(error: unknown, server: { smtp: string; port:
     case 'EDNS':
       return `The mail server could not be reached at ${server.smtp}:${server.port}. Check the server name, the port and the security setting. (${message ?? code})`;
     case 'ETLS':
-      return `A secure connection to the mail server could not be made: check the security setting (SSL or TLS) and the port. (${message ?? code})`;
+      return `A secure connection to the mail server could not be made: check the security setting (SSL or TLS) and the port. Nothing was sent without encryption; only the super admin may allow that, with "Allow unencrypted". (${message ?? code})`;
     case 'EENVELOPE':
       return `The mail server refused the sender or the recipient address.${reply}`;
     default:

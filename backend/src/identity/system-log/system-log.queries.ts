@@ -4,7 +4,7 @@ import { SYSTEM_LOG_ACTIONS } from '@cans/projections/audit/system-log-actions';
 import type { SystemLogRow } from '@cans/projections/audit/system-log.projection';
 import { searchSystemLog } from '@cans/projections/audit/system-log.queries';
 import type { ListRequest, ListRules } from '../../platform/http/simple-rest-list';
-import { isCalendarDate } from '../../platform/http/field-validators';
+import { isCalendarDate, parseDateTime } from '../../platform/http/field-validators';
 import { FieldValidationException } from '../../platform/http/validation';
 import { READ_STORE } from '../../platform/storage/storage-tokens';
 import type { Filter, ReadStore } from '@cans/storage/read-store/read-store.port';
@@ -17,22 +17,20 @@ export const systemLogListRules: ListRules = {
 };
 
 const KNOWN_ACTIONS = new Set(Object.values(SYSTEM_LOG_ACTIONS).map((a) => a.action));
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?$/;
-
-/** yyyy-MM-dd takes the whole day (00:00:00 to 23:59:59, UTC, as the spec's default range times); timestamps are exact. */
+/**
+ * yyyy-MM-dd takes the whole day (00:00:00 to 23:59:59, UTC, as the spec's default range times); a date and time
+ * (UTC without an offset) is exact. Both from 1900 to 9999 (field-validators.ts).
+ */
 function boundary(key: 'from' | 'to', value: unknown): string {
-  if (
-    typeof value !== 'string' ||
-    !(DATE_ONLY.test(value) || DATE_TIME.test(value)) ||
-    !isCalendarDate(value.slice(0, 10)) ||
-    Number.isNaN(Date.parse(value.replace(' ', 'T')))
-  ) {
-    throw new FieldValidationException({ filter: [`${key} must be a date (yyyy-MM-dd) or a date and time`] }, 'Invalid list parameters.');
+  if (isCalendarDate(value)) return `${value}T${key === 'from' ? '00:00:00.000' : '23:59:59.999'}Z`;
+  const moment = parseDateTime(value, { zone: 'utc-when-absent' });
+  if (!moment) {
+    throw new FieldValidationException(
+      { filter: [`${key} must be a date (yyyy-MM-dd) or a date and time, from 1900 to 9999`] },
+      'Invalid list parameters.',
+    );
   }
-  if (DATE_ONLY.test(value)) return `${value}T${key === 'from' ? '00:00:00.000' : '23:59:59.999'}Z`;
-  const withZone = /(Z|[+-]\d{2}:?\d{2})$/.test(value) ? value.replace(' ', 'T') : `${value.replace(' ', 'T')}Z`;
-  return new Date(withZone).toISOString();
+  return moment.toISOString();
 }
 
 function text(key: string, value: unknown, max = 200): string {

@@ -78,7 +78,7 @@ describe('the built-in user groups', () => {
   it.each(BUILT_IN_GROUPS.map((group) => [group.name, group] as const))(
     'members of %s may, under the user-management policy, manage and assign every built-in group below it',
     (_name, group) => {
-      const manager = { id: `member-of-${group.id}`, groupId: group.id, privileges: group.privileges };
+      const manager = { id: `member-of-${group.id}`, groupId: group.id, privileges: group.privileges, agencyId: null };
       for (const lower of below(group.id)) {
         expect({
           lower: lower.name,

@@ -3,20 +3,15 @@ import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { ENTITY_ID_PATTERN } from '@cans/domain/identity/identity-rules';
 import { EditedRecordDto, ReadOnlyField, Trimmed, TrimmedOrNull } from '../../platform/http/dto-building-blocks';
-import { IsCalendarDate } from '../../platform/http/field-validators';
+import { ACCEPTED_DATE_RANGE, IsCalendarDate, IsPersonName } from '../../platform/http/field-validators';
 import { IdentityMessages } from '../identity-messages';
 
-/** Accepts yyyy-MM-dd or the spec's yyyy-MM-dd HH:mm:ss / an ISO timestamp, keeps the date. */
-const toDate = ({ value }: { value: unknown }) =>
-  typeof value === 'string'
-    ? value.trim() === ''
-      ? null
-      : /^\d{4}-\d{2}-\d{2}([ T].*)?$/.test(value.trim())
-        ? value.trim().slice(0, 10)
-        : value
-    : value === undefined
-      ? null
-      : value;
+/**
+ * A calendar date only: a timestamp would be cut to a day in some time zone, so it is refused, not guessed. Blank or
+ * absent means "never expires".
+ */
+const toDateOrNull = ({ value }: { value: unknown }) =>
+  value === undefined || (typeof value === 'string' && value.trim() === '') ? null : typeof value === 'string' ? value.trim() : value;
 
 export const PHONE_PATTERN = /^\d{3}-\d{3}-\d{4}$/;
 export const PHONE_FORMAT_MESSAGE = 'Please enter the phone number as xxx-xxx-xxxx.';
@@ -28,6 +23,7 @@ export class SaveUserDto {
   @IsString({ message: 'First name is required.' })
   @IsNotEmpty({ message: 'First name is required.' })
   @MaxLength(100, { message: 'First name can be at most 100 characters.' })
+  @IsPersonName('First name')
   firstName!: string;
 
   @ApiProperty({ maxLength: 100, example: 'Lee' })
@@ -35,6 +31,7 @@ export class SaveUserDto {
   @IsString({ message: 'Last name is required.' })
   @IsNotEmpty({ message: 'Last name is required.' })
   @MaxLength(100, { message: 'Last name can be at most 100 characters.' })
+  @IsPersonName('Last name')
   lastName!: string;
 
   @ApiProperty({ description: "Without the 'eo_' prefix (it is added when stored); letters, digits, '.', '_', '-'", example: 'jlee' })
@@ -83,10 +80,15 @@ export class SaveUserDto {
   @MaxLength(50, { message: 'CANS External User ID can be at most 50 characters.' })
   externalId!: string;
 
-  @ApiPropertyOptional({ nullable: true, example: '2026-12-31', description: 'yyyy-MM-dd, inclusive; null: never expires' })
-  @Transform(toDate)
+  @ApiPropertyOptional({
+    nullable: true,
+    format: 'date',
+    example: '2026-12-31',
+    description: 'yyyy-MM-dd (no time), from 1900-01-01 to 9999-12-31, inclusive; null: never expires',
+  })
+  @Transform(toDateOrNull)
   @IsOptional()
-  @IsCalendarDate({ message: 'Please enter the expiration date as yyyy-MM-dd.' })
+  @IsCalendarDate({ message: `Please enter the expiration date as yyyy-MM-dd, ${ACCEPTED_DATE_RANGE}.` })
   expirationDate!: string | null;
 }
 

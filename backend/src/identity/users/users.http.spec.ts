@@ -3,6 +3,8 @@ import { uniqueName } from '../../../test-support/identity-kit';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
 import { testPostgresUrl } from '@cans/storage/test-support/databases';
 import { IdentityMessages } from '../identity-messages';
+import type { EventStore } from '@cans/storage/event-store/event-store.port';
+import { EVENT_STORE } from '../../platform/storage/storage-tokens';
 
 const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
 /** A user manager outside groups 1/153 must hold every privilege of the group they add users to (docs/permissions.md). */
@@ -44,7 +46,7 @@ describe.each(backends)('User management over HTTP (%s)', (backend) => {
 
   it("adds a user: 'eo_' stored, shown without it, group and supervisor names, the supervisor's agency by default", async () => {
     const supervisor = await create({ userGroupId: SUPERVISOR_GROUP_ID, agencyId, firstName: 'Sue', lastName: 'Pervisor' });
-    const created = await create({ supervisorId: supervisor.id, phone: '555-301-0001', expirationDate: '2031-06-30 00:00:00' });
+    const created = await create({ supervisorId: supervisor.id, phone: '555-301-0001', expirationDate: '2031-06-30' });
     expect(created).toMatchObject({
       username: expect.not.stringMatching(/^eo_/),
       loginName: `eo_${created.username}`,
@@ -121,6 +123,57 @@ describe.each(backends)('User management over HTTP (%s)', (backend) => {
       .send({ ...boss, supervisorId: report.id });
     expect(cycle.status).toBe(400);
     expect(cycle.body.errors).toEqual({ supervisorId: ['A user cannot be supervised by themselves or by one of their supervisees.'] });
+  });
+
+  it('takes an expiration date as a calendar date from 1900-01-01 to 9999-12-31 only: no timestamp, no year 0000 (400, nothing written)', async () => {
+    const user = await create({ expirationDate: '2031-06-30' });
+    const store = t.app.get<EventStore>(EVENT_STORE);
+    const message = 'Please enter the expiration date as yyyy-MM-dd, from 1900-01-01 to 9999-12-31.';
+    for (const expirationDate of [
+      '2031-06-30 00:00:00',
+      '2031-06-30T00:00:00Z',
+      '0000-01-01',
+      '0000-01-01T00:00:00Z',
+      '1899-12-31',
+      '10000-01-01',
+      20310630,
+    ]) {
+      const before = await store.headPosition();
+      const created = await t
+        .http()
+        .post('/api/users')
+        .set('Authorization', admin)
+        .send({
+          firstName: 'Exp',
+          lastName: 'Iry',
+          ...uniqueName('exp'),
+          userGroupId: DIRECT_CARE_WORKER_GROUP_ID,
+          supervisorId: '1',
+          externalId: 'E',
+          expirationDate,
+        });
+      const updated = await t
+        .http()
+        .put(`/api/users/${user.id}`)
+        .set('Authorization', admin)
+        .send({ ...user, status: 1, expirationDate });
+      expect([expirationDate, created.status, created.body.errors, updated.status, updated.body.errors]).toEqual([
+        expirationDate,
+        400,
+        { expirationDate: [message] },
+        400,
+        { expirationDate: [message] },
+      ]);
+      expect(await store.headPosition()).toBe(before);
+    }
+    for (const [expirationDate, stored] of [
+      ['1900-01-01', '1900-01-01'],
+      [' 9999-12-31 ', '9999-12-31'],
+      ['', null],
+      [null, null],
+    ]) {
+      expect([expirationDate, (await create({ expirationDate })).expirationDate]).toEqual([expirationDate, stored]);
+    }
   });
 
   it('updates with optimistic concurrency and accepts the record react-admin sends back', async () => {

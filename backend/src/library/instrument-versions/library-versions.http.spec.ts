@@ -19,7 +19,7 @@ describe.each(backends)('Library versions, evaluation and the seeded instrument 
     t = await startTestApp({ backend });
     api = new LibraryApi(t, `Bearer ${await t.adminToken()}`);
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('starts empty at version 0', async () => {
     const current = await api.get('/api/library/versions/current');

@@ -25,7 +25,7 @@ describe.each(backends)('Question library items over HTTP (%s)', (backend) => {
     t = await startTestApp({ backend });
     api = new LibraryApi(t, `Bearer ${await t.adminToken()}`);
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('adds a module with two questions, reorders them, hides one, and a show-rule on 2 or 3 triggers the module', async () => {
     const domain = await api.add({ type: 'domain', name: 'Family Life', shortName: 'Family' });
@@ -466,7 +466,7 @@ describe('Library commands while the read models are behind', () => {
     t = await startTestApp({ config: { readYourWritesTimeoutMs: 0 } });
     api = new LibraryApi(t, `Bearer ${await t.adminToken()}`);
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('answers with the record from the library state, equal to what GET shows once they caught up', async () => {
     const runner = t.app.get(ProjectionRunnerService);

@@ -30,7 +30,7 @@ describe.each(backends)('Question rules over HTTP (%s)', (backend) => {
     gatedQuestion = await api.add({ type: 'question', domainId: domain.id, moduleId: gatedModule.id, name: 'SEVERITY', answers: ANSWERS });
     otherModule = await api.add({ type: 'module', domainId: otherDomain.id, name: 'Other Module' });
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const validRule = () => ({
     name: 'Open the Substance Module',

@@ -3,6 +3,7 @@ import { validateCronExpression } from 'cron';
 import { resolve } from 'node:path';
 import { ConfigurationError } from './configuration-error';
 import { repositoryRoot } from './repository-root';
+import { requireStrongSecret } from './secret-strength';
 import { parseTrustProxy, TrustProxy } from './trust-proxy';
 
 export type { TrustProxy } from './trust-proxy';
@@ -11,7 +12,7 @@ export { ConfigurationError } from './configuration-error';
 /** Everything the app reads from the environment, parsed once. Names are the project's conventions. */
 export interface AppConfig {
   port: number;
-  /** NODE_ENV=production: a JWT_SECRET is required, HSTS is sent, API docs need sign-in, no demo banner. */
+  /** NODE_ENV=production: a strong JWT_SECRET and SETTINGS_SECRET_KEY are required, HSTS is sent, API docs need sign-in, no demo banner. */
   production: boolean;
   /** Embedded PGlite data folder, used when no DATABASE_URL is set. */
   dataDir: string;
@@ -39,9 +40,6 @@ export interface AppConfig {
   recordReadsBatchSize: number;
 }
 
-/** HS256 keys shorter than the hash output are guessable offline from one token. */
-const MIN_JWT_SECRET_BYTES = 32;
-
 export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const production = env.NODE_ENV === 'production';
   return {
@@ -68,17 +66,12 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 
 /**
  * Production needs a fixed secret (a random one per process signs everyone out on every restart, and differs
- * between instances); elsewhere a random one per process is fine.
+ * between instances) that is random enough: an HS256 key that is short or patterned is guessable offline from one
+ * token (secret-strength.ts). Elsewhere a random one per process is fine.
  */
 function jwtSecret(value: string | undefined, production: boolean): string {
   if (!production) return value || randomBytes(32).toString('hex');
-  if (!value || value.trim() === '' || Buffer.byteLength(value, 'utf8') < MIN_JWT_SECRET_BYTES) {
-    throw new ConfigurationError(
-      `JWT_SECRET must be set to at least ${MIN_JWT_SECRET_BYTES} bytes when NODE_ENV=production ` +
-        `(${value ? `it has ${Buffer.byteLength(value, 'utf8')}` : 'it is not set'}). Make one with: openssl rand -hex 32`,
-    );
-  }
-  return value;
+  return requireStrongSecret('JWT_SECRET', value);
 }
 
 /** 06:00 every day: before the working day, so the reminders are in the morning's mail. */

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { DEMO_LOGINS } from '../seeding/demo-data/identity-demo-data';
 import { loadAppConfig } from './app-config';
 import { startUpBanner } from './start-up-banner';
@@ -13,7 +14,7 @@ describe('startUpBanner', () => {
   });
 
   it('in production: never the demo password, even when demo data was asked for', () => {
-    const config = loadAppConfig({ NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(32), SEED_DEMO_DATA: 'true' });
+    const config = loadAppConfig({ NODE_ENV: 'production', JWT_SECRET: randomBytes(32).toString('hex'), SEED_DEMO_DATA: 'true' });
     const banner = startUpBanner(config, 'http://localhost:3000');
     expect(banner).toContain('http://localhost:3000');
     expect(banner).not.toContain(password);

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { ConfigurationError } from '../config/configuration-error';
 import { SecretBox } from './secret-box';
 
 describe('SecretBox', () => {
@@ -19,8 +21,12 @@ describe('SecretBox', () => {
     expect(() => box.open(`v1:${bytes.toString('base64')}`)).toThrow();
   });
 
-  it('needs a key from the environment in production', () => {
-    expect(() => SecretBox.fromEnvironment({ NODE_ENV: 'production' })).toThrow(/SETTINGS_SECRET_KEY/);
-    expect(SecretBox.fromEnvironment({ NODE_ENV: 'production', SETTINGS_SECRET_KEY: 'k' }).open(new SecretBox('k').seal('x'))).toBe('x');
+  it('needs a strong key from the environment in production, refused as a configuration error (one line at start)', () => {
+    expect(() => SecretBox.fromEnvironment({ NODE_ENV: 'production' })).toThrow(ConfigurationError);
+    expect(() => SecretBox.fromEnvironment({ NODE_ENV: 'production' })).toThrow(/SETTINGS_SECRET_KEY.*not set/);
+    expect(() => SecretBox.fromEnvironment({ NODE_ENV: 'production', SETTINGS_SECRET_KEY: 'k'.repeat(40) })).toThrow(/SETTINGS_SECRET_KEY/);
+    const key = randomBytes(32).toString('hex');
+    expect(SecretBox.fromEnvironment({ NODE_ENV: 'production', SETTINGS_SECRET_KEY: key }).open(new SecretBox(key).seal('x'))).toBe('x');
+    expect(SecretBox.fromEnvironment({ SETTINGS_SECRET_KEY: 'k' }).open(new SecretBox('k').seal('x'))).toBe('x');
   });
 });

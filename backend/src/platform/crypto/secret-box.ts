@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { requireStrongSecret } from '../config/secret-strength';
 
 /**
  * Secrets that settings must keep (the mail server's password) are sealed before they are recorded, so neither the
@@ -20,10 +21,8 @@ export class SecretBox {
    * fixed development key is used and said so, since what it seals there is demo data.
    */
   static fromEnvironment(env: NodeJS.ProcessEnv = process.env): SecretBox {
-    const secret = env.SETTINGS_SECRET_KEY;
+    const secret = settingsSecretKey(env);
     if (secret) return new SecretBox(secret);
-    if (env.NODE_ENV === 'production')
-      throw new Error('SETTINGS_SECRET_KEY is not set: it encrypts the secrets of the settings (the mail server password) at rest.');
     SecretBox.logger.warn('SETTINGS_SECRET_KEY is not set: secrets of the settings are sealed with a development key.');
     return new SecretBox('cans-development-settings-key: not for production');
   }
@@ -46,3 +45,13 @@ export class SecretBox {
 }
 
 export const SECRET_BOX = Symbol('SECRET_BOX');
+
+/**
+ * SETTINGS_SECRET_KEY as set, or null outside production without one (the development key is used then). In
+ * production a missing or clearly weak key stops the start with one line (main.ts checks it before Nest starts).
+ */
+export function settingsSecretKey(env: NodeJS.ProcessEnv = process.env): string | null {
+  const secret = env.SETTINGS_SECRET_KEY;
+  if (env.NODE_ENV === 'production') return requireStrongSecret('SETTINGS_SECRET_KEY', secret);
+  return secret || null;
+}

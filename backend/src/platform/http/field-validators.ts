@@ -1,7 +1,10 @@
 import { ValidateBy, ValidationOptions } from 'class-validator';
+import { ACCEPTED_DATE_RANGE, isAcceptedCalendarDate, isAcceptedCalendarMonth } from '@cans/domain/input-rules/accepted-dates';
+import { hasControlCharacter, personNameControlCharacterMessage } from '@cans/domain/input-rules/person-names';
 
 /**
- * Field validators every DTO shares, so a rule about a kind of value (a revision, a date) lives in one place.
+ * Field validators every DTO shares, so a rule about a kind of value (a revision, a date, a person's name) lives in
+ * one place.
  */
 
 /** Revisions are stored in an INTEGER column (sql-event-store.ts): larger numbers would fail in SQL with 500. */
@@ -22,27 +25,43 @@ export function IsRevision(options?: ValidationOptions): PropertyDecorator {
   );
 }
 
-const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+/**
+ * Dates, months and date-times are read within one range, 1900-01-01 to 9999-12-31 (domain/src/input-rules/
+ * accepted-dates.ts says why): outside it PostgreSQL answers "date/time field value out of range", a 500.
+ */
+export { ACCEPTED_DATE_RANGE, parseAcceptedDateTime as parseDateTime } from '@cans/domain/input-rules/accepted-dates';
 
-/** 'yyyy-MM-dd' naming a day that exists (not 2026-02-30, not 2026-13-01). */
+/** 'yyyy-MM-dd' naming a day that exists (not 2026-02-30, not 2026-13-01), from 1900-01-01 to 9999-12-31. */
 export function isCalendarDate(value: unknown): value is string {
-  const match = typeof value === 'string' ? DATE_ONLY.exec(value) : null;
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(0);
-  date.setUTCFullYear(year, month - 1, day); // Unlike Date.UTC, keeps years 0–99 as they are.
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return isAcceptedCalendarDate(value);
 }
 
-/** 'yyyy-MM' naming a month that exists (01 to 12). */
+/** 'yyyy-MM' naming a month that exists (01 to 12), from 1900-01 to 9999-12. */
 export function isCalendarMonth(value: unknown): value is string {
-  return typeof value === 'string' && isCalendarDate(`${value}-01`);
+  return isAcceptedCalendarMonth(value);
 }
 
 /** A calendar date as 'yyyy-MM-dd' that exists (combine with @IsOptional() for an optional one). */
 export function IsCalendarDate(options?: ValidationOptions): PropertyDecorator {
   return ValidateBy(
-    { name: 'isCalendarDate', validator: { validate: isCalendarDate, defaultMessage: () => 'Please enter a real date as yyyy-MM-dd.' } },
+    {
+      name: 'isCalendarDate',
+      validator: { validate: isCalendarDate, defaultMessage: () => `Please enter a real date ${ACCEPTED_DATE_RANGE} as yyyy-MM-dd.` },
+    },
+    options,
+  );
+}
+
+/** A person's name: no C0 or C1 control character (domain/src/input-rules/person-names.ts); `label` names the field. */
+export function IsPersonName(label: string, options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isPersonName',
+      validator: {
+        validate: (value: unknown) => typeof value !== 'string' || !hasControlCharacter(value),
+        defaultMessage: () => personNameControlCharacterMessage(label),
+      },
+    },
     options,
   );
 }

@@ -1,6 +1,7 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import type { Response } from 'express';
 import { map, Observable } from 'rxjs';
+import { CsvRecords } from './csv-answer';
 import type { ListRequest } from './simple-rest-list';
 
 /** Response header on every command: the global position its events reached (clients echo it as X-Wait-For-Position). */
@@ -46,7 +47,8 @@ export class ListPage<TRow> {
 
 /**
  * Turns what controllers return into HTTP: a CommandAnswer sets X-Event-Position and answers its body, a ListPage
- * sets Content-Range and answers its rows. Controllers therefore never take the response object.
+ * sets Content-Range and answers its rows, CsvRecords answer their text. Controllers therefore never take the
+ * response object (but to name a download).
  */
 @Injectable()
 export class HttpAnswerInterceptor implements NestInterceptor {
@@ -69,6 +71,7 @@ function writeAnswer(response: Response, value: unknown): unknown {
     response.setHeader('Access-Control-Expose-Headers', `Content-Range, ${EVENT_POSITION_HEADER}`);
     return value.rows;
   }
+  if (value instanceof CsvRecords) return value.text();
   return value;
 }
 

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { describeInBrowser, FRONTEND_DIST, launchChromium, takeCspViolations } from '../../../test-support/browser';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
+import { toBeVisible } from '../../../test-support/eventually';
 
 describeInBrowser('The app served at / in headless Chromium', () => {
   let t: TestApp;
@@ -21,9 +22,9 @@ describeInBrowser('The app served at / in headless Chromium', () => {
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(`${t.baseUrl}/`);
     await page.getByRole('button', { name: 'Log in' }).waitFor();
-    expect(await page.getByLabel('Username, email or phone').isVisible()).toBe(true);
-    expect(await page.getByLabel('Password').first().isVisible()).toBe(true);
-    expect(await page.getByText('Child and Adolescent Needs and Strengths').first().isVisible()).toBe(true);
+    await toBeVisible(page.getByLabel('Username, email or phone'));
+    await toBeVisible(page.getByLabel('Password').first());
+    await toBeVisible(page.getByText('Child and Adolescent Needs and Strengths').first());
     expect(errors).toEqual([]);
 
     const deepLink = await page.request.get(`${t.baseUrl}/some/client/route`);
@@ -61,7 +62,7 @@ describeInBrowser('The app served at / in headless Chromium', () => {
     const page = await browser.newPage();
     await page.goto(`${t.baseUrl}/api/docs`);
     await page.locator('.swagger-ui .opblock').first().waitFor();
-    expect(await page.getByText('CANS platform API').first().isVisible()).toBe(true);
+    await toBeVisible(page.getByText('CANS platform API').first());
     await page.close();
   });
 });

@@ -10,6 +10,7 @@ import { startSmtpTestServer, SmtpTestServer } from '../../../test-support/smtp-
 import { startTestApp, TestApp } from '../../../test-support/test-app';
 import { ADMINISTRATOR_ID } from '@cans/domain/identity/identity-rules';
 import { DIRECT_CARE_WORKER_GROUP_ID } from '../../identity/user-groups/built-in-groups';
+import { afterNextFrame, expectEventually, toBeVisible, toHaveCount, toHaveValue } from '../../../test-support/eventually';
 
 const NOT_FOUND_LINES = [
   'OOPS!',
@@ -53,9 +54,15 @@ describeInBrowser('The spec routes in headless Chromium (path routing, guards, 4
     const url = new URL(page.url());
     return `${url.pathname}${url.search}${url.hash}`;
   };
+  /** The address bar shows the path (a redirect may rewrite it a moment after the page shows). */
+  const expectPath = (page: Page, path: string) =>
+    expectEventually(
+      async () => pathOf(page),
+      (shown) => expect(shown).toBe(path),
+    );
   const expectNotFoundPage = async (page: Page) => {
     for (const line of NOT_FOUND_LINES) await page.getByText(line, { exact: true }).waitFor();
-    expect(await page.getByRole('link', { name: 'Back to home' }).isVisible()).toBe(true);
+    await toBeVisible(page.getByRole('link', { name: 'Back to home' }));
   };
 
   it('answers index.html for every non-API GET path (dots, deep segments, /api-users) and JSON 404 under /api', async () => {
@@ -84,7 +91,7 @@ describeInBrowser('The spec routes in headless Chromium (path routing, guards, 4
     const page = await pageWith();
     await go(page, '/privacy');
     await page.getByRole('heading', { level: 1, name: 'Confidentiality Statement' }).waitFor();
-    expect(pathOf(page)).toBe('/privacy');
+    await expectPath(page, '/privacy');
     await expectPageChecks(page, 'route-privacy');
 
     await go(page, '/appPrivacy');
@@ -99,12 +106,12 @@ describeInBrowser('The spec routes in headless Chromium (path routing, guards, 4
 
     await go(page, '/login/jane.doe');
     await page.getByRole('button', { name: 'Log in' }).waitFor();
-    expect(await page.getByLabel('Username, email or phone').inputValue()).toBe('jane.doe');
+    await toHaveValue(page.getByLabel('Username, email or phone'), 'jane.doe');
     await expectPageChecks(page, 'route-login-prefilled');
 
     await go(page, '/superLogin');
     await page.getByRole('button', { name: 'Log in' }).waitFor();
-    expect(pathOf(page)).toBe('/superLogin');
+    await expectPath(page, '/superLogin');
 
     await go(page, '/help');
     await page.getByRole('heading', { level: 1, name: 'Help' }).waitFor();
@@ -174,7 +181,7 @@ describeInBrowser('The spec routes in headless Chromium (path routing, guards, 4
     const page = await pageWith();
     await go(page, '/#/privacy');
     await page.getByRole('heading', { level: 1, name: 'Confidentiality Statement' }).waitFor();
-    expect(pathOf(page)).toBe('/privacy');
+    await expectPath(page, '/privacy');
   });
 
   it('lands a signed-in user on /home, with one h1, a main landmark and a user button named by what it shows', async () => {
@@ -182,8 +189,8 @@ describeInBrowser('The spec routes in headless Chromium (path routing, guards, 4
     await go(page, '/');
     await page.waitForURL(/\/home$/);
     await page.getByRole('heading', { level: 1 }).waitFor();
-    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
-    expect(await page.getByRole('main').count()).toBe(1);
+    await toHaveCount(page.getByRole('heading', { level: 1 }), 1);
+    await toHaveCount(page.getByRole('main'), 1);
     const me = await page.evaluate(async () => (await (await fetch('/api/auth/me')).json()) as { fullName: string });
     const userButton = page.getByRole('button', { name: new RegExp(me.fullName) });
     await userButton.waitFor();
@@ -191,7 +198,7 @@ describeInBrowser('The spec routes in headless Chromium (path routing, guards, 4
 
     await go(page, '/assessment/list');
     await page.getByText('Assessment Lists').first().waitFor();
-    expect(pathOf(page)).toBe('/assessment/list');
+    await expectPath(page, '/assessment/list');
 
     await go(page, '/no/such/page');
     await expectNotFoundPage(page);
@@ -203,8 +210,8 @@ describeInBrowser('The spec routes in headless Chromium (path routing, guards, 4
     for (const path of ['/assessment/childinfo/add', '/users', '/users/create', '/system-log', '/library/questionRulesAdd']) {
       await go(monitor, path);
       await expectNotFoundPage(monitor);
-      expect(await monitor.getByRole('button', { name: 'Save' }).count()).toBe(0);
-      expect(pathOf(monitor)).toBe(path);
+      await toHaveCount(monitor.getByRole('button', { name: 'Save' }), 0);
+      await expectPath(monitor, path);
     }
     await expectAccessible(monitor, 'route-forbidden');
 
@@ -212,7 +219,7 @@ describeInBrowser('The spec routes in headless Chromium (path routing, guards, 4
     const worker = await pageWith(t.tokenFor(['HOME_SHOW', 'Assessment_View', 'Assessment_New']));
     await go(worker, '/assessment/childinfo/add');
     await worker.getByRole('button', { name: 'Save' }).waitFor();
-    expect(await worker.getByText('OOPS!').count()).toBe(0);
+    await toHaveCount(worker.getByText('OOPS!'), 0);
   });
 
   it('redirects only to paths inside the app: /redirect?path=', async () => {
@@ -242,17 +249,22 @@ describeInBrowser('The spec routes in headless Chromium (path routing, guards, 4
     await go(page, '/home');
     const nav = page.getByRole('navigation', { name: 'Main menu' });
     await nav.waitFor();
-    expect(Math.round((await nav.boundingBox())!.width)).toBe(210);
+    await expectEventually(
+      async () => Math.round((await nav.boundingBox())?.width ?? 0),
+      (width) => expect(width).toBe(210),
+    );
 
     await page.setViewportSize({ width: 1024, height: 800 });
-    await page.waitForTimeout(300);
-    expect(await nav.isVisible()).toBe(true);
+    await afterNextFrame(page); // the layout has followed the new width: a sidebar still
+    await toBeVisible(nav);
     await expectPageChecks(page, 'route-frame');
 
     for (const width of [991, 375]) {
       await page.setViewportSize({ width, height: 800 });
-      await page.waitForTimeout(300);
-      expect([width, await nav.isVisible()]).toEqual([width, false]);
+      await expectEventually(
+        () => nav.isVisible(),
+        (visible) => expect({ width, visible }).toEqual({ width, visible: false }),
+      );
       await page.getByRole('button', { name: 'Open menu' }).click();
       await nav.waitFor();
       await expectAccessible(page, `route-drawer-${width}`);

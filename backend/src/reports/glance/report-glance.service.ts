@@ -3,6 +3,7 @@ import type { ReportKind } from '@cans/domain/reports/saved-report-query.events'
 import type { ReadStore } from '@cans/storage/read-store/read-store.port';
 import { GlanceFacts, ratingCodebook } from '@cans/projections/reports/report-rows.queries';
 import type { AssessmentPrincipal } from '../../assessments/access/assessment-access.service';
+import { assertWithinRecordLimit } from '../../identity/api-users/api-client-record-limit';
 import { FieldValidationException } from '../../platform/http/validation';
 import { READ_STORE } from '../../platform/storage/storage-tokens';
 import { listOf, ReportDomainsDto } from '../report-filter.dto';
@@ -77,6 +78,7 @@ export class ReportGlanceService {
   async oneChildManyCans(user: AssessmentPrincipal, dto: OneChildManyCansDto): Promise<ReportGlance> {
     const ids = [...new Set(listOf(dto.assessments))];
     if (ids.length === 0) throw new FieldValidationException({ assessments: ['Please choose assessments to report.'] });
+    assertWithinRecordLimit(user, ids.length, 'assessments');
     const rows = await this.covered(user, ids, 'assessments');
     const cin = rows[0].cin;
     if (rows.some((r) => r.cin !== cin)) throw new FieldValidationException({ assessments: ['must all be assessments of one child'] });

@@ -24,6 +24,7 @@ import {
 import { appliedFilters, comparisonFilters, filtersSection } from './pdf-filters';
 import { glanceSection } from './pdf-glance';
 import type { ComparisonData, ComparisonOptions, PdfContext } from './report-pdf-input';
+import { isSuppressed, SUPPRESSED_ITEM_NOTE } from '../comparison-small-cells';
 
 export const MANY_CHILDREN_ONE_CANS_TITLE = 'Many Children One CANS';
 const PIE_PX = 150;
@@ -67,9 +68,14 @@ function pieCell(question: QuestionStatistics, compared: QuestionStatistics | un
   const pie = (q: QuestionStatistics | undefined, caption?: string): Content => ({
     stack: [
       ...(caption ? [{ text: `${caption} (${q?.rated ?? 0} rated)`, style: 'cellCaption' }] : []),
-      q && q.rated > 0
+      q && q.rated > 0 && !isSuppressed(q)
         ? chartNode(itemPie(q.ratings, PIE_PX), 112)
-        : ({ text: 'Not rated', alignment: 'center', color: '#5f6b7a', margin: [0, 40, 0, 40] } as Content),
+        : ({
+            text: isSuppressed(q) ? SUPPRESSED_ITEM_NOTE : 'Not rated',
+            alignment: 'center',
+            color: '#5f6b7a',
+            margin: [0, 40, 0, 40],
+          } as Content),
     ],
   });
   const label: Content = {
@@ -114,7 +120,7 @@ export function manyChildrenOneCansContent(
     ...titleBlock(MANY_CHILDREN_ONE_CANS_TITLE, summary),
     filtersSection(
       appliedFilters(context.query, context.filterOptions, context.generatedAt),
-      comparison ? comparisonFilters(comparison.saved, comparison.options) : null,
+      comparison ? comparisonFilters(comparison.saved, comparison.options, context.filterOptions.assessmentTypes) : null,
     ),
     ...(comparison
       ? [

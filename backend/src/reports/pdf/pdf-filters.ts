@@ -1,7 +1,8 @@
 /**
  * The applied filters of a many-children report PDF (spec 001 §2 "Print views"): type, age range, agency, date of
  * assessment range or 'Before {today}', county, assessor, gender, race (language, welfare status and PIDs when set);
- * with a comparison a second column with the comparison filters (agency, supervisors, assessors, agency cases).
+ * with a comparison a second column with the comparison filters (agency, assessment type, year, supervisors,
+ * assessors, agency cases).
  * Ids are named from the lookups the VIEWER gets (the filter options and comparison options routes); an id the
  * viewer cannot see stays as its id, as on the print view (frontend/src/reports/print/AppliedFilters.tsx).
  */
@@ -72,9 +73,17 @@ export function appliedFilters(query: Record<string, string>, options: ReportFil
   return entries;
 }
 
-export function comparisonFilters(comparison: Record<string, string>, options: ComparisonOptions): Array<[string, string]> {
+/** The comparison group: one agency (or every agency), one assessment type and one year, and the people it is narrowed to. */
+export function comparisonFilters(
+  comparison: Record<string, string>,
+  options: ComparisonOptions,
+  assessmentTypes: ReadonlyArray<{ key: string; name: string }>,
+): Array<[string, string]> {
+  const agency = namesOf(comparison.compareAgency, ',', agencies(options.allAgency));
   return [
-    ['Agency', listed(namesOf(comparison.compareAgency, ',', agencies(options.allAgency)))],
+    ['Agency', agency.length > 0 ? agency.join(', ') : 'Every agency'],
+    ['Assessment type', listed(namesOf(comparison.compareType, ',', keyed(assessmentTypes)))],
+    ['Year', comparison.compareYear ?? ''],
     ['Supervisors', listed(namesOf(comparison.compareSupervisors, ',', options.allSupervisors))],
     ['Assessors', listed(namesOf(comparison.compareAssessors, ',', options.allAssessors))],
     ['Agency cases', listed(namesOf(comparison.compareAgencyCases, ',', agencies(options.allCaseAgency)))],

@@ -157,7 +157,7 @@ describe(`report PDFs over HTTP (${backend})`, () => {
     const id = await save(admin, {
       report: 'many-children-one-cans',
       query: { domains: 'TRAUMA,CHILD_STRENGTHS', startDoa: '2024-01-01', endDoa: '2024-12-31' },
-      comparison: { compareAssessors: org.workerId },
+      comparison: { compareType: '62', compareYear: '2024', compareAssessors: org.workerId },
     });
     const { text, file, disposition } = await pdfOf(admin, id, 'many-children-one-cans');
     keepFirstPage(file, 'many-children-one-cans');
@@ -168,6 +168,8 @@ describe(`report PDFs over HTTP (${backend})`, () => {
     expect(flat).toContain('Date of Assessment 01/01/2024 – 12/31/2024');
     expect(flat).toContain('Comparison filters');
     expect(flat).toMatch(/Assessors Worker Wizard/);
+    // The comparison group (beside the filters, so the columns interleave in the text).
+    expect(flat).toMatch(/Agency Every agency .*Assessment type Initial Assessment .*Year 2024 /);
     expect(flat).toContain(`Comparison: ${WORKER_CHILDREN} child(ren), ${workers().length} assessment(s).`);
     // All 13 assessments of 11 children (state role), the domain names, an item's rating share.
     expect(flat).toContain(`${WORKER_CHILDREN + 1} child(ren), ${seeded.length} assessment(s).`);

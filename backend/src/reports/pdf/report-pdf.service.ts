@@ -7,11 +7,12 @@
  */
 import { Injectable } from '@nestjs/common';
 import type { Content } from 'pdfmake/interfaces';
+import type { RecordReadKind } from '@cans/domain/audit/record-reads.events';
 import type { ReportKind } from '@cans/domain/reports/saved-report-query.events';
 import type { AuthenticatedUser } from '../../identity/authentication/authenticated-user';
 import { ReportGlanceService } from '../glance/report-glance.service';
 import { ComparisonDto, ReportDomainsDto } from '../report-filter.dto';
-import { readReportParameters } from '../report-parameters';
+import { comparisonParameters, readReportParameters } from '../report-parameters';
 import { ManyChildrenOneCansService } from '../many-children-one-cans.service';
 import { ReportComparisonService } from '../report-comparison.service';
 import { ReportOptionsService } from '../report-options.service';
@@ -54,6 +55,15 @@ export const reportFileName = (report: ReportKind, at: Date): string => `${TITLE
 export interface RenderedReportPdf {
   fileName: string;
   bytes: Buffer;
+  /** The one-child PDFs show one child's record: the assessments to record as read, and as what. Null: aggregates. */
+  read: { assessmentIds: string[]; what: RecordReadKind } | null;
+}
+
+interface ReportContent {
+  title: string;
+  cin: string | null;
+  read: RenderedReportPdf['read'];
+  content: (context: PdfContext) => Content[];
 }
 
 @Injectable()
@@ -71,7 +81,7 @@ export class ReportPdfService {
   async render(id: string, user: AuthenticatedUser, generatedAt = new Date()): Promise<RenderedReportPdf> {
     const saved = await this.savedQueries.get(id);
     // The glance, the options and the report are independent reads: one round of waiting, not three.
-    const [glance, filterOptions, { title, cin, content }] = await Promise.all([
+    const [glance, filterOptions, { title, cin, read, content }] = await Promise.all([
       this.glances.glanceOf(saved.report, saved.query, user),
       this.options.filterOptions(user),
       this.content(saved, user),
@@ -83,34 +93,47 @@ export class ReportPdfService {
       bytes: await renderPdf(
         reportDocument(title, documentTitle, generatedAt, content({ generatedAt, query: saved.query, glance, filterOptions })),
       ),
+      read,
     };
   }
 
   /** The report's data, read now; its content is laid out once the glance and the options are there too. */
-  private async content(
-    saved: SavedReportQuery,
-    user: AuthenticatedUser,
-  ): Promise<{ title: string; cin: string | null; content: (context: PdfContext) => Content[] }> {
+  private async content(saved: SavedReportQuery, user: AuthenticatedUser): Promise<ReportContent> {
     switch (saved.report) {
       case 'one-child-one-cans': {
         const report = await this.timePoints.oneChildOneCans(user, await readReportParameters(OneChildOneCansDto, saved.query));
-        return { title: ONE_CHILD_ONE_CANS_TITLE, cin: report.child.cin, content: (context) => oneChildOneCansContent(report, context) };
+        return {
+          title: ONE_CHILD_ONE_CANS_TITLE,
+          cin: report.child.cin,
+          read: { assessmentIds: [report.child.id], what: 'one-child-one-cans-pdf' },
+          content: (context) => oneChildOneCansContent(report, context),
+        };
       }
       case 'one-child-many-cans': {
         const report = await this.timePoints.oneChildManyCans(user, await readReportParameters(OneChildManyCansDto, saved.query));
-        return { title: ONE_CHILD_MANY_CANS_TITLE, cin: report.child.cin, content: (context) => oneChildManyCansContent(report, context) };
+        return {
+          title: ONE_CHILD_MANY_CANS_TITLE,
+          cin: report.child.cin,
+          read: { assessmentIds: report.assessments.map((assessment) => assessment.id), what: 'one-child-many-cans-pdf' },
+          content: (context) => oneChildManyCansContent(report, context),
+        };
       }
       case 'many-children-many-cans': {
         const report = await this.timePoints.manyChildrenManyCans(user, await readReportParameters(ReportDomainsDto, saved.query));
-        return { title: MANY_CHILDREN_MANY_CANS_TITLE, cin: null, content: (context) => manyChildrenManyCansContent(report, context) };
+        return {
+          title: MANY_CHILDREN_MANY_CANS_TITLE,
+          cin: null,
+          read: null,
+          content: (context) => manyChildrenManyCansContent(report, context),
+        };
       }
       case 'many-children-one-cans': {
         const dto = await readReportParameters(ReportDomainsDto, saved.query);
         const [report, comparison] = await Promise.all([
           this.manyChildrenOneCans.report(user, dto),
           saved.comparison
-            ? readReportParameters(ComparisonDto, { ...saved.query, ...saved.comparison }, 'comparison').then((comparison: ComparisonDto) =>
-                this.manyChildrenOneCans.comparison(user, comparison),
+            ? readReportParameters(ComparisonDto, comparisonParameters(saved.query, saved.comparison), 'comparison').then(
+                (comparison: ComparisonDto) => this.manyChildrenOneCans.comparison(user, comparison),
               )
             : null,
         ]);
@@ -121,6 +144,7 @@ export class ReportPdfService {
         return {
           title: MANY_CHILDREN_ONE_CANS_TITLE,
           cin: null,
+          read: null,
           content: (context) => manyChildrenOneCansContent(report, context, withOptions),
         };
       }

@@ -12,6 +12,7 @@ import { describeInBrowser, FRONTEND_DIST, launchChromium, signedInPage } from '
 import { expectAccessible, expectFitsAllWidths } from '../../../test-support/page-checks';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
 import { createWizardOrg, domainNames } from '../test-support/wizard-org';
+import { afterNextFrame, toHaveAttribute, toHaveCount } from '../../../test-support/eventually';
 
 const CHILDREN = 11;
 const SCALE: Rating[] = ['0', '1', '2', '3', 'NA'];
@@ -132,27 +133,27 @@ describeInBrowser('Report print views and PDF export in headless Chromium', () =
     expect(title).toMatch(expected.title);
     // Opened just now, in local time (the title's timestamp has whole seconds).
     expect(Math.abs(stampOf(title).getTime() - opened.getTime())).toBeLessThan(60_000);
-    expect(await tab.getByRole('tab').count()).toBe(0);
-    expect(await tab.getByRole('tablist').count()).toBe(0);
-    expect(await tab.getByRole('button', { name: 'Print', exact: true }).count()).toBe(1);
-    expect(await tab.getByRole('button', { name: 'Close', exact: true }).count()).toBe(1);
+    await toHaveCount(tab.getByRole('tab'), 0);
+    await toHaveCount(tab.getByRole('tablist'), 0);
+    await toHaveCount(tab.getByRole('button', { name: 'Print', exact: true }), 1);
+    await toHaveCount(tab.getByRole('button', { name: 'Close', exact: true }), 1);
     const id = /\/report\/print\/([^/]+)$/.exec(tab.url())![1];
-    expect(await tab.getByRole('link', { name: 'Download PDF' }).getAttribute('href')).toBe(`/api/reports/saved-queries/${id}/pdf`);
+    await toHaveAttribute(tab.getByRole('link', { name: 'Download PDF' }), 'href', `/api/reports/saved-queries/${id}/pdf`);
 
     await expectAccessible(tab, `print-${name}`);
     await expectFitsAllWidths(tab, `print-${name}`);
     if (process.env.SCREENSHOTS_DIR)
       for (const width of [375, 1024, 1440]) {
         await tab.setViewportSize({ width, height: 900 });
-        await tab.waitForTimeout(200);
+        await afterNextFrame(tab);
         await tab.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/print-${name}-full-${width}.png`, fullPage: true });
       }
 
     // Printed (A4 is about 794 CSS px wide): the controls are hidden, the content is not.
     await tab.setViewportSize({ width: 794, height: 1123 });
     await tab.emulateMedia({ media: 'print' });
-    expect(await tab.getByRole('button').count()).toBe(0);
-    expect(await tab.getByRole('link', { name: 'Download PDF' }).count()).toBe(0);
+    await toHaveCount(tab.getByRole('button'), 0);
+    await toHaveCount(tab.getByRole('link', { name: 'Download PDF' }), 0);
     await tab.getByRole('heading', { name: expected.heading, level: 1 }).waitFor();
     if (process.env.SCREENSHOTS_DIR)
       await tab.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/print-${name}-as-printed.png`, fullPage: true });
@@ -208,9 +209,11 @@ describeInBrowser('Report print views and PDF export in headless Chromium', () =
     await chooseAllDomains(page, 3, 4);
     const summary = `${CHILDREN} child(ren), ${CHILDREN + 2} assessment(s).`;
     await page.getByText(summary).waitFor();
+    // The comparison group: the agency's Initial Assessments of 2024 (every assessment here).
     await page.getByRole('combobox', { name: 'Agency' }).click();
     await page.getByRole('option', { name: agency.displayName }).click();
-    await page.keyboard.press('Escape');
+    await page.getByRole('combobox', { name: 'Year of assessment' }).click();
+    await page.getByRole('option', { name: '2024', exact: true }).click();
     await page.getByRole('button', { name: 'Compare' }).click();
     const compared = `Comparison: ${CHILDREN} child(ren), ${CHILDREN + 2} assessment(s).`;
     await page.getByText(compared).waitFor();

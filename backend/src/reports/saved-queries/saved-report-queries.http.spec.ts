@@ -19,7 +19,7 @@ const SAVED_QUERIES = '/api/reports/saved-queries';
 const MANY_CHILDREN = {
   report: 'many-children-one-cans',
   query: { minAge: '5', maxAge: '12', gender: 'F', domains: 'LIFE_FUNCTIONING,CHILD_STRENGTHS' },
-  comparison: { compareAgency: 'agency-1' },
+  comparison: { compareAgency: 'agency-1', compareType: '62', compareYear: '2025' },
 };
 
 /** The id as the contract defines it, computed here independently: sha256 of the canonical JSON, base64url, 12 chars. */
@@ -90,7 +90,7 @@ describe.each(backends)('saved report queries over HTTP (%s)', (backend) => {
 
   it('answers the same id for the same query, whatever the key order, empty values or who saves it, and appends nothing', async () => {
     const reordered = {
-      comparison: { compareAgency: 'agency-1', compareAssessors: '' },
+      comparison: { compareYear: '2025', compareAgency: 'agency-1', compareAssessors: '', compareType: '62' },
       query: { domains: 'LIFE_FUNCTIONING,CHILD_STRENGTHS', gender: 'F', cin: '', maxAge: '12', minAge: '5' },
       report: 'many-children-one-cans',
     };
@@ -111,11 +111,12 @@ describe.each(backends)('saved report queries over HTTP (%s)', (backend) => {
     expect(other.body.id).not.toBe(first);
   });
 
-  it('keeps a comparison without choices (a comparison with everyone), apart from no comparison', async () => {
-    const withEveryone = await post({ ...MANY_CHILDREN, comparison: { compareAgency: '' } });
+  it('keeps a comparison of every agency (no agency chosen), apart from no comparison', async () => {
+    const everyAgency = { compareType: '62', compareYear: '2025' };
+    const withEveryone = await post({ ...MANY_CHILDREN, comparison: { ...everyAgency, compareAgency: '' } });
     const without = await post({ ...MANY_CHILDREN, comparison: null });
     expect([withEveryone.status, without.status]).toEqual([201, 201]);
-    expect(withEveryone.body.id).toBe(expectedId(MANY_CHILDREN.report, MANY_CHILDREN.query, {}));
+    expect(withEveryone.body.id).toBe(expectedId(MANY_CHILDREN.report, MANY_CHILDREN.query, everyAgency));
     expect(without.body.id).toBe(expectedId(MANY_CHILDREN.report, MANY_CHILDREN.query, null));
     expect(withEveryone.body.id).not.toBe(without.body.id);
     const opened = await t
@@ -123,7 +124,7 @@ describe.each(backends)('saved report queries over HTTP (%s)', (backend) => {
       .get(`${SAVED_QUERIES}/${withEveryone.body.id}`)
       .set('Authorization', `Bearer ${analyst}`)
       .set('X-Wait-For-Position', withEveryone.headers['x-event-position']);
-    expect(opened.body.comparison).toEqual({});
+    expect(opened.body.comparison).toEqual(everyAgency);
   });
 
   it('opens a saved query (anyone with Report_Assessment), right after the save', async () => {
@@ -192,7 +193,7 @@ describe.each(backends)('saved report queries over HTTP (%s)', (backend) => {
     [
       'an impossible day',
       { report: 'many-children-one-cans', query: { endDoa: '2024-02-30' } },
-      { 'query.endDoa': ['must be a real calendar date'] },
+      { 'query.endDoa': ['must be a real calendar date from 1900-01-01 to 9999-12-31'] },
     ],
     [
       'a value that is not text',
@@ -212,11 +213,24 @@ describe.each(backends)('saved report queries over HTTP (%s)', (backend) => {
     [
       'a comparison parameter that is not one',
       { report: 'many-children-one-cans', query: {}, comparison: { minAge: '3', compareNothing: 'x' } },
-      { 'comparison.minAge': [expect.stringContaining('is not a comparison parameter')], 'comparison.compareNothing': expect.any(Array) },
+      {
+        'comparison.minAge': [expect.stringContaining('is not a comparison parameter')],
+        'comparison.compareNothing': expect.any(Array),
+        'comparison.compareType': ['must be one assessment type (its option id)'],
+        'comparison.compareYear': ['must be a calendar year from 1900 to 9999'],
+      },
+    ],
+    [
+      'a comparison group narrowed by days or PIDs (differencing, issue 27)',
+      { report: 'many-children-one-cans', query: {}, comparison: { ...MANY_CHILDREN.comparison, startDoa: '2025-10-01', cin: 'PID-1' } },
+      {
+        'comparison.startDoa': [expect.stringContaining('is not a comparison parameter')],
+        'comparison.cin': [expect.stringContaining('is not a comparison parameter')],
+      },
     ],
     [
       'a too long comparison list',
-      { report: 'many-children-one-cans', query: {}, comparison: { compareAssessors: 'a,'.repeat(1001) } },
+      { report: 'many-children-one-cans', query: {}, comparison: { ...MANY_CHILDREN.comparison, compareAssessors: 'a,'.repeat(1001) } },
       { 'comparison.compareAssessors': [expect.stringContaining('2000')] },
     ],
     [

@@ -10,12 +10,12 @@ import { IsIn, IsObject, IsOptional } from 'class-validator';
 import { COMPARISON_NOT_ALLOWED } from '@cans/domain/reports/saved-report-query.decider';
 import { REPORT_KINDS, REPORT_KINDS_WITH_COMPARISON, ReportKind } from '@cans/domain/reports/saved-report-query.events';
 import { FieldErrors, FieldValidationException } from '../../platform/http/validation';
-import { assertFilterRanges, ComparisonDto, ReportDomainsDto, ReportFilterDto } from '../report-filter.dto';
+import { assertFilterRanges, COMPARISON_PARAMETERS, ComparisonDto, ReportDomainsDto, ReportFilterDto } from '../report-filter.dto';
 import { REPORT_QUERY_DTO, reportParameterErrors } from '../report-parameters';
 import { canonicalReportQuery, CanonicalReportQuery } from './saved-report-query-id';
 
-/** The parameters GET /api/reports/comparison adds to the report filter. */
-const COMPARISON_FIELDS = ['compareAgency', 'compareSupervisors', 'compareAssessors', 'compareAgencyCases'];
+/** The parameters of GET /api/reports/comparison beside the report's `domains`. */
+const COMPARISON_FIELDS: readonly string[] = COMPARISON_PARAMETERS;
 
 /**
  * The parameters as sent, for validation to see them: class-transformer's copy of a nested object silently drops
@@ -38,7 +38,7 @@ export class SaveReportQueryDto {
   query!: Record<string, string>;
 
   @ApiPropertyOptional({
-    description: 'Many Children One CANS only: compareAgency, compareSupervisors, compareAssessors, compareAgencyCases',
+    description: `Many Children One CANS only: ${COMPARISON_PARAMETERS.join(', ')} (compareType and compareYear required)`,
     type: 'object',
     additionalProperties: { type: 'string' },
     nullable: true,

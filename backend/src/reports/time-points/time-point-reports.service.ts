@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Filter, ReadStore, SortField } from '@cans/storage/read-store/read-store.port';
 import { caregiverRatingsOf, ratingCodebook, ReportRowDocument } from '@cans/projections/reports/report-rows.queries';
+import { assertWithinRecordLimit } from '../../identity/api-users/api-client-record-limit';
 import type { AuthenticatedUser } from '../../identity/authentication/authenticated-user';
 import { FieldValidationException } from '../../platform/http/validation';
 import { READ_STORE } from '../../platform/storage/storage-tokens';
@@ -155,6 +156,7 @@ export class TimePointReportsService {
   async oneChildManyCans(user: AuthenticatedUser, dto: OneChildManyCansDto) {
     const ids = [...new Set(listOf(dto.assessments))];
     if (ids.length === 0) throw new FieldValidationException({ assessments: ['Please choose assessments to report.'] });
+    assertWithinRecordLimit(user, ids.length, 'assessments');
     const chosenRows = await this.coveredAssessments(user, ids, 'assessments');
     const cin = chosenRows[0].cin;
     if (chosenRows.some((r) => r.cin !== cin))

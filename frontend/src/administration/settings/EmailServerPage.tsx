@@ -1,7 +1,21 @@
 import { useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
-import { Alert, Box, Button, Divider, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { useApiMutation, useApiQuery, useRefreshApi } from '../../providers/useApi';
+import { useQuery } from '@tanstack/react-query';
+import { Title, useNotify, useTranslate } from 'react-admin';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Divider,
+  FormControlLabel,
+  FormHelperText,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { apiQueryKey, useApiMutation, useCansDataProvider, useRefreshApi } from '../../providers/useApi';
+import { useSuperAdmin } from '../../providers/useSuperAdmin';
 import { SettingForm } from './SettingForm';
 import { settingFields } from './setting-fields';
 
@@ -15,6 +29,7 @@ interface EmailServer {
   fromEmail: string;
   fromName: string | null;
   sslKey: 1 | 2 | 3;
+  allowUnencrypted: boolean;
 }
 
 /** Spec 002 §3 "Email server" sslKey: 1 Default, 3 SSL, 2 TLS. */
@@ -24,9 +39,27 @@ const SECURITY_OPTIONS = [
   { value: 2, key: 'tls' },
 ] as const;
 
-/** Spec 002 §2 "Email Server page" (privilege Setting): the server's fields, Save, Cancel back to /library, and a test mail. */
+/**
+ * Spec 002 §2 "Email Server page": the server's fields, Save, Cancel back to /library, and a test mail. The super
+ * admin's (issue 27: where mail goes decides who can sign in); the page tells anyone else without asking the server.
+ */
 export const EmailServerPage = () => {
-  const current = useApiQuery<EmailServer>(EMAIL_SERVER_PATH);
+  const translate = useTranslate();
+  const superAdmin = useSuperAdmin();
+  const { send } = useCansDataProvider();
+  // Asked only when the server will answer (a refused read would end in react-admin's permission toast).
+  const current = useQuery({
+    queryKey: apiQueryKey(EMAIL_SERVER_PATH),
+    queryFn: () => send<EmailServer>('GET', EMAIL_SERVER_PATH),
+    enabled: superAdmin === true,
+  });
+  if (superAdmin === false)
+    return (
+      <Box sx={{ mt: 2 }}>
+        <Title title={translate('cans.administration.email_server.title')} />
+        <Alert severity="warning">{translate('cans.administration.email_server.super_admin_only')}</Alert>
+      </Box>
+    );
   // The form starts from the saved server: it mounts once that is read.
   return <EmailServerForm key={current.data ? 'loaded' : 'loading'} saved={current.data ?? null} />;
 };
@@ -44,7 +77,9 @@ const EmailServerForm = ({ saved }: { saved: EmailServer | null }) => {
     fromEmail: saved?.fromEmail ?? '',
     fromName: saved?.fromName ?? '',
     sslKey: saved?.sslKey ?? 1,
+    currentPassword: '',
   });
+  const [allowUnencrypted, setAllowUnencrypted] = useState(saved?.allowUnencrypted ?? false);
   const [testTo, setTestTo] = useState('');
   const save = useApiMutation(
     (send, body: typeof form) =>
@@ -53,12 +88,14 @@ const EmailServerForm = ({ saved }: { saved: EmailServer | null }) => {
         // A whole number, or the text as typed so the server's message names the port.
         port: /^\d+$/.test(body.port) ? Number(body.port) : body.port,
         sslKey: Number(body.sslKey),
+        allowUnencrypted: Number(body.sslKey) === 1 && allowUnencrypted,
         password: body.password || undefined,
+        currentPassword: body.currentPassword || undefined,
       }),
     {
       onSuccess: (answer) => {
         notify(answer.message, { type: 'success' });
-        setForm((f) => ({ ...f, password: '' }));
+        setForm((f) => ({ ...f, password: '', currentPassword: '' }));
         void refresh(EMAIL_SERVER_PATH);
       },
     },
@@ -145,8 +182,31 @@ const EmailServerForm = ({ saved }: { saved: EmailServer | null }) => {
           autoComplete: 'new-password',
           helperText: text(saved?.passwordSet ? 'password_keep' : 'password_none'),
         })}
+        {Number(form.sslKey) === 1 && (
+          <Box>
+            <FormControlLabel
+              control={
+                <Checkbox
+                  id="email-server-allow-unencrypted"
+                  checked={allowUnencrypted}
+                  onChange={(event) => setAllowUnencrypted(event.target.checked)}
+                  slotProps={{ input: { 'aria-describedby': 'email-server-allow-unencrypted-hint' } }}
+                />
+              }
+              label={text('allow_unencrypted')}
+            />
+            <FormHelperText id="email-server-allow-unencrypted-hint" error={!!fieldError('allowUnencrypted')}>
+              {fieldError('allowUnencrypted') ?? text('allow_unencrypted_hint')}
+            </FormHelperText>
+          </Box>
+        )}
         {field('fromEmail', 'from_email', { required: true, type: 'email' })}
         {field('fromName', 'from_name')}
+        {field('currentPassword', 'current_password', {
+          type: 'password',
+          autoComplete: 'current-password',
+          helperText: text('current_password_hint'),
+        })}
       </Stack>
     </SettingForm>
   );

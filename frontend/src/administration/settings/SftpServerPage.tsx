@@ -16,6 +16,7 @@ interface SftpServer {
   passwordSet: boolean;
   privateKeySet: boolean;
   remoteFolder: string;
+  hostKeyFingerprint: string | null;
 }
 
 /**
@@ -57,21 +58,26 @@ const SftpServerForm = ({ loaded, saved }: { loaded: boolean; saved: SftpServer 
     password: '',
     privateKey: '',
     remoteFolder: saved?.remoteFolder ?? '',
+    hostKeyFingerprint: saved?.hostKeyFingerprint ?? '',
+    currentPassword: '',
   });
   const save = useApiMutation(
     (send, body: typeof form) =>
-      send<{ message: string }>('PUT', SFTP_SERVER_PATH, {
+      send<{ message: string; hostKeyFingerprint: string }>('PUT', SFTP_SERVER_PATH, {
         ...body,
         // A whole number, or the text as typed so the server's message names the port.
         port: /^\d+$/.test(body.port.trim()) ? Number(body.port) : body.port,
         // Write-only secrets: left empty, the saved one is kept (left out of the request).
         password: body.password || undefined,
         privateKey: body.privateKey.trim() ? body.privateKey : undefined,
+        // Empty: the server reads and pins the key it shows (or keeps the pinned one for the same host and port).
+        hostKeyFingerprint: body.hostKeyFingerprint.trim() || undefined,
+        currentPassword: body.currentPassword || undefined,
       }),
     {
       onSuccess: (answer) => {
         notify(answer.message, { type: 'success' });
-        setForm((f) => ({ ...f, password: '', privateKey: '' }));
+        setForm((f) => ({ ...f, password: '', privateKey: '', currentPassword: '', hostKeyFingerprint: answer.hostKeyFingerprint }));
         void refresh(SFTP_SERVER_PATH, '/data-feed/xml');
       },
     },
@@ -104,6 +110,16 @@ const SftpServerForm = ({ loaded, saved }: { loaded: boolean; saved: SftpServer 
           slotProps: { inputLabel: { shrink: true }, htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } },
         })}
         {field('remoteFolder', 'remote_folder', { helperText: text('remote_folder_hint') })}
+        {field('hostKeyFingerprint', 'host_key', {
+          autoComplete: 'off',
+          helperText: text('host_key_hint'),
+          slotProps: { htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } },
+        })}
+        {field('currentPassword', 'current_password', {
+          type: 'password',
+          autoComplete: 'current-password',
+          helperText: text('current_password_hint'),
+        })}
       </Stack>
     </SettingForm>
   );

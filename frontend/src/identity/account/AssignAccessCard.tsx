@@ -32,7 +32,10 @@ interface GrantForm {
 
 const EMPTY_GRANT: GrantForm = { delegate: null, startsOn: '', endsOn: '' };
 
-/** Spec §2 "Assign access (dialog titled New Assessments To)": a colleague and the dates; the server checks the rest. */
+/**
+ * Spec §2 "Assign access (dialog titled New Assessments To)": a sibling user (the server's delegate-options) and the
+ * days; the server checks both, and shares only the assessments created after the assignment is made.
+ */
 const AssignAccessDialog = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
   const translate = useTranslate();
   const [form, setForm] = useState<GrantForm>(EMPTY_GRANT);
@@ -47,6 +50,9 @@ const AssignAccessDialog = ({ open, onClose }: { open: boolean; onClose: () => v
       <DialogTitle>{text('dialog_title')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
+          <Typography variant="body2" color="text.secondary">
+            {text('dialog_hint')}
+          </Typography>
           <Autocomplete
             options={candidates.data ?? []}
             getOptionLabel={(c) => c.fullName}

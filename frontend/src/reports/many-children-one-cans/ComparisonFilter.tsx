@@ -1,56 +1,118 @@
 /*
- * The comparison filter of Many Children One CANS (spec 001 §4): agency, and — as the server's three show flags
- * say — supervisors, assessors and agency cases. Own-agency rule: when the chosen agencies leave out the user's own
- * agency, supervisors and assessors are cleared and disabled, unless the agency-case filter is shown (state-level
- * users). None chosen means all.
+ * The comparison filter of Many Children One CANS (spec 001 §4). The comparison group reaches beyond the user's
+ * row access, so it is a fixed cohort the server accepts as is (docs/security.md "Differencing of the comparison
+ * report"): ONE agency or every agency, ONE assessment type and ONE calendar year — no day ranges, PIDs or lists
+ * of agencies. As the server's three show flags say, it may be narrowed to supervisors, assessors or agency cases,
+ * which limits it to the assessments the user can read. Own-agency rule: when the chosen agency is not the user's
+ * own (every agency includes it), supervisors and assessors are cleared and disabled, unless the agency-case filter
+ * is shown (state-level users).
  */
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { MultiSelect } from '../ManyChildrenFilterForm';
+import { joinedParams } from '../print/saved-report-query';
 import type { ComparisonOptions } from '../report-types';
 
 export interface ComparisonChoice {
-  compareAgency: string[];
+  /** '' is every agency. */
+  compareAgency: string;
+  compareType: string;
+  compareYear: string;
   compareSupervisors: string[];
   compareAssessors: string[];
   compareAgencyCases: string[];
 }
 
-export const emptyComparison = (): ComparisonChoice => ({
-  compareAgency: [],
+/** How many calendar years back the year picker goes. */
+const YEARS_OFFERED = 10;
+
+export const emptyComparison = (type = '', year = String(new Date().getFullYear())): ComparisonChoice => ({
+  compareAgency: '',
+  compareType: type,
+  compareYear: year,
   compareSupervisors: [],
   compareAssessors: [],
   compareAgencyCases: [],
 });
 
-/** Whether supervisors and assessors may be chosen with these agencies (none chosen means all, the own one too). */
-export const peopleChoosable = (options: ComparisonOptions, agencies: string[]): boolean =>
-  options.showAgencyCaseFilter || (options.ownAgency !== null && (agencies.length === 0 || agencies.includes(options.ownAgency)));
+/** The comparison route's parameters of a choice (empty ones left out: every agency, nobody chosen). */
+export const comparisonParams = ({ compareAgency, compareType, compareYear, ...people }: ComparisonChoice): Record<string, string> => ({
+  ...(compareAgency ? { compareAgency } : {}),
+  compareType,
+  compareYear,
+  ...joinedParams(people),
+});
+
+/** Whether supervisors and assessors may be chosen with this agency ('' is every agency, the own one too). */
+export const peopleChoosable = (options: ComparisonOptions, agency: string): boolean =>
+  options.showAgencyCaseFilter || (options.ownAgency !== null && (agency === '' || agency === options.ownAgency));
+
+const Select = ({
+  id,
+  label,
+  value,
+  choices,
+  onChange,
+  error,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  choices: Array<{ value: string; label: string }>;
+  onChange: (value: string) => void;
+  error?: string;
+}) => (
+  <TextField
+    id={id}
+    select
+    label={label}
+    value={value}
+    error={!!error}
+    helperText={error}
+    onChange={(e) => onChange(e.target.value)}
+    // '' is a choice here (every agency): shown, not taken for "nothing chosen".
+    slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+  >
+    {choices.map((choice) => (
+      <MenuItem key={choice.value} value={choice.value}>
+        {choice.label}
+      </MenuItem>
+    ))}
+  </TextField>
+);
 
 export const ComparisonFilter = ({
   options,
+  assessmentTypes,
+  initial,
   errors,
   onCompare,
   onClear,
   compared,
 }: {
   options: ComparisonOptions;
+  assessmentTypes: Array<{ key: string; name: string }>;
+  /** The choice the form starts with (the report's type and year, when it has them). */
+  initial: ComparisonChoice;
   errors: Record<string, string>;
-  onCompare: (choice: ComparisonChoice) => void;
+  onCompare: (comparison: Record<string, string>) => void;
   onClear: () => void;
   compared: boolean;
 }) => {
   const translate = useTranslate();
   const text = (key: string) => translate(`cans.reports.comparison.${key}`);
-  const [choice, setChoice] = useState<ComparisonChoice>(emptyComparison);
+  const [choice, setChoice] = useState<ComparisonChoice>(initial);
   const people = peopleChoosable(options, choice.compareAgency);
-  const setAgencies = (compareAgency: string[]) =>
+  const setAgency = (compareAgency: string) =>
     setChoice((current) =>
       peopleChoosable(options, compareAgency)
         ? { ...current, compareAgency }
         : { ...current, compareAgency, compareSupervisors: [], compareAssessors: [] },
     );
+  const thisYear = new Date().getFullYear();
+  const years = Array.from({ length: YEARS_OFFERED }, (_, i) => String(thisYear - i));
+  if (!years.includes(choice.compareYear)) years.push(choice.compareYear);
   return (
     <Card component="section" aria-labelledby="comparison-title" variant="outlined" sx={{ mt: 2 }}>
       <CardContent>
@@ -61,13 +123,29 @@ export const ComparisonFilter = ({
           {text('hint')}
         </Typography>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' } }}>
-          <MultiSelect
+          <Select
             id="compare-agency"
             label={text('agency')}
-            choices={options.allAgency.map((a) => ({ value: a.id, label: a.displayName }))}
             value={choice.compareAgency}
-            onChange={setAgencies}
+            choices={[{ value: '', label: text('everyAgency') }, ...options.allAgency.map((a) => ({ value: a.id, label: a.displayName }))]}
+            onChange={setAgency}
             error={errors.compareAgency}
+          />
+          <Select
+            id="compare-type"
+            label={text('type')}
+            value={choice.compareType}
+            choices={assessmentTypes.map((type) => ({ value: type.key, label: type.name }))}
+            onChange={(compareType) => setChoice({ ...choice, compareType })}
+            error={errors.compareType}
+          />
+          <Select
+            id="compare-year"
+            label={text('year')}
+            value={choice.compareYear}
+            choices={years.map((year) => ({ value: year, label: year }))}
+            onChange={(compareYear) => setChoice({ ...choice, compareYear })}
+            error={errors.compareYear}
           />
           {options.showSupervisorFilter && (
             <MultiSelect
@@ -77,7 +155,7 @@ export const ComparisonFilter = ({
               value={choice.compareSupervisors}
               onChange={(compareSupervisors) => setChoice({ ...choice, compareSupervisors })}
               disabled={!people}
-              helper={people ? undefined : text('ownAgencyOnly')}
+              helper={people ? text('readableOnly') : text('ownAgencyOnly')}
               error={errors.compareSupervisors}
             />
           )}
@@ -89,7 +167,7 @@ export const ComparisonFilter = ({
               value={choice.compareAssessors}
               onChange={(compareAssessors) => setChoice({ ...choice, compareAssessors })}
               disabled={!people}
-              helper={people ? undefined : text('ownAgencyOnly')}
+              helper={people ? text('readableOnly') : text('ownAgencyOnly')}
               error={errors.compareAssessors}
             />
           )}
@@ -105,7 +183,7 @@ export const ComparisonFilter = ({
           )}
         </Box>
         <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
-          <Button variant="contained" onClick={() => onCompare(choice)}>
+          <Button variant="contained" onClick={() => onCompare(comparisonParams(choice))} disabled={!choice.compareType}>
             {translate('cans.reports.actions.compare')}
           </Button>
           {compared && <Button onClick={onClear}>{translate('cans.reports.actions.clearComparison')}</Button>}

@@ -14,6 +14,8 @@ import { RatingLegend } from '../RatingLegend';
 import type { DomainStatistics, QuestionStatistics } from '../report-types';
 
 const LEGEND = ['N/A', '0', '1', '2', '3'];
+/** A comparison item's figure hidden as a small cell (docs/security.md "Differencing of the comparison report"). */
+const HIDDEN = '–';
 
 const ItemPie = ({ question, caption, label }: { question: QuestionStatistics | undefined; caption?: string; label: string }) => {
   const translate = useTranslate();
@@ -33,10 +35,14 @@ const ItemPie = ({ question, caption, label }: { question: QuestionStatistics | 
         role="img"
         aria-label={translate('cans.reports.report.pieAlt', {
           item: caption ? `${label} (${caption})` : label,
-          ratings: spoken || translate('cans.reports.report.notRated'),
+          ratings: question?.suppressed ? translate('cans.reports.report.suppressed') : spoken || translate('cans.reports.report.notRated'),
         })}
       >
-        {slices.length > 0 ? (
+        {question?.suppressed ? (
+          <Typography variant="body2" align="center" color="text.secondary" sx={{ pt: 8 }}>
+            {translate('cans.reports.report.suppressed')}
+          </Typography>
+        ) : slices.length > 0 ? (
           <ResponsivePie
             data={slices}
             margin={{ top: 8, right: 8, bottom: 8, left: 8 }}
@@ -126,7 +132,7 @@ const ItemTable = ({
       <TableCell align="right">{question?.rated ?? 0}</TableCell>
       {ratings.map((rating) => (
         <TableCell key={rating} align="right">
-          {countOf(question, rating)} ({percentOf(question, rating)}%)
+          {question?.suppressed ? HIDDEN : `${countOf(question, rating)} (${percentOf(question, rating)}%)`}
         </TableCell>
       ))}
     </TableRow>
@@ -186,9 +192,11 @@ function itemCsv(
     { name: '', questions: domain.questions },
     ...domain.moduleCharts.map((m) => ({ name: moduleName(m.name), questions: m.questions })),
   ];
-  const figures = (question: QuestionStatistics | undefined) => [
+  const figures = (question: QuestionStatistics | undefined): Array<string | number> => [
     question?.rated ?? 0,
-    ...ratings.flatMap((rating) => [countOf(question, rating), percentOf(question, rating)]),
+    ...ratings.flatMap((rating): Array<string | number> =>
+      question?.suppressed ? [HIDDEN, HIDDEN] : [countOf(question, rating), percentOf(question, rating)],
+    ),
   ];
   return {
     header: [

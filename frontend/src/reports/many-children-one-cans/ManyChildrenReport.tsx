@@ -10,9 +10,9 @@ import { Alert, Box, CircularProgress, Typography } from '@mui/material';
 import { useApiQuery } from '../../providers/useApi';
 import { DomainTabs, type DomainPanel, type ReportLayout } from '../DomainTabs';
 import { ReportGlance } from '../glance/ReportGlance';
-import { joinedParams, reportApiPath } from '../print/saved-report-query';
-import type { ComparisonOptions, ComparisonResult, ManyChildrenReport as Report } from '../report-types';
-import { ComparisonFilter } from './ComparisonFilter';
+import { reportApiPath } from '../print/saved-report-query';
+import type { ComparisonOptions, ComparisonResult, FilterOptions, ManyChildrenReport as Report } from '../report-types';
+import { ComparisonFilter, emptyComparison } from './ComparisonFilter';
 import { DomainItemCharts } from './DomainItemCharts';
 import { MeanScoreChart } from '../MeanScoreChart';
 import { ReportCsvScope } from '../ReportCsvScope';
@@ -36,7 +36,10 @@ export const ManyChildrenReport = ({
   const screen = layout === 'screen';
   const report = useApiQuery<Report>(reportApiPath('many-children-one-cans', query), NOT_KEPT);
   const options = useApiQuery<ComparisonOptions>(screen ? '/reports/comparison-options' : null);
-  const comparisonPath = comparison && `/reports/comparison?${new URLSearchParams({ ...query, ...comparison })}`;
+  const filterOptions = useApiQuery<FilterOptions>(screen ? '/reports/filter-options' : null);
+  // The comparison group is its own fixed cohort: the report's filter does not narrow it, only its domains are shared.
+  const comparisonPath =
+    comparison && `/reports/comparison?${new URLSearchParams({ ...(query.domains ? { domains: query.domains } : {}), ...comparison })}`;
   const compared = useApiQuery<ComparisonResult>(comparisonPath, NOT_KEPT);
 
   if (report.isPending) return <CircularProgress aria-label={text('messages.loading')} />;
@@ -58,11 +61,16 @@ export const ManyChildrenReport = ({
           {text('messages.caregiverNote')}
         </Typography>
         <ReportGlance report="many-children-one-cans" query={query} />
-        {screen && options.data && onComparisonChange && (
+        {screen && options.data && filterOptions.data && onComparisonChange && (
           <ComparisonFilter
             options={options.data}
+            assessmentTypes={filterOptions.data.assessmentTypes}
+            initial={emptyComparison(
+              query.type || filterOptions.data.assessmentTypes[0]?.key,
+              query.endDoa?.slice(0, 4) || query.startDoa?.slice(0, 4) || undefined,
+            )}
             errors={compared.error?.fieldErrors ?? {}}
-            onCompare={(choice) => onComparisonChange(joinedParams({ ...choice }))}
+            onCompare={onComparisonChange}
             onClear={() => onComparisonChange(null)}
             compared={comparison !== null}
           />

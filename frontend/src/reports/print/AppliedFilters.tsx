@@ -1,8 +1,9 @@
 /*
  * The applied filters of a many-children print view (spec 001 §2 "Print views"): type, age range, agency, date of
  * assessment range or 'Before {today}', county, assessor, gender, race (and language, welfare status and PIDs when
- * set); with a comparison, a second column with the comparison filters. Ids are shown by the names the filter
- * lookups give the viewer; one the viewer cannot see stays as its id.
+ * set); with a comparison, a second column with the comparison filters (agency or every agency, assessment type,
+ * year, and the people it is narrowed to). Ids are shown by the names the filter lookups give the viewer; one the
+ * viewer cannot see stays as its id.
  */
 import { useTranslate } from 'react-admin';
 import { Box, Typography } from '@mui/material';
@@ -109,7 +110,12 @@ export const AppliedFilters = ({ query, comparison }: { query: Record<string, st
     (list ?? []).map((a) => ({ id: a.id, name: a.displayName }));
   const comparisonEntries: Array<[string, string]> = comparison
     ? [
-        [text('comparison.agency'), listed(namesOf(comparison.compareAgency, ',', agencies(comparisonOptions?.allAgency)))],
+        [
+          text('comparison.agency'),
+          namesOf(comparison.compareAgency, ',', agencies(comparisonOptions?.allAgency)).join(', ') || text('comparison.everyAgency'),
+        ],
+        [text('comparison.type'), listed(namesOf(comparison.compareType, ',', keyed(filterOptions?.assessmentTypes)))],
+        [text('comparison.year'), comparison.compareYear ?? ''],
         [text('comparison.supervisors'), listed(namesOf(comparison.compareSupervisors, ',', people(comparisonOptions?.allSupervisors)))],
         [text('comparison.assessors'), listed(namesOf(comparison.compareAssessors, ',', people(comparisonOptions?.allAssessors)))],
         [text('comparison.agencyCases'), listed(namesOf(comparison.compareAgencyCases, ',', agencies(comparisonOptions?.allCaseAgency)))],

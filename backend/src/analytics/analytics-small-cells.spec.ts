@@ -1,0 +1,42 @@
+import type { AnalyticsField } from '@cans/projections/analytics/analytics-projection';
+import { openFields, suppressedFieldsOf, withSmallCellsSuppressed } from './analytics-small-cells';
+
+const FIELDS: AnalyticsField[] = [
+  { name: 'id', description: '' },
+  { name: 'item', description: '' },
+  { name: 'actionable', description: '', count: true },
+  { name: 'resolved', description: '', count: true },
+  { name: 'resolvedPercent', description: '', derivedFrom: ['actionable', 'resolved'] },
+  { name: 'meanDays', description: '', derivedFrom: ['actionable'] },
+];
+
+describe('small cells of the analytics answers', () => {
+  it('publishes 0 and counts from 5 on, with what is derived from them', () => {
+    const row = { id: 'a', item: 'X', actionable: 5, resolved: 0, resolvedPercent: 0, meanDays: -1.5 };
+    expect(suppressedFieldsOf(row, FIELDS)).toEqual([]);
+    expect(withSmallCellsSuppressed(row, FIELDS)).toEqual({ ...row, suppressedFields: [] });
+  });
+
+  it('suppresses a count of 1 to 4 and every figure derived from it, nothing else', () => {
+    const row = { id: 'b', item: 'Y', actionable: 9, resolved: 4, resolvedPercent: 44.4, meanDays: 3 };
+    expect(withSmallCellsSuppressed(row, FIELDS)).toEqual({
+      id: 'b',
+      item: 'Y',
+      actionable: 9,
+      resolved: null,
+      resolvedPercent: null,
+      meanDays: 3,
+      suppressedFields: ['resolved', 'resolvedPercent'],
+    });
+    expect(suppressedFieldsOf({ id: 'c', actionable: 1, resolved: 1 }, FIELDS)).toEqual([
+      'actionable',
+      'resolved',
+      'resolvedPercent',
+      'meanDays',
+    ]);
+  });
+
+  it('lets clients filter and sort on neither counts nor derived figures', () => {
+    expect(openFields({ fields: FIELDS })).toEqual(['id', 'item']);
+  });
+});
