@@ -32,7 +32,7 @@ import { seedInstrument } from '@cans/domain/library/instrument/seed-instrument'
 import { ProjectionRunner } from '@cans/projections/engine/projection-runner';
 import { REPORT_ROWS_COLLECTION, reportRowsProjection } from '@cans/projections/reports/report-rows.projection';
 import {
-  countReportRows,
+  countReportChildren,
   findGlanceFacts,
   findReportDimensions,
   findReportFacts,
@@ -244,13 +244,13 @@ export async function runReportsBench(connectionString: string, log: (line: stri
         children,
         target: 200,
         work: async () => {
-          // As the glance route reads: the glance's narrower facts, the codebook and the class size at once.
-          const [rows, codebook, classSize] = await Promise.all([
+          // As the glance route reads: the glance's narrower facts, the codebook and the class's children at once.
+          const [rows, codebook, classChildren] = await Promise.all([
             findGlanceFacts(readStore, everything),
             ratingCodebook(readStore),
-            countReportRows(readStore, everything),
+            countReportChildren(readStore, everything),
           ]);
-          return reportGlance('many-children-one-cans', rows, domains, codebook, classSize);
+          return reportGlance('many-children-one-cans', rows, domains, codebook, classChildren);
         },
         raw: async () =>
           Promise.all([

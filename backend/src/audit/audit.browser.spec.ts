@@ -122,9 +122,11 @@ describeInBrowser('Assessment history, the assessment as it was, and access even
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
     expect(download.suggestedFilename()).toBe('cans-analytics-time-to-approval-by_month.csv');
     const rows = parse(await readFile((await download.path())!), { columns: true, bom: true }) as Array<Record<string, string>>;
-    const approved = rows.reduce((sum, row) => sum + Number(row.approved), 0);
-    // Ava, Noah, Mia and Isla's first assessment are the demo's approved ones.
-    expect(approved).toBe(4);
+    // Ava, Noah, Mia and Isla's first assessment are the demo's four approvals: every agency-month holds fewer than
+    // the minimum cell size, so the count is suppressed in the CSV as on the page (issue 27, small cells).
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.map((row) => row.approved)).toEqual(rows.map(() => '< 5'));
+    await table.getByRole('cell', { name: '< 5' }).first().waitFor();
     expect(app.errors).toEqual([]);
   });
 });

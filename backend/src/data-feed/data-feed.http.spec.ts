@@ -159,6 +159,36 @@ describe.each(backends)('monthly data feed over HTTP (%s)', (backend) => {
     expect(files.get('children.csv')).not.toContain(april);
   });
 
+  it('writes RFC 4180 files: a field holding a bare LF, a bare CR, CRLF, a comma or a quote reads back whole with a strict parser', async () => {
+    // Issue 28: a narrative plan "Sleep diary;\ncontact plan." was written unquoted and split its row in two.
+    const awkward = ['Sleep diary;\ncontact plan.', 'Bare\rreturn', 'Windows\r\nline', 'a, b', 'say "hi"'];
+    const owner = '1';
+    const id = await writer.start(owner, { cin: 'PID-FEED-RFC', dateOfAssessment: '2021-06-15' }, null);
+    await writer.rate(id, owner, { SEXUAL_ABUSE: '1' });
+    for (const text of awkward) await writer.comment(id, owner, 'SEXUAL_ABUSE', text);
+    await writer.narrative(id, owner, {
+      impressions: awkward[0],
+      needs: awkward[1],
+      targets: awkward[2],
+      outcomes: awkward[3],
+      plan: awkward[4],
+      recommendations: 'plain',
+    });
+    await writer.complete(id, owner);
+    await writer.approve(id, owner);
+
+    const files = await unzip((await download({ year: 2021, month: 6 }).expect(200)).body as Buffer);
+    for (const [file, text] of files) {
+      // Strict: any line break outside quotes ends a record (as spreadsheets read it), every record has the
+      // header's number of fields, quotes only as RFC 4180 allows.
+      const rows = parse(text, { relax_column_count: false, relax_quotes: false, record_delimiter: ['\r\n', '\n', '\r'] }) as string[][];
+      expect({ file, widths: [...new Set(rows.map((row) => row.length))] }).toEqual({ file, widths: [rows[0].length] });
+    }
+    expect(records(files.get('comments.csv')!).map((row) => row.content)).toEqual(awkward);
+    const [narrative] = records(files.get('narratives.csv')!);
+    expect([narrative.impressions, narrative.needs, narrative.targets, narrative.outcomes, narrative.plan]).toEqual(awkward);
+  });
+
   it('refuses a month that is not a past month with field messages (400; the System Log test shows nothing was recorded)', async () => {
     const now = new Date();
     const cases: Array<[Record<string, string | number>, string]> = [
@@ -196,8 +226,9 @@ describe.each(backends)('monthly data feed over HTTP (%s)', (backend) => {
       expect.arrayContaining([
         'Monthly data feed downloaded: 2021-03: 2 assessments',
         'Monthly data feed downloaded: 2021-04: 1 assessment',
+        'Monthly data feed downloaded: 2021-06: 1 assessment',
       ]),
     );
-    expect(descriptions).toHaveLength(2);
+    expect(descriptions).toHaveLength(3);
   });
 });

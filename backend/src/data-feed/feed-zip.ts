@@ -5,6 +5,7 @@
  */
 import archiver, { Archiver } from 'archiver';
 import { stringify } from 'csv-stringify/sync';
+import { RFC_4180 } from '@cans/domain/csv/rfc-4180';
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { FeedAssessmentDocument, FeedField } from '@cans/projections/data-feed/data-feed.queries';
@@ -34,7 +35,7 @@ class CsvChunks {
 
   async flush(): Promise<void> {
     if (this.rows.length === 0) return;
-    const text = stringify(this.rows, { record_delimiter: 'windows' });
+    const text = stringify(this.rows, RFC_4180);
     this.rows = [];
     if (!this.out.write(text)) await once(this.out, 'drain');
   }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Filter, ReadStore, SortField } from '@cans/storage/read-store/read-store.port';
 import {
+  countReportChildren,
   countReportRows,
   findGlanceFacts,
   findReportFacts,
@@ -106,6 +107,11 @@ export class ReportCohortService {
   async count(principal: AssessmentPrincipal, filter: ReportFilterDto | null): Promise<number> {
     const where = filter ? await this.cohortFilter(principal, filter) : await this.scopeFilter(principal);
     return countReportRows(this.readStore, where);
+  }
+
+  /** The children (PIDs) of every assessment the user's reports cover: the class of the glance's share in the filter. */
+  async classChildren(principal: AssessmentPrincipal): Promise<number> {
+    return countReportChildren(this.readStore, await this.scopeFilter(principal));
   }
 
   async page(principal: AssessmentPrincipal, filter: ReportFilterDto, page: { sort: SortField[]; skip: number; limit: number }) {

@@ -10,7 +10,8 @@
  *   left out); assessments with no numeric rating in the domain have no score. Mean and POPULATION standard
  *   deviation over the assessments that have a score, two decimals.
  * - Total Actionable Items (TAI) of one assessment: how many questions of the chosen domains it rated actionable
- *   (the domain's actionable ratings, 2 and 3).
+ *   (the domain's actionable ratings, 2 and 3). Average ± 1 SD is rounded once, at the end.
+ * - A child is a PID (`cin`, trimmed when written): the glance's "In Filter vs Class" shares children, not assessments.
  */
 import type { Rating } from '@cans/domain/library/instrument/instrument.types';
 import {
@@ -82,12 +83,35 @@ export function meanAndDeviation(values: ArrayLike<number>): { mean: number | nu
 }
 
 /**
- * Mean and population standard deviation from the count, sum and sum of squares of integer scores. The variance's
- * numerator n·Σx² − (Σx)² is an exact integer at report sizes (below 2^53), so no cancellation error.
+ * Mean and population standard deviation, unrounded (null for no values), from the count, sum and sum of squares of
+ * integer scores. The variance's numerator n·Σx² − (Σx)² is an exact integer at report sizes (below 2^53), so no
+ * cancellation error.
  */
-function meanAndDeviationOfSums(n: number, sum: number, sumOfSquares: number): { mean: number | null; deviation: number | null } {
+function exactMeanAndDeviationOfSums(n: number, sum: number, sumOfSquares: number): { mean: number | null; deviation: number | null } {
   if (n === 0) return { mean: null, deviation: null };
-  return { mean: round2(sum / n), deviation: round2(Math.sqrt(Math.max(0, n * sumOfSquares - sum * sum)) / n) };
+  return { mean: sum / n, deviation: Math.sqrt(Math.max(0, n * sumOfSquares - sum * sum)) / n };
+}
+
+/** As exactMeanAndDeviationOfSums, two decimals. */
+function meanAndDeviationOfSums(n: number, sum: number, sumOfSquares: number): { mean: number | null; deviation: number | null } {
+  const { mean, deviation } = exactMeanAndDeviationOfSums(n, sum, sumOfSquares);
+  return { mean: mean === null ? null : round2(mean), deviation: deviation === null ? null : round2(deviation) };
+}
+
+/**
+ * The Range of Needs of the TAI: average and average ± one standard deviation (not below 0), each rounded once to
+ * two decimals from the unrounded mean and deviation (rounding both first put 21.371 at 21.38).
+ */
+function rangeOfNeeds(tai: Int32Array): { average: number; averageMoreOne: number; averageLessOne: number } {
+  let sum = 0;
+  let sumOfSquares = 0;
+  for (let i = 0; i < tai.length; i++) {
+    sum += tai[i];
+    sumOfSquares += tai[i] * tai[i];
+  }
+  const { mean, deviation } = exactMeanAndDeviationOfSums(tai.length, sum, sumOfSquares);
+  if (mean === null || deviation === null) return { average: 0, averageMoreOne: 0, averageLessOne: 0 };
+  return { average: round2(mean), averageMoreOne: round2(mean + deviation), averageLessOne: round2(Math.max(0, mean - deviation)) };
 }
 
 /** The indexes of questions in the packed ratings (-1: never rated anywhere). */
@@ -177,6 +201,7 @@ export function domainStatistics(rows: readonly ReportFacts[], domain: ReportDom
   };
 }
 
+/** Distinct children (PIDs): a child is its `cin`, as every report groups and counts children. */
 export const childCountOf = (rows: readonly Pick<ReportFacts, 'cin'>[]): number => new Set(rows.map((r) => r.cin)).size;
 
 export interface ManyChildrenReport {
@@ -261,14 +286,14 @@ function glanceTallies(rows: readonly GlanceFacts[], domains: readonly ReportDom
 }
 
 /**
- * The Quick Glance of a cohort (spec 001 §2). `classSize`: the assessments the user's reports cover without the
- * filter (the "class"), for the share in the filter.
+ * The Quick Glance of a cohort (spec 001 §2). `classChildren`: the children (PIDs) of the assessments the user's
+ * reports cover without the filter (the "class"), for the share of children in the filter.
  */
 export function glance(
   rows: readonly GlanceFacts[],
   domains: readonly ReportDomain[],
   codebook: RatingCodebook,
-  classSize: number,
+  classChildren: number,
 ): Glance {
   const n = rows.length;
   const share = (count: number) => percentOf(count, n);
@@ -282,14 +307,13 @@ export function glance(
     return count;
   };
   const { overview, tai, highest } = glanceTallies(rows, domains, codebook);
-  const { mean, deviation } = meanAndDeviation(tai);
-  const average = mean ?? 0;
+  const children = childCountOf(rows);
 
   return {
     baseInfos: [
       { key: 'averageAge', name: 'Average Age', value: n === 0 ? 0 : Math.round((rows.reduce((s, r) => s + r.age, 0) / n) * 10) / 10 },
-      { key: 'totalChildren', name: 'Total Children', value: childCountOf(rows) },
-      { key: 'filterShare', name: 'In Filter vs Class (%)', value: percentOf(n, classSize) },
+      { key: 'totalChildren', name: 'Total Children', value: children },
+      { key: 'filterShare', name: 'In Filter vs Class (%)', value: percentOf(children, classChildren) },
       { key: 'chronicity', name: 'CHRONICITY (ALL AGES) 2/3 (%)', value: share(ratedActionably(CHRONICITY_CODE)) },
       { key: 'arrests', name: 'ARRESTS/DETENTION (AGES 6+) 2/3 (%)', value: share(ratedActionably(ARRESTS_CODE)) },
       { key: 'recommendations', name: 'Service Recommendations Triggered', value: tai.reduce((s, v) => s + v, 0) },
@@ -298,9 +322,7 @@ export function glance(
     actionableItems: {
       maxCount: tai.reduce((m, v) => Math.max(m, v), 0),
       minCount: n === 0 ? 0 : tai.reduce((m, v) => Math.min(m, v), Infinity),
-      average,
-      averageMoreOne: round2(average + (deviation ?? 0)),
-      averageLessOne: Math.max(0, round2(average - (deviation ?? 0))),
+      ...rangeOfNeeds(tai),
     },
     domainOverview: {
       ratings: GLANCE_RATINGS.map(label),

@@ -146,7 +146,8 @@ export const enReports = {
     tooltips: {
       averageAge: 'Average age of the children at the date of assessment.',
       totalChildren: 'Total children (PIDs) of the approved assessments in the filter.',
-      filterShare: 'Share of the assessments in the filter among all assessments your reports cover.',
+      filterShare:
+        'Share of children in the filter versus the class: children (PIDs) in the filter among the children of all assessments your reports cover.',
       chronicity: 'Share of assessments rating CHRONICITY (ALL AGES) 2 or 3.',
       arrests: 'Share of assessments rating ARRESTS/DETENTION (AGES 6+) 2 or 3.',
       recommendations: 'Count of service recommendations triggered (actionable ratings in the chosen domains).',
@@ -162,7 +163,8 @@ export const enReports = {
     rating: 'Rating',
     count: 'Count',
     rangeOfNeeds: 'Range of Needs',
-    rangeHint: 'Total Actionable Items (items rated 2 or 3) per assessment: maximum, average ± one standard deviation, minimum.',
+    rangeHint:
+      'Total Actionable Items (items rated 2 or 3) per assessment: maximum, average ± one standard deviation (rounded once, at the end), minimum.',
     rangeAlt: 'Range of Needs: maximum %{max}, average %{average}, minimum %{min}',
     maximum: 'Maximum',
     average: 'Average',

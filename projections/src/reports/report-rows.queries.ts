@@ -72,6 +72,16 @@ export function findGlanceFacts(readStore: ReadStore, filter: Filter): Promise<G
   });
 }
 
+/** The children (distinct PIDs, `cin`) of a cohort, reading only that field of its rows. */
+export async function countReportChildren(readStore: ReadStore, filter: Filter): Promise<number> {
+  const rows = await readStore.find<Pick<ReportRowDocument, 'id' | 'cin'>>(REPORT_ROWS_COLLECTION, filter, {
+    limit: MAX_COHORT_ROWS,
+    fields: { cin: 'string' },
+    anyOrder: true,
+  });
+  return new Set(rows.map((row) => row.cin)).size;
+}
+
 export function countReportRows(readStore: ReadStore, filter: Filter): Promise<number> {
   return readStore.count(REPORT_ROWS_COLLECTION, filter);
 }

@@ -1,4 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
+import { RFC_4180 } from '@cans/domain/csv/rfc-4180';
 import { spreadsheetSafeRows } from '@cans/domain/csv/spreadsheet-safe-cell';
 
 /**
@@ -22,6 +23,6 @@ export class CsvRecords {
 
   /** The file's text, Windows line ends (what spreadsheet programs expect), formulas neutralised. */
   text(): string {
-    return stringify(spreadsheetSafeRows([this.header, ...this.rows]), { record_delimiter: 'windows' });
+    return stringify(spreadsheetSafeRows([this.header, ...this.rows]), RFC_4180);
   }
 }

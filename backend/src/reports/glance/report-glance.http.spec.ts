@@ -37,9 +37,17 @@ function ageAt(dateOfBirth: string, doa: string): number {
 const round = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : round((part / whole) * 100, 1));
 
-/** Independent glance figures of a set of assessments, over the TRAUMA items. */
-function expectedFigures(rows: Seeded[], classSize: number) {
+/** The children (PIDs) of a set of assessments. */
+const childrenOf = (rows: Seeded[]) => new Set(rows.map((s) => s.cin)).size;
+
+/**
+ * Independent glance figures of a set of assessments, over the TRAUMA items. `classChildren`: the children of every
+ * assessment the caller's reports cover ("In Filter vs Class" shares children, spec 001 §2).
+ */
+function expectedFigures(rows: Seeded[], classChildren: number) {
   const tai = rows.map((s) => TRAUMA.filter((c) => s.child[c] === '2' || s.child[c] === '3').length);
+  const taiMean = tai.reduce((a, b) => a + b, 0) / tai.length;
+  const taiDeviation = Math.sqrt(tai.reduce((sum, v) => sum + (v - taiMean) ** 2, 0) / tai.length);
   const ratings: Record<string, number> = { 'N/A': 0, '0': 0, '1': 0, '2': 0, '3': 0 };
   for (const s of rows) for (const c of TRAUMA) if (s.child[c]) ratings[s.child[c] === 'NA' ? 'N/A' : s.child[c]]++;
   const highest = rows.map((s) => {
@@ -57,7 +65,7 @@ function expectedFigures(rows: Seeded[], classSize: number) {
     info: {
       averageAge: round(rows.reduce((sum, s) => sum + ageAt(s.dateOfBirth, s.doa), 0) / rows.length, 1),
       totalChildren: children.size,
-      filterShare: percent(rows.length, classSize),
+      filterShare: percent(children.size, classChildren),
       chronicity: 0,
       arrests: 0,
       recommendations: tai.reduce((a, b) => a + b, 0),
@@ -65,7 +73,10 @@ function expectedFigures(rows: Seeded[], classSize: number) {
     actionable: {
       maxCount: Math.max(...tai),
       minCount: Math.min(...tai),
-      average: round(tai.reduce((a, b) => a + b, 0) / tai.length, 2),
+      average: round(taiMean, 2),
+      // Rounded once, from the unrounded average and deviation.
+      averageMoreOne: round(taiMean + taiDeviation, 2),
+      averageLessOne: round(Math.max(0, taiMean - taiDeviation), 2),
     },
     ratings,
     genders,
@@ -147,7 +158,7 @@ describe.each(backends)('Quick Glance of every report over HTTP (%s)', (backend)
     it('gives the cohort’s figures and the Gender Overview within the caller’s row access', async () => {
       const response = await get('/api/reports/glance', tokenOf('worker'), { domains: 'TRAUMA' });
       expect(response.status).toBe(200);
-      const expected = expectedFigures(workers, workers.length);
+      const expected = expectedFigures(workers, childrenOf(workers));
       expect(response.body).toMatchObject({ glanceType: 3, averageOnly: false, pie: { kind: 'gender', title: 'Gender Overview' } });
       expect(response.body.pie.slices.map((s: Json) => s.name)).toEqual([...Object.values(GENDER_NAMES), 'N/A']);
       expect(nonZero(response.body.pie.slices)).toEqual(expected.genders);
@@ -155,11 +166,14 @@ describe.each(backends)('Quick Glance of every report over HTTP (%s)', (backend)
       expectFigures(response.body, expected);
     });
 
-    it('shares the filter against the class (every covered assessment)', async () => {
+    it('shares the children in the filter against the children of the class (every covered assessment)', async () => {
       const response = await get('/api/reports/glance', tokenOf('worker'), { domains: 'TRAUMA', gender: 'F' });
       expect(response.status).toBe(200);
       const cohort = workers.filter((s) => s.gender === 'F');
-      expectFigures(response.body, expectedFigures(cohort, workers.length));
+      const expected = expectedFigures(cohort, childrenOf(workers));
+      // 2 of the 4 children (GL-1, GL-4), not 4 of the 7 assessments (57.1).
+      expect(expected.info.filterShare).toBe(50);
+      expectFigures(response.body, expected);
       expect(nonZero(response.body.pie.slices)).toEqual({ Female: 2 });
     });
   });
@@ -169,7 +183,8 @@ describe.each(backends)('Quick Glance of every report over HTTP (%s)', (backend)
       const response = await get('/api/reports/many-children-many-cans/glance', tokenOf('worker'), { domains: 'TRAUMA' });
       expect(response.status).toBe(200);
       const ends = ['GL-1', 'GL-2'].flatMap((cin) => [of(cin)[0], of(cin)[of(cin).length - 1]]);
-      const expected = expectedFigures(ends, workers.length);
+      const expected = expectedFigures(ends, childrenOf(workers));
+      expect(expected.info.filterShare).toBe(50); // 2 of 4 children, not 4 of 7 assessments
       expect(response.body).toMatchObject({ glanceType: 4, pie: { kind: 'gender' } });
       expect(nonZero(response.body.pie.slices)).toEqual({ Female: 1, Male: 1 });
       expectFigures(response.body, expected);
@@ -186,7 +201,8 @@ describe.each(backends)('Quick Glance of every report over HTTP (%s)', (backend)
       const [first] = of('GL-1');
       const response = await get('/api/reports/one-child-one-cans/glance', tokenOf('worker'), { assessment: first.id, domains: 'TRAUMA' });
       expect(response.status).toBe(200);
-      const expected = expectedFigures([first], workers.length);
+      const expected = expectedFigures([first], childrenOf(workers));
+      expect(expected.info.filterShare).toBe(25); // 1 of 4 children, not 1 of 7 assessments
       expect(response.body).toMatchObject({ glanceType: 1, averageOnly: true, pie: { kind: 'rating', title: 'Rating Overview' } });
       expect(Object.fromEntries(response.body.pie.slices.map((s: Json) => [s.name, s.value]))).toEqual(expected.ratings);
       expect(expected.actionable.average).toBe(2);
@@ -210,10 +226,11 @@ describe.each(backends)('Quick Glance of every report over HTTP (%s)', (backend)
         domains: 'TRAUMA',
       });
       expect(response.status).toBe(200);
-      const expected = expectedFigures(chosen, workers.length);
+      const expected = expectedFigures(chosen, childrenOf(workers));
+      expect(expected.info.filterShare).toBe(25); // 1 of 4 children, not 2 of 7 assessments
       expect(response.body).toMatchObject({ glanceType: 2, averageOnly: false, pie: { kind: 'rating', title: 'Rating Overview' } });
       expect(Object.fromEntries(response.body.pie.slices.map((s: Json) => [s.name, s.value]))).toEqual(expected.ratings);
-      expect(expected.actionable).toEqual({ maxCount: 2, minCount: 0, average: 1 });
+      expect(expected.actionable).toEqual({ maxCount: 2, minCount: 0, average: 1, averageMoreOne: 2, averageLessOne: 0 });
       expectFigures(response.body, expected);
     });
 

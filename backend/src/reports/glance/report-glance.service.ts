@@ -48,14 +48,14 @@ export class ReportGlanceService {
 
   async manyChildrenOneCans(user: AssessmentPrincipal, dto: ReportDomainsDto): Promise<ReportGlance> {
     const { domains: codes, ...filter } = dto;
-    // The cohort, codebook and class size are read at once: this glance is the one timed at 50,000 assessments.
-    const [rows, domains, codebook, classSize] = await Promise.all([
+    // The cohort, codebook and class are read at once: this glance is the one timed at 50,000 assessments.
+    const [rows, domains, codebook, classChildren] = await Promise.all([
       this.cohorts.glanceRows(user, filter),
       this.library.chosen(listOf(codes)),
       ratingCodebook(this.readStore),
-      this.cohorts.count(user, null),
+      this.cohorts.classChildren(user),
     ]);
-    return reportGlance('many-children-one-cans', rows, domains, codebook, classSize);
+    return reportGlance('many-children-one-cans', rows, domains, codebook, classChildren);
   }
 
   /** Each child's first and last assessment in the filter (children with two or more), as the report pairs them. */
@@ -99,7 +99,7 @@ export class ReportGlanceService {
   }
 
   private async glance(report: ReportKind, user: AssessmentPrincipal, rows: GlanceFacts[], domains: ReportDomain[]) {
-    const [codebook, classSize] = await Promise.all([ratingCodebook(this.readStore), this.cohorts.count(user, null)]);
-    return reportGlance(report, rows, domains, codebook, classSize);
+    const [codebook, classChildren] = await Promise.all([ratingCodebook(this.readStore), this.cohorts.classChildren(user)]);
+    return reportGlance(report, rows, domains, codebook, classChildren);
   }
 }

@@ -64,17 +64,17 @@ export function genderOverview(rows: readonly GlanceFacts[]): GlancePie {
 
 /**
  * The glance of one report. `rows`: the assessments the report shows (type 4: each child's first and last);
- * `classSize`: the assessments the user's reports cover without any filter.
+ * `classChildren`: the children (PIDs) of the assessments the user's reports cover without any filter.
  */
 export function reportGlance(
   report: ReportKind,
   rows: readonly GlanceFacts[],
   domains: readonly ReportDomain[],
   codebook: RatingCodebook,
-  classSize: number,
+  classChildren: number,
 ): ReportGlance {
   const glanceType = GLANCE_TYPES[report];
-  const { ratingOverview, ...figures } = glance(rows, domains, codebook, classSize);
+  const { ratingOverview, ...figures } = glance(rows, domains, codebook, classChildren);
   const pie: GlancePie = glanceType <= 2 ? { kind: 'rating', title: RATING_OVERVIEW_TITLE, slices: ratingOverview } : genderOverview(rows);
   return { glanceType, averageOnly: glanceType === 1, ...figures, pie };
 }

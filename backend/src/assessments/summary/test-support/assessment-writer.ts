@@ -29,6 +29,7 @@ import {
   initialAssessmentState,
 } from '@cans/domain/assessments';
 import { childInput as domainChildInput } from '@cans/domain/assessments/test-support/assessment-fixtures';
+import type { Narrative } from '@cans/domain/assessments/assessment.values';
 
 /** Three domains of the seed instrument: a strength domain, a need domain with rule-opened modules, a caregiver domain. */
 export const TEST_DOMAIN_CODES = ['CHILD_STRENGTHS', 'TRAUMA', 'CAREGIVER_RESOURCES_NEEDS'];
@@ -137,6 +138,10 @@ export class AssessmentWriter {
         authorId: userId,
       }),
     ]);
+  }
+
+  async narrative(assessmentId: string, userId: string, narrative: Narrative): Promise<void> {
+    await this.append(assessmentId, userId, [this.event('NarrativeSaved', assessmentId, { narrative })]);
   }
 
   async complete(assessmentId: string, userId: string): Promise<void> {
