@@ -36,6 +36,17 @@ describe('small cells of the analytics answers', () => {
     ]);
   });
 
+  it('suppresses a count that differs by 1 to 4 from the same row in another version (live or a replay), both ways', () => {
+    // Live 12 actionable, a replay until yesterday 11: the one child between the two moments would be singled out.
+    const live = { id: 'd', item: 'Z', actionable: 12, resolved: 6, resolvedPercent: 50, meanDays: 2 };
+    const replay = { id: 'd', item: 'Z', actionable: 11, resolved: 6, resolvedPercent: 54.5, meanDays: 2.1 };
+    expect(suppressedFieldsOf(live, FIELDS, [replay])).toEqual(['actionable', 'resolvedPercent', 'meanDays']);
+    expect(suppressedFieldsOf(replay, FIELDS, [live])).toEqual(['actionable', 'resolvedPercent', 'meanDays']);
+    // A difference of 0 or of 5 and more, or a row absent elsewhere with a published count, stays published.
+    expect(suppressedFieldsOf(live, FIELDS, [{ ...replay, actionable: 7 }, undefined])).toEqual([]);
+    expect(suppressedFieldsOf(live, FIELDS, [{ ...live }])).toEqual([]);
+  });
+
   it('lets clients filter and sort on neither counts nor derived figures', () => {
     expect(openFields({ fields: FIELDS })).toEqual(['id', 'item']);
   });

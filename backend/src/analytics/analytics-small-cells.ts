@@ -18,9 +18,23 @@ export type SuppressedRow = Document & { [SUPPRESSED_FIELDS]: string[] };
 
 const isSmallCount = (value: unknown): boolean => typeof value === 'number' && value > 0 && value < MINIMUM_CELL_SIZE;
 
-/** The row's fields to suppress: its small counts, and every figure derived from one of them. */
-export function suppressedFieldsOf(row: Document, fields: readonly AnalyticsField[]): string[] {
-  const small = new Set(fields.filter((field) => field.count && isSmallCount(row[field.name])).map((field) => field.name));
+const countOf = (value: unknown): number => (typeof value === 'number' ? value : 0);
+
+/**
+ * The row's fields to suppress: its small counts, the counts that differ by a small number from the same row in
+ * another version of the collection (the live one and each replay `?until=` serves: two versions subtract to what
+ * happened between their moments, so a difference of 1 to 4 would single out that many children), and every figure
+ * derived from one of them. `others`: the same row (same id) in every other version; absent there counts as 0.
+ */
+export function suppressedFieldsOf(
+  row: Document,
+  fields: readonly AnalyticsField[],
+  others: ReadonlyArray<Document | undefined> = [],
+): string[] {
+  const smallDifference = (name: string) => others.some((other) => isSmallCount(Math.abs(countOf(row[name]) - countOf(other?.[name]))));
+  const small = new Set(
+    fields.filter((field) => field.count && (isSmallCount(row[field.name]) || smallDifference(field.name))).map((field) => field.name),
+  );
   if (small.size === 0) return [];
   return fields
     .filter((field) => small.has(field.name) || (field.derivedFrom ?? []).some((source) => small.has(source)))
@@ -28,8 +42,12 @@ export function suppressedFieldsOf(row: Document, fields: readonly AnalyticsFiel
 }
 
 /** The row as the API answers it: suppressed fields null, and named in `suppressedFields` (empty: nothing hidden). */
-export function withSmallCellsSuppressed(row: Document, fields: readonly AnalyticsField[]): SuppressedRow {
-  const suppressed = suppressedFieldsOf(row, fields);
+export function withSmallCellsSuppressed(
+  row: Document,
+  fields: readonly AnalyticsField[],
+  others: ReadonlyArray<Document | undefined> = [],
+): SuppressedRow {
+  const suppressed = suppressedFieldsOf(row, fields, others);
   const answered: SuppressedRow = { ...row, [SUPPRESSED_FIELDS]: suppressed };
   for (const name of suppressed) answered[name] = null;
   return answered;

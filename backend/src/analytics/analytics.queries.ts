@@ -11,10 +11,11 @@ import {
   AnalyticsCatalogueEntry,
   analyticsFilter,
   analyticsSource,
+  analyticsVersions,
   listAnalyticsRows,
 } from '@cans/projections/analytics/analytics.queries';
 import type { ListPageResult } from '@cans/projections/engine/list-page';
-import type { ReadStore } from '@cans/storage/read-store/read-store.port';
+import type { Document, ReadStore } from '@cans/storage/read-store/read-store.port';
 import { CsvRecords } from '../platform/http/csv-answer';
 import { READ_STORE } from '../platform/storage/storage-tokens';
 import { AnalyticsTarget, NO_REPLAY } from './analytics-request';
@@ -35,6 +36,28 @@ async function sourceOf(readStore: ReadStore, { projection, collection, moment }
   const source = await analyticsSource(readStore, projection, collection.name, moment);
   if (!source) throw new DomainRuleViolation(NO_REPLAY, { until: [NO_REPLAY] });
   return source;
+}
+
+/**
+ * The same rows (by id) in every other version of the collection (live and the served replays), for the
+ * cross-version small cells (analytics-small-cells.ts): one lookup per version, of the ids at hand.
+ */
+async function sameRowsElsewhere(
+  readStore: ReadStore,
+  target: AnalyticsTarget,
+  source: string,
+  rows: readonly Document[],
+): Promise<(row: Document) => Array<Document | undefined>> {
+  const versions = (await analyticsVersions(readStore, target.projection, target.collection.name)).filter((other) => other !== source);
+  const ids = rows.map((row) => row.id);
+  if (ids.length === 0 || versions.length === 0) return () => [];
+  const byVersion = await Promise.all(
+    versions.map(
+      async (version) =>
+        new Map((await readStore.find<Document>(version, { id: { $in: ids } }, { limit: ids.length })).map((row) => [row.id, row])),
+    ),
+  );
+  return (row) => byVersion.map((found) => found.get(row.id));
 }
 
 /**
@@ -74,8 +97,10 @@ export class AnalyticsPageHandler implements IQueryHandler<AnalyticsPageQuery, L
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
   async execute({ target }: AnalyticsPageQuery) {
-    const page = await listAnalyticsRows(this.readStore, await sourceOf(this.readStore, target), target.list);
-    return { ...page, rows: page.rows.map((row) => withSmallCellsSuppressed(row, target.collection.fields)) };
+    const source = await sourceOf(this.readStore, target);
+    const page = await listAnalyticsRows(this.readStore, source, target.list);
+    const elsewhere = await sameRowsElsewhere(this.readStore, target, source, page.rows);
+    return { ...page, rows: page.rows.map((row) => withSmallCellsSuppressed(row, target.collection.fields, elsewhere(row))) };
   }
 }
 
@@ -90,11 +115,14 @@ export class AnalyticsCsvHandler implements IQueryHandler<AnalyticsCsvQuery, Csv
   async execute({ target }: AnalyticsCsvQuery) {
     const source = await sourceOf(this.readStore, target);
     const { fields } = target.collection;
-    const rows: Array<Array<string | number>> = [];
-    for await (const document of allAnalyticsRows(this.readStore, source, analyticsFilter(target.list.filter), target.list.sort)) {
-      const suppressed = suppressedFieldsOf(document, fields);
-      rows.push(fields.map(({ name }) => (suppressed.includes(name) ? SUPPRESSED_CELL : cellOf(document[name]))));
-    }
+    const documents: Document[] = [];
+    for await (const document of allAnalyticsRows(this.readStore, source, analyticsFilter(target.list.filter), target.list.sort))
+      documents.push(document);
+    const elsewhere = await sameRowsElsewhere(this.readStore, target, source, documents);
+    const rows = documents.map((document) => {
+      const suppressed = suppressedFieldsOf(document, fields, elsewhere(document));
+      return fields.map(({ name }) => (suppressed.includes(name) ? SUPPRESSED_CELL : cellOf(document[name])));
+    });
     return new CsvRecords(
       target.collection.name,
       fields.map((field) => field.name),

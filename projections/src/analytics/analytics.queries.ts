@@ -58,6 +58,24 @@ export async function analyticsSource(
   return replay && replay.version === projection.version ? (replay.collections[collection] ?? null) : null;
 }
 
+/**
+ * Every version of a published collection a reader may ask for now: the live one and each complete replay of the
+ * projection's current version (what `?until=` serves). Two of them subtract to what happened between their moments.
+ */
+export async function analyticsVersions(readStore: ReadStore, projection: AnalyticsProjection, collection: string): Promise<string[]> {
+  if (!publishedCollection(projection, collection)) return [];
+  const replays = await readStore.find<AnalyticsReplayDocument>(
+    ANALYTICS_REPLAYS_COLLECTION,
+    { projection: projection.name },
+    { limit: 1000 },
+  );
+  const sources = [
+    projection.collectionNames.get(collection),
+    ...replays.filter((replay) => replay.version === projection.version).map((replay) => replay.collections[collection]),
+  ];
+  return [...new Set(sources.filter((source): source is string => !!source))];
+}
+
 /** The read-store filter of a client's equality filter (field → value or list of values) on declared fields. */
 export const analyticsFilter = (filter: Record<string, unknown>): Filter => equalityFilter(filter, []);
 

@@ -3,6 +3,7 @@ import { IsBoolean, IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max,
 import { EMAIL_SECURITY, EmailSecurity } from '@cans/domain/administration/settings.events';
 import { REMINDER_SETTING_LIMITS, reminderSettingMessage } from '@cans/domain/assessments/reminder-settings';
 import { Trimmed, TrimmedOrNull } from '../../platform/http/dto-building-blocks';
+import { CurrentPasswordField } from './current-password.field';
 
 /** A version label ("2.4.1", "2026.11 release"): the old form had no rules; ours keeps it a short line of text. */
 export const APP_VERSION_MAX_LENGTH = 50;
@@ -91,14 +92,7 @@ export class SaveEmailServerDto {
   @IsBoolean({ message: 'Allow unencrypted must be true or false.' })
   allowUnencrypted?: boolean;
 
-  @ApiPropertyOptional({
-    writeOnly: true,
-    maxLength: TEXT_MAX,
-    description: "The caller's own password: required when the server, port, user name or security changes",
-  })
-  @IsOptional()
-  @IsString({ message: 'Your password must be text.' })
-  @MaxLength(TEXT_MAX, { message: `Your password can be at most ${TEXT_MAX} characters.` })
+  @CurrentPasswordField('the server, port, user name or security changes')
   currentPassword?: string;
 }
 

@@ -4,6 +4,7 @@ import { IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, 
 import { Trimmed } from '../../platform/http/dto-building-blocks';
 import { isCalendarDate } from '../../platform/http/field-validators';
 import { HOST_KEY_FINGERPRINT } from './sftp-uploader';
+import { CurrentPasswordField } from '../../administration/settings/current-password.field';
 
 export const XmlFeedFieldMessages = {
   /** Spec 002 §8 "Please select Date Range.": Submit needs both dates. */
@@ -142,14 +143,7 @@ export class SaveSftpServerDto {
   })
   hostKeyFingerprint?: string;
 
-  @ApiPropertyOptional({
-    writeOnly: true,
-    maxLength: TEXT_MAX,
-    description: "The caller's own password: required when the host, port, user name or host key changes",
-  })
-  @IsOptional()
-  @IsString({ message: 'Your password must be text.' })
-  @MaxLength(TEXT_MAX, { message: `Your password can be at most ${TEXT_MAX} characters.` })
+  @CurrentPasswordField('the host, port, user name or host key changes')
   currentPassword?: string;
 }
 
