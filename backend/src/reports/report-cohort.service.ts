@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Filter, ReadStore, SortField } from '@cans/storage/read-store/read-store.port';
 import {
   countReportChildren,
-  countReportRows,
   findGlanceFacts,
   findReportFacts,
   GlanceFacts,
@@ -102,11 +101,6 @@ export class ReportCohortService {
   /** The covered rows matching a read-store filter over report_rows (row access added here). */
   async rowsWhere(principal: AssessmentPrincipal, where: Filter): Promise<ReportRowDocument[]> {
     return findReportRows(this.readStore, both(await this.scopeFilter(principal), where));
-  }
-
-  async count(principal: AssessmentPrincipal, filter: ReportFilterDto | null): Promise<number> {
-    const where = filter ? await this.cohortFilter(principal, filter) : await this.scopeFilter(principal);
-    return countReportRows(this.readStore, where);
   }
 
   /** The children (PIDs) of every assessment the user's reports cover: the class of the glance's share in the filter. */

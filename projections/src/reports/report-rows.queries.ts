@@ -82,10 +82,6 @@ export async function countReportChildren(readStore: ReadStore, filter: Filter):
   return new Set(rows.map((row) => row.cin)).size;
 }
 
-export function countReportRows(readStore: ReadStore, filter: Filter): Promise<number> {
-  return readStore.count(REPORT_ROWS_COLLECTION, filter);
-}
-
 export function pageOfReportRows(
   readStore: ReadStore,
   filter: Filter,

@@ -1,11 +1,10 @@
-import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { credentialsDecider } from '@cans/domain/identity/credentials.decider';
 import { credentialsStreamId } from '@cans/domain/identity/credentials.events';
 import { EventSourcedCommandHandler } from '../../platform/commands/command-handler';
 import { FieldValidationException } from '../../platform/http/validation';
-import { IdentityMessages } from '../identity-messages';
 import { PasswordHasher } from './password-hasher';
-import { RateLimiter } from './rate-limit';
+import { RateLimiter, rateLimitedAnswer } from './rate-limit';
 
 export const OWN_PASSWORD_WRONG = 'Your password is not correct.';
 export const OWN_PASSWORD_REQUIRED = 'Enter your own password to confirm this change.';
@@ -27,16 +26,7 @@ export class OwnPasswordCheck {
   async confirm(userId: string, password: string | undefined, field = 'currentPassword'): Promise<void> {
     if (!password) throw new FieldValidationException({ [field]: [OWN_PASSWORD_REQUIRED] });
     const outcome = this.limiter.take('signIn', `own-password:${userId}`);
-    if (!outcome.allowed)
-      throw new HttpException(
-        {
-          statusCode: 429,
-          error: 'Too Many Requests',
-          message: IdentityMessages.rate_limited,
-          retryAfterSeconds: outcome.retryAfterSeconds,
-        },
-        HttpStatus.TOO_MANY_REQUESTS,
-      );
+    if (!outcome.allowed) throw rateLimitedAnswer(outcome.retryAfterSeconds);
     const { state } = await this.handler.load(credentialsStreamId(userId), credentialsDecider);
     if (!(await this.hasher.verify(state.passwordHash, password))) throw new FieldValidationException({ [field]: [OWN_PASSWORD_WRONG] });
   }

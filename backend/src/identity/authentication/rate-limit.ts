@@ -68,17 +68,16 @@ export class RateLimitGuard implements CanActivate {
     const outcome = this.limiter.take(name, request.ip ?? 'unknown');
     if (outcome.allowed) return true;
     context.switchToHttp().getResponse<Response>().setHeader('Retry-After', String(outcome.retryAfterSeconds));
-    throw new HttpException(
-      {
-        statusCode: 429,
-        error: 'Too Many Requests',
-        messageKey: 'rate_limited',
-        message: IdentityMessages.rate_limited,
-        retryAfterSeconds: outcome.retryAfterSeconds,
-      },
-      HttpStatus.TOO_MANY_REQUESTS,
-    );
+    throw rateLimitedAnswer(outcome.retryAfterSeconds);
   }
+}
+
+/** The 429 of every rate limit: the guard's per-IP buckets and the per-user ones services take. */
+export function rateLimitedAnswer(retryAfterSeconds: number): HttpException {
+  return new HttpException(
+    { statusCode: 429, error: 'Too Many Requests', messageKey: 'rate_limited', message: IdentityMessages.rate_limited, retryAfterSeconds },
+    HttpStatus.TOO_MANY_REQUESTS,
+  );
 }
 
 /** Limits the route per client IP with the named bucket (see IdentityConfig.rateLimits). */
