@@ -1,4 +1,5 @@
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
+import { en } from './i18n/en';
 
 /** Calm, high-contrast theme: deep blue primary, neutral surfaces, system fonts. */
 export const FONT_STACK = [
@@ -46,5 +47,8 @@ export const theme: RaThemeOptions = {
     MuiCard: { defaultProps: { variant: 'outlined' } },
     MuiButton: { defaultProps: { disableElevation: true } },
     MuiTextField: { defaultProps: { variant: 'outlined', size: 'medium' } },
+    // Every spinner is named (axe: aria-progressbar-name), also react-admin's own, e.g. the app bar's loading
+    // indicator; a spinner that says more passes its own aria-label, and one beside a text is aria-hidden.
+    MuiCircularProgress: { defaultProps: { 'aria-label': en.ra.page.loading } },
   },
 };

@@ -1,5 +1,7 @@
 import type { Browser } from 'playwright-core';
-import { describeInBrowser, FRONTEND_DIST, launchChromium, takeCspViolations } from '../../../test-support/browser';
+import { describeInBrowser, FRONTEND_DIST, launchChromium, signedInPage, takeCspViolations } from '../../../test-support/browser';
+import { expectAccessible } from '../../../test-support/page-checks';
+import { ADMINISTRATOR_ID } from '@cans/domain/identity/identity-rules';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
 import { toBeVisible } from '../../../test-support/eventually';
 
@@ -64,5 +66,24 @@ describeInBrowser('The app served at / in headless Chromium', () => {
     await page.locator('.swagger-ui .opblock').first().waitFor();
     await toBeVisible(page.getByText('CANS platform API').first());
     await page.close();
+  });
+
+  it("names every spinner, react-admin's loading indicator in the app bar too (axe: aria-progressbar-name)", async () => {
+    const page = await signedInPage(browser, t, ADMINISTRATOR_ID);
+    await page.goto(`${t.baseUrl}/users`);
+    await page.getByRole('columnheader').first().waitFor();
+    // The next read is held, so the indicator stays up while axe looks at the page.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/users**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Refresh' }).first().click();
+    await toBeVisible(page.getByRole('banner').getByRole('progressbar'));
+    await expectAccessible(page, 'app bar loading indicator');
+    await toBeVisible(page.getByRole('banner').getByRole('progressbar', { name: 'Loading' }));
+    release();
+    await page.context().close();
   });
 });
