@@ -33,6 +33,10 @@ module.exports = {
   },
   testMatch: ['**/*.spec.ts', '**/*.test.ts'],
   testTimeout: 30000,
+  // Each suite loads the whole app into its worker's module registry, and a worker never gives that memory back:
+  // after 40 suites a worker held 2.4 GB and spent its time collecting garbage (the HTTP suites ran 31% slower).
+  // A worker past this size after a suite is replaced by a fresh one.
+  workerIdleMemoryLimit: '600MB',
   reporters: ['default', '<rootDir>/scripts/jest-summary-reporter.js'],
   globalSetup: '<rootDir>/backend/test-support/containers.global-setup.ts',
   globalTeardown: '<rootDir>/backend/test-support/containers.global-teardown.ts',
