@@ -2,8 +2,9 @@
  * Workspaces and the direction of their edges (docs/architecture.md): storage ← domain ← projections ← backend.
  * storage imports none of ours; domain only storage; projections only domain and storage; backend the three below
  * it (not the frontend, not scripts); the frontend none of the others (it talks to the backend over HTTP) but the
- * chart rules (domain/src/reports/chart-rules.ts, shared with the PDF's charts) and the CSV formula-injection guard
- * (domain/src/csv/spreadsheet-safe-cell.ts, shared with the server's CSVs); scripts
+ * chart rules (domain/src/reports/chart-rules.ts, shared with the PDF's charts), the CSV formula-injection guard
+ * (domain/src/csv/spreadsheet-safe-cell.ts, shared with the server's CSVs) and the return / close reason rule
+ * (domain/src/assessments/narrative.validation.ts, shared with the decider); scripts
  * may import anything. Checked by backend/src/architecture/workspace-edges.spec.ts; by hand:
  * `npx depcruise --config .dependency-cruiser.cjs storage domain projections backend frontend/src scripts`
  */
@@ -52,7 +53,7 @@ module.exports = {
       from: { path: inWorkspaces('frontend') },
       to: {
         path: inWorkspaces('storage', 'domain', 'projections', 'backend', 'scripts'),
-        pathNot: '^domain/src/(reports/chart-rules|csv/spreadsheet-safe-cell)\\.ts$',
+        pathNot: '^domain/src/(reports/chart-rules|csv/spreadsheet-safe-cell|assessments/narrative\\.validation)\\.ts$',
       },
     },
     {

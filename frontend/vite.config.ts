@@ -10,12 +10,15 @@ const apiTarget = process.env.CANS_API_URL ?? 'http://localhost:3000';
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
-  // The chart rules of spec 001 §9 are shared with the server-rendered PDF charts, and the CSV formula-injection
-  // guard with the server's CSVs (.dependency-cruiser.cjs).
+  // The chart rules of spec 001 §9 are shared with the server-rendered PDF charts, the CSV formula-injection
+  // guard with the server's CSVs, and the return / close reason rule with the decider (.dependency-cruiser.cjs).
   resolve: {
     alias: {
       '@cans/domain/reports/chart-rules': fileURLToPath(new URL('../domain/src/reports/chart-rules.ts', import.meta.url)),
       '@cans/domain/csv/spreadsheet-safe-cell': fileURLToPath(new URL('../domain/src/csv/spreadsheet-safe-cell.ts', import.meta.url)),
+      '@cans/domain/assessments/narrative.validation': fileURLToPath(
+        new URL('../domain/src/assessments/narrative.validation.ts', import.meta.url),
+      ),
     },
   },
   server: {

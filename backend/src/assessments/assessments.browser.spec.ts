@@ -24,6 +24,16 @@ const shot = async (page: Page, name: string) => {
   await page.setViewportSize(viewport);
 };
 
+/** The Return / Close requests this page sends from now on (the list stays live). */
+const workflowRequestsOf = (page: Page): string[] => {
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && /\/api\/assessments\/[^/]+\/(return|close)$/.test(new URL(request.url()).pathname))
+      sent.push(request.url());
+  });
+  return sent;
+};
+
 describeInBrowser('Assessment screens in headless Chromium', () => {
   jest.setTimeout(240_000);
   let t: TestApp;
@@ -156,6 +166,21 @@ describeInBrowser('Assessment screens in headless Chromium', () => {
     await shot(page, 'questionnaire');
     await expectPageChecks(page, 'questionnaire');
 
+    // Completing with two domains left: one line per domain, each opening its domain (not one run-together line).
+    await page.getByRole('button', { name: 'Complete', exact: true }).click();
+    const refusal = page.getByRole('dialog', { name: 'System Message' });
+    await refusal.getByText('This case cannot be completed until all its domains and narrative are completed.').waitFor();
+    const annLine = refusal.getByRole('listitem').filter({ hasText: /^Caregiver Resources and Needs \(Ann Hale\): 0% Completed$/ });
+    const benLine = refusal.getByRole('listitem').filter({ hasText: /^Caregiver Resources and Needs \(Ben Hale\): 0% Completed$/ });
+    await toHaveCount(annLine, 1);
+    await toHaveCount(benLine, 1);
+    await page.waitForFunction(() => !document.querySelector('.MuiTooltip-popper')); // a rating's tooltip fading out
+    await expectAccessible(page, 'incomplete domains dialog');
+    await benLine.getByRole('button').click();
+    await refusal.waitFor({ state: 'hidden' });
+    await page.getByRole('region', { name: 'Caregiver Resources and Needs (Ben Hale)' }).waitFor();
+    await toHaveCount(page.getByRole('region', { name: /^Child Needs/ }), 0);
+
     for (const name of ['Ann Hale', 'Ben Hale']) {
       const domain = new RegExp(`Caregiver Resources and Needs \\(${name}\\)`);
       await page.getByRole('button', { name: domain }).focus();
@@ -200,8 +225,12 @@ describeInBrowser('Assessment screens in headless Chromium', () => {
     await preview.getByRole('button', { name: 'Cancel' }).click();
     await sp.getByRole('button', { name: 'Return', exact: true }).click();
     const returnDialog = sp.getByRole('dialog', { name: 'Return Assessment' });
+    // Spec 000 §4: an empty reason (or one of spaces) is refused by the page itself; no request leaves it.
+    const reasonRequests = workflowRequestsOf(sp);
+    await returnDialog.getByLabel(/Reason for returning/).fill('   ');
     await returnDialog.getByRole('button', { name: 'Return', exact: true }).click();
     await returnDialog.getByText('A reason is required to return the assessment.').waitFor();
+    expect(reasonRequests).toEqual([]);
     await expectAccessible(sp, 'return dialog');
     await returnDialog.getByLabel(/Reason for returning/).fill('Please add the county.');
     await returnDialog.getByRole('button', { name: 'Return', exact: true }).click();
@@ -346,8 +375,10 @@ describeInBrowser('Assessment screens in headless Chromium', () => {
     await second.getByRole('button', { name: 'Close Assessment' }).click();
     await second.getByRole('dialog', { name: 'Warning' }).getByRole('button', { name: 'Yes' }).click();
     const closeDialog = second.getByRole('dialog', { name: 'Close Assessment' });
+    const closeRequests = workflowRequestsOf(second);
     await closeDialog.getByRole('button', { name: 'Close Assessment' }).click();
     await closeDialog.getByText('A reason is required to close the assessment.').waitFor();
+    expect(closeRequests).toEqual([]);
     await expectAccessible(second, 'close dialog');
     await closeDialog.getByLabel(/Reason for closing/).fill('The family moved out of the area.');
     await closeDialog.getByRole('button', { name: 'Close Assessment' }).click();

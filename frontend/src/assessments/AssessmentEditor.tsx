@@ -177,6 +177,7 @@ export const AssessmentEditor = ({ mode, id }: { mode: AssessmentPageMode; id?: 
           saveNarrative={commands.saveNarrative}
           childCard={childCard}
           caregiversCard={caregiversCard}
+          domainRequest={dialogs.domainRequest}
         />
       )}
       <EditorDialogs

@@ -54,6 +54,14 @@ export const AssessmentToolbar = ({
   const actions = view?.actions;
   const editable = !readOnly;
   const canSave = editable && (mode === 'add' || actions?.edit);
+  // "More" holds what the server offers this user here; with nothing to offer there is no More (issue: an empty menu).
+  const moreEntries = [
+    { key: 'share', offered: actions?.share !== false, command: commands.share },
+    { key: 'reassign', offered: !!actions?.reassign, command: commands.reassign },
+    { key: 'include', offered: !!actions?.include, command: commands.include },
+    { key: 'exclude', offered: !!actions?.exclude, command: commands.exclude },
+    { key: 'delete', offered: editable && !!actions?.delete, command: commands.remove, danger: true },
+  ].filter((entry) => entry.offered);
   const fromMenu = (command: () => void) => () => {
     setMenuAnchor(null);
     command();
@@ -112,25 +120,25 @@ export const AssessmentToolbar = ({
               {label('close')}
             </Button>
           )}
-          <Button
-            onClick={(e) => setMenuAnchor(e.currentTarget)}
-            startIcon={<MoreHoriz />}
-            aria-haspopup="menu"
-            aria-controls={menuAnchor ? 'assessment-more-menu' : undefined}
-          >
-            {label('more')}
-          </Button>
-          <Menu id="assessment-more-menu" anchorEl={menuAnchor} open={menuAnchor !== null} onClose={() => setMenuAnchor(null)}>
-            {actions?.share !== false && <MenuItem onClick={fromMenu(commands.share)}>{label('share')}</MenuItem>}
-            {actions?.reassign && <MenuItem onClick={fromMenu(commands.reassign)}>{label('reassign')}</MenuItem>}
-            {actions?.include && <MenuItem onClick={fromMenu(commands.include)}>{label('include')}</MenuItem>}
-            {actions?.exclude && <MenuItem onClick={fromMenu(commands.exclude)}>{label('exclude')}</MenuItem>}
-            {editable && actions?.delete && (
-              <MenuItem sx={{ color: 'error.main' }} onClick={fromMenu(commands.remove)}>
-                {label('delete')}
-              </MenuItem>
-            )}
-          </Menu>
+          {moreEntries.length > 0 && (
+            <>
+              <Button
+                onClick={(e) => setMenuAnchor(e.currentTarget)}
+                startIcon={<MoreHoriz />}
+                aria-haspopup="menu"
+                aria-controls={menuAnchor ? 'assessment-more-menu' : undefined}
+              >
+                {label('more')}
+              </Button>
+              <Menu id="assessment-more-menu" anchorEl={menuAnchor} open={menuAnchor !== null} onClose={() => setMenuAnchor(null)}>
+                {moreEntries.map((entry) => (
+                  <MenuItem key={entry.key} sx={entry.danger ? { color: 'error.main' } : undefined} onClick={fromMenu(entry.command)}>
+                    {label(entry.key)}
+                  </MenuItem>
+                ))}
+              </Menu>
+            </>
+          )}
         </>
       )}
     </Stack>

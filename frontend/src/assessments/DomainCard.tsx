@@ -30,6 +30,10 @@ export type DomainCardData = DomainView & { title?: string; notice?: string | nu
 
 export const domainKey = (domain: DomainView) => `${domain.code}|${domain.caregiverId ?? ''}`;
 
+/** The title a domain shows ("Trauma (Mary Smith)" for a caregiver's): the server's refusals name domains by it. */
+export const domainTitle = (domain: DomainCardData) =>
+  domain.title || (domain.caregiverName ? `${domain.name} (${domain.caregiverName})` : domain.name);
+
 /**
  * ", " between the parts of a domain button's name ("Title, N% Completed, Status"). Inline and zero-sized rather
  * than positioned off-screen: Chromium puts a space before positioned text in the name.
@@ -57,10 +61,14 @@ export const DomainCard = ({
 }) => {
   const translate = useTranslate();
   const colour = STATUS_COLOURS[domain.status] ?? STATUS_COLOURS.notStarted;
-  const title = domain.title || (domain.caregiverName ? `${domain.name} (${domain.caregiverName})` : domain.name);
+  const title = domainTitle(domain);
   const regionId = `domain-${domainKey(domain).replace(/[^a-zA-Z0-9_-]/g, '_')}`;
   return (
-    <Card sx={{ mb: 1.5, borderLeft: `5px solid ${colour}`, overflow: 'visible' }} data-domain={domain.code}>
+    <Card
+      sx={{ mb: 1.5, borderLeft: `5px solid ${colour}`, overflow: 'visible' }}
+      data-domain={domain.code}
+      data-domain-key={domainKey(domain)}
+    >
       <Box
         component="button"
         type="button"

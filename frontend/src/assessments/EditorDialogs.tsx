@@ -39,6 +39,7 @@ export const EditorDialogs = ({ view, dialogs, setView, submitReason, approve, l
       {view && (
         <>
           <ReasonDialog
+            kind={reasonKind ?? 'return'}
             open={reasonKind !== null}
             title={reasonText('Title')}
             label={reasonText('Label')}

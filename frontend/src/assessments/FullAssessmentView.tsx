@@ -9,6 +9,7 @@ import { NarrativeCard, RecommendationsCard } from './NarrativeCard';
 import type { QuestionnaireHandlers } from './QuestionComments';
 import { QuestionnairePanel } from './QuestionnairePanel';
 import type { NarrativeDraft } from './useNarrativeDraft';
+import type { DomainRequest } from './useEditorDialogs';
 
 export const FullAssessmentView = ({
   view,
@@ -18,6 +19,7 @@ export const FullAssessmentView = ({
   saveNarrative,
   childCard,
   caregiversCard,
+  domainRequest,
 }: {
   view: AssessmentView;
   readOnly: boolean;
@@ -26,6 +28,7 @@ export const FullAssessmentView = ({
   saveNarrative: (narrative: Narrative) => Promise<unknown>;
   childCard: ReactNode;
   caregiversCard: ReactNode;
+  domainRequest?: DomainRequest | null;
 }) => (
   <Grid container spacing={2}>
     <Grid size={{ xs: 12, lg: 7 }}>
@@ -36,6 +39,7 @@ export const FullAssessmentView = ({
           comments={view.comments ?? []}
           readOnly={readOnly}
           handlers={handlers}
+          openRequest={domainRequest}
         />
         <NarrativeCard
           narrative={view.narrative}

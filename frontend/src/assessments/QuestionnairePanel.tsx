@@ -3,11 +3,12 @@
  * saves at once; what the save changed is merged into the shown questionnaire (rating-merge.ts), so progress updates
  * and triggered modules and questions appear or vanish.
  */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Box, LinearProgress, Stack, Typography } from '@mui/material';
 import type { DomainView, QuestionComment } from './assessment-types';
-import { DomainCard, domainKey } from './DomainCard';
+import { DomainCard, domainKey, domainTitle } from './DomainCard';
+import type { DomainRequest } from './useEditorDialogs';
 import type { QuestionnaireHandlers } from './QuestionComments';
 
 export const QuestionnairePanel = ({
@@ -16,15 +17,29 @@ export const QuestionnairePanel = ({
   comments,
   readOnly,
   handlers,
+  openRequest,
 }: {
   domains: DomainView[];
   progress: number;
   comments: QuestionComment[];
   readOnly: boolean;
   handlers: QuestionnaireHandlers;
+  /** A domain to open from outside (a line of the completion refusal), by its title. */
+  openRequest?: DomainRequest | null;
 }) => {
   const translate = useTranslate();
   const [openKey, setOpenKey] = useState<string | null>(null);
+  // Opened from outside: the domain opens and comes into view (each request once, by its sequence number).
+  const [servedRequest, setServedRequest] = useState<number | null>(null);
+  const requested = openRequest ? domains.find((domain) => domainTitle(domain) === openRequest.title) : undefined;
+  if (openRequest && requested && servedRequest !== openRequest.seq) {
+    setServedRequest(openRequest.seq);
+    setOpenKey(domainKey(requested));
+  }
+  useEffect(() => {
+    if (servedRequest === null || !openKey) return;
+    document.querySelector(`[data-domain-key="${CSS.escape(openKey)}"]`)?.scrollIntoView({ block: 'start' });
+  }, [servedRequest]); // eslint-disable-line react-hooks/exhaustive-deps -- only when a request was served
   // Spec: clicking the open domain again collapses it and restores the scroll position from before it opened.
   const scrollBefore = useRef(0);
   const toggle = (domain: DomainView) => {

@@ -1,7 +1,20 @@
 /* A message the user acknowledges with OK: a guard of the page, or a refusal of the server with what it lists. */
 import { useTranslate } from 'react-admin';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, List, ListItem, ListItemText } from '@mui/material';
-import type { SystemMessage } from './useEditorDialogs';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Link,
+  List,
+  ListItem,
+  ListItemText,
+} from '@mui/material';
+import type { SystemMessage, SystemMessageItem } from './useEditorDialogs';
+
+const itemOf = (item: string | SystemMessageItem): SystemMessageItem => (typeof item === 'string' ? { text: item } : item);
 
 export const SystemMessageDialog = ({ message, onClose }: { message: SystemMessage | null; onClose: () => void }) => {
   const translate = useTranslate();
@@ -12,9 +25,29 @@ export const SystemMessageDialog = ({ message, onClose }: { message: SystemMessa
         <DialogContentText>{message?.text}</DialogContentText>
         {message?.items && message.items.length > 0 && (
           <List dense>
-            {message.items.map((item) => (
-              <ListItem key={item} disableGutters>
-                <ListItemText primary={item} />
+            {message.items.map(itemOf).map(({ text, onSelect }) => (
+              <ListItem key={text} disableGutters>
+                <ListItemText
+                  primary={
+                    onSelect ? (
+                      // A link-looking button: it opens what the line names and closes the message.
+                      <Link
+                        component="button"
+                        type="button"
+                        variant="body2"
+                        sx={{ textAlign: 'left' }}
+                        onClick={() => {
+                          onClose();
+                          onSelect();
+                        }}
+                      >
+                        {text}
+                      </Link>
+                    ) : (
+                      text
+                    )
+                  }
+                />
               </ListItem>
             ))}
           </List>

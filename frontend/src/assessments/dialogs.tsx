@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
 import { errorMessage, toApiError } from '../providers/api-error';
+import { validateReason } from '@cans/domain/assessments/narrative.validation';
 
 export const ConfirmDialog = ({
   open,
@@ -40,8 +41,12 @@ export const ConfirmDialog = ({
   );
 };
 
-/** Return / Close reason: the server requires it (keys assessment_return_reason_required, assessment_close_reason_required). */
+/**
+ * Return / Close reason (keys assessment_return_reason_required, assessment_close_reason_required). Spec 000 §4: the
+ * page refuses an empty reason itself, by the domain's own rule; the server still refuses one that gets through.
+ */
 export const ReasonDialog = ({
+  kind,
   open,
   title,
   label,
@@ -49,6 +54,7 @@ export const ReasonDialog = ({
   onSubmit,
   onCancel,
 }: {
+  kind: 'return' | 'close';
   open: boolean;
   title: string;
   label: string;
@@ -70,6 +76,11 @@ export const ReasonDialog = ({
     }
   }
   const submit = async () => {
+    const refused = validateReason(kind, reason).reason;
+    if (refused) {
+      setError(refused[0]);
+      return;
+    }
     setBusy(true);
     try {
       await onSubmit(reason.trim());

@@ -5,7 +5,9 @@
  */
 import { useNotify, useTranslate } from 'react-admin';
 import { fieldErrorsWithin, isConflict, toApiError, type ApiError } from '../providers/api-error';
-import type { AssessmentView, ChildInformation, Narrative } from './assessment-types';
+import type { AssessmentView, ChildInformation, DomainView, Narrative } from './assessment-types';
+import { domainTitle } from './DomainCard';
+import type { SystemMessageItem } from './useEditorDialogs';
 import { assessmentApiPath, assessmentPaths } from './assessment-paths';
 import { CHILD_FIELDS, childPayload } from './child-fields';
 import type { EditorState } from './editor-state';
@@ -128,7 +130,7 @@ export function useAssessmentCommands({ mode, view, setView, applyView, draft, n
       dialogs.showMessage({
         title: translate('cans.assessments.dialogs.systemMessage'),
         text: error.message,
-        items: Object.values(error.fieldErrors),
+        items: completionBlockerLines(error.fieldMessages, current.questionnaire?.domains ?? [], dialogs.openDomain),
       });
     }
   };
@@ -189,3 +191,35 @@ export function useAssessmentCommands({ mode, view, setView, applyView, draft, n
 
   return { saveChild, changeChild, saveNarrative, complete, transition, submitReason, deleteAssessment };
 }
+
+/**
+ * The completion refusal line by line (issue: the domains ran together as one line), each a link to what it names:
+ * an incomplete domain (the decider's "<domain title>: N% Completed") opens that domain, an empty narrative field
+ * takes the cursor to it.
+ */
+function completionBlockerLines(
+  fieldMessages: Record<string, string[]>,
+  domains: DomainView[],
+  openDomain: (title: string) => void,
+): SystemMessageItem[] {
+  const titles = domains.map(domainTitle).sort((a, b) => b.length - a.length); // "Trauma (Mother)" before "Trauma"
+  return Object.entries(fieldMessages).flatMap(([field, messages]) =>
+    messages.map((text): SystemMessageItem => {
+      const title = field === 'domains' ? titles.find((candidate) => text.startsWith(`${candidate}: `)) : undefined;
+      if (title) return { text, onSelect: () => openDomain(title) };
+      if (field.startsWith('narrative.')) {
+        const input = `narrative-${field.slice('narrative.'.length)}`;
+        return { text, onSelect: () => focusSoon(input) };
+      }
+      return { text };
+    }),
+  );
+}
+
+/** Focuses a field once the closing dialog has handed focus back (MUI restores it to the opening button first). */
+const focusSoon = (id: string) =>
+  setTimeout(() => {
+    const field = document.getElementById(id);
+    field?.scrollIntoView({ block: 'center' });
+    field?.focus();
+  }, 0);

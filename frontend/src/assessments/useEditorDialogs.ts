@@ -1,11 +1,23 @@
 /* Which dialog of the assessment editor is open: a message, a yes/no question, or one of the workflow dialogs. */
 import { useState } from 'react';
 
-/** A message the user acknowledges with OK: a title, a sentence and, for a refusal, what is missing. */
+/** A line of a message; one with `onSelect` is a link to what it names (an incomplete domain, an empty field). */
+export interface SystemMessageItem {
+  text: string;
+  onSelect?: () => void;
+}
+
+/** A message the user acknowledges with OK: a title, a sentence and, for a refusal, what is missing, one per line. */
 export interface SystemMessage {
   title: string;
   text: string;
-  items?: string[];
+  items?: Array<string | SystemMessageItem>;
+}
+
+/** A request to open a domain of the questionnaire (by its title); `seq` makes asking twice open it again. */
+export interface DomainRequest {
+  title: string;
+  seq: number;
 }
 
 /** A yes/no question; No may do something too (e.g. clear the field that raised it). */
@@ -22,6 +34,7 @@ export function useEditorDialogs() {
   const [message, setMessage] = useState<SystemMessage | null>(null);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const [workflow, setWorkflow] = useState<WorkflowDialog | null>(null);
+  const [domainRequest, setDomainRequest] = useState<DomainRequest | null>(null);
   return {
     message,
     showMessage: setMessage,
@@ -34,6 +47,9 @@ export function useEditorDialogs() {
       setConfirmation(null);
       action?.();
     },
+    domainRequest,
+    /** Opens the questionnaire's domain of this title (a line of the completion refusal). */
+    openDomain: (title: string) => setDomainRequest((previous) => ({ title, seq: (previous?.seq ?? 0) + 1 })),
     workflow,
     open: setWorkflow,
     close: () => setWorkflow(null),

@@ -13,44 +13,52 @@ export class ApiError extends Error {
   readonly messageKey?: string;
   /** field → the server's messages for it, joined with a space. */
   readonly fieldErrors: Record<string, string>;
+  /** field → the server's messages for it, one entry each (a list the page shows line by line). */
+  readonly fieldMessages: Record<string, string[]>;
   /** The raw answer body; react-admin forms read `body.errors` from it for server-side validation. */
   readonly body: Record<string, unknown>;
 
   constructor(
     message: string,
-    options: { status: number; messageKey?: string; fieldErrors?: Record<string, string>; body?: Record<string, unknown> },
+    options: {
+      status: number;
+      messageKey?: string;
+      fieldErrors?: Record<string, string>;
+      fieldMessages?: Record<string, string[]>;
+      body?: Record<string, unknown>;
+    },
   ) {
     super(message);
     this.name = 'ApiError';
     this.status = options.status;
     this.messageKey = options.messageKey;
     this.fieldErrors = options.fieldErrors ?? {};
+    this.fieldMessages =
+      options.fieldMessages ?? Object.fromEntries(Object.entries(this.fieldErrors).map(([field, text]) => [field, [text]]));
     this.body = options.body ?? {};
   }
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 
-const messageText = (messages: unknown): string => (Array.isArray(messages) ? messages.map(String).join(' ') : String(messages));
+const messagesOf = (messages: unknown): string[] => (Array.isArray(messages) ? messages.map(String) : [String(messages)]);
 
 /** `errors: { field: [messages] }` (class-validator and domain refusals) or `errors: [{ field, message }]`. */
-const fieldErrorsOfBody = (body: Record<string, unknown>): Record<string, string> => {
+const fieldMessagesOfBody = (body: Record<string, unknown>): Record<string, string[]> => {
   const { errors } = body;
-  const fieldErrors: Record<string, string> = {};
+  const fieldMessages: Record<string, string[]> = {};
   if (Array.isArray(errors)) {
     for (const entry of errors) {
       if (isRecord(entry) && typeof entry.field === 'string' && entry.message !== undefined) {
-        fieldErrors[entry.field] = fieldErrors[entry.field]
-          ? `${fieldErrors[entry.field]} ${messageText(entry.message)}`
-          : messageText(entry.message);
+        fieldMessages[entry.field] = [...(fieldMessages[entry.field] ?? []), ...messagesOf(entry.message)];
       }
     }
   } else if (isRecord(errors)) {
     for (const [field, messages] of Object.entries(errors)) {
-      if (messages !== undefined && messages !== null) fieldErrors[field] = messageText(messages);
+      if (messages !== undefined && messages !== null) fieldMessages[field] = messagesOf(messages);
     }
   }
-  return fieldErrors;
+  return fieldMessages;
 };
 
 /** NestJS bodies carry `message` as a sentence or (validation) a list of sentences. */
@@ -66,10 +74,12 @@ export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof HttpError) {
     const body = isRecord(error.body) ? error.body : {};
+    const fieldMessages = fieldMessagesOfBody(body);
     return new ApiError(messageOfBody(body) ?? (error.message || GENERIC_MESSAGE), {
       status: error.status,
       messageKey: typeof body.messageKey === 'string' ? body.messageKey : undefined,
-      fieldErrors: fieldErrorsOfBody(body),
+      fieldErrors: Object.fromEntries(Object.entries(fieldMessages).map(([field, messages]) => [field, messages.join(' ')])),
+      fieldMessages,
       body,
     });
   }
