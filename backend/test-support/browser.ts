@@ -125,7 +125,7 @@ export interface DemoDataInBrowser {
   readonly t: TestApp;
   /** Uncaught page errors of every page signedIn() opened; specs assert it stays empty. */
   readonly errors: string[];
-  /** A page signed in as an existing user, 1440 × 900 (Playwright's 30 s per action: two jest workers share two cores). */
+  /** A page signed in as an existing user, 1440 × 900 (Playwright's 30 s per action: three jest workers share two cores). */
   signedIn(userId: string): Promise<Page>;
 }
 

@@ -91,7 +91,13 @@ describeInBrowser('Assessment history, the assessment as it was, and access even
     // The printable view: the same sessions, without the app's menu, with Print.
     await page.goto(`${app.t.baseUrl}/assessment/history/${MIA}/print?kind=status`);
     await page.getByRole('button', { name: 'Print' }).waitFor();
+    await page.getByRole('button', { name: 'Close' }).waitFor(); // a tab of its own: it offers to close itself
     await page.locator('li[data-kind="status"]').filter({ hasText: 'Returned: The school report' }).waitFor();
+    // Named like the other printable tabs: what, whose, when (not "CANS").
+    await expectEventually(
+      () => page.title(),
+      (title) => expect(title).toMatch(/^History of the assessment .+ \d{12}$/),
+    );
     await expectPageChecks(page, 'printable history');
 
     // The access events show the supervisor's own reads (the editor opened above, the as-of and compare views).

@@ -63,6 +63,7 @@ describeInBrowser('One Child Many CANS in headless Chromium', () => {
     await page.getByText('1 child(ren) with two or more approved assessments.').waitFor();
     await next(page);
     await page.getByRole('alert').filter({ hasText: 'Please select one child.' }).waitFor();
+    await page.getByRole('cell', { name: 'Female', exact: true }).waitFor(); // the gender by its name, not "F"
     const child = page.getByRole('radio', { name: /\(OM-01\)$/ });
     await child.focus();
     await page.keyboard.press('Space');
@@ -97,6 +98,7 @@ describeInBrowser('One Child Many CANS in headless Chromium', () => {
     await next(page);
 
     await step(page, 5, 'Generate report');
+    await page.getByText(/ · OM-01 · Female( · |$)/).waitFor();
     await toHaveAttribute(page.getByRole('tab', { name: trauma.name, exact: true }), 'aria-selected', 'true');
     await page.getByRole('img', { name: new RegExp(`^Bar chart of ${trauma.name}: `) }).waitFor();
     await page.getByRole('region', { name: trauma.name, exact: true }).getByRole('button', { name: 'Show table' }).click();

@@ -90,6 +90,11 @@ describeInBrowser('One Child One CANS in headless Chromium', () => {
     await step(page, 4, 'Generate report');
     await page.getByText('07/10/2024', { exact: true }).waitFor();
     await page.getByText('OC-01', { exact: true }).waitFor();
+    // The gender by its name, as the PDF prints it (not the code "F").
+    await page
+      .getByRole('definition')
+      .filter({ hasText: /^Female$/ })
+      .waitFor();
     // The other CANS of the child: the January one.
     await page.getByText(/^01\/10\/2024 · /).waitFor();
     await toHaveAttribute(page.getByRole('tab', { name: trauma.name, exact: true }), 'aria-selected', 'true');

@@ -27,6 +27,7 @@ import AlarmOutlined from '@mui/icons-material/AlarmOutlined';
 import { NotificationPage } from './settings/NotificationPage';
 import { useAppVersion } from './settings/useAppVersion';
 export { HelpButton } from './help/HelpButton';
+export { SystemNotificationDialog } from './settings/SystemNotificationDialog';
 
 export const administrationRoutes = (
   <CustomRoutes>

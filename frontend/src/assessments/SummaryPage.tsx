@@ -33,7 +33,8 @@ export const printStyles = (
   />
 );
 
-const stamp = () => {
+/** Spec §9: printed tab titles end with a timestamp (yyyyMMddHHmm). */
+export const printStamp = () => {
   const d = new Date();
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}${pad(d.getMonth() + 1)}${pad(d.getDate())}${pad(d.getHours())}${pad(d.getMinutes())}`;
@@ -57,7 +58,7 @@ const SummaryLikePage = ({ kind }: { kind: 'summary' | 'print' }) => {
 
   useEffect(() => {
     // Spec §9: printed tab titles use a prefix plus a timestamp.
-    if (data) document.title = `${title} ${data.child?.fullName ?? ''} ${stamp()}`.replace(/\s+/g, ' ').trim();
+    if (data) document.title = `${title} ${data.child?.fullName ?? ''} ${printStamp()}`.replace(/\s+/g, ' ').trim();
   }, [data, title]);
 
   const pdfHref = `${API_URL}/assessments/${encodeURIComponent(id)}/${kind === 'summary' ? 'summary.pdf' : 'print.pdf'}${pastQuery}`;

@@ -9,7 +9,7 @@ import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import { AssessmentMenuItems } from '../assessments/assessments-entry';
 import { LibraryMenuItems } from '../library/library-entry';
 import { IdentityMenuItems } from '../identity/identity-entry';
-import { AdministrationMenuItems, AppVersionMenuItem, HelpButton } from '../administration/administration-entry';
+import { AdministrationMenuItems, AppVersionMenuItem, HelpButton, SystemNotificationDialog } from '../administration/administration-entry';
 import { usePrivilege } from '../providers/usePrivilege';
 import { DataFeedMenuItem } from '../data-feed/data-feed-entry';
 import { AnalyticsMenuItem } from '../analytics/analytics-entry';
@@ -74,7 +74,10 @@ const CansMenu = () => {
   );
 };
 
-/** The frame of every signed-in page: app bar, sidebar (a drawer below 992 px), and the route guard. */
+/**
+ * The frame of every signed-in page: app bar, sidebar (a drawer below 992 px), the route guard, and the System
+ * Notification, shown once a session on whichever page the user lands (the administrator lands on the library).
+ */
 export const AppLayout = ({ children }: { children: ReactNode }) => (
   <Layout
     appBar={CansAppBar}
@@ -88,5 +91,6 @@ export const AppLayout = ({ children }: { children: ReactNode }) => (
     }}
   >
     <RouteGuard>{children}</RouteGuard>
+    <SystemNotificationDialog />
   </Layout>
 );

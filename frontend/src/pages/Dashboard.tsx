@@ -1,6 +1,6 @@
 /*
  * The home dashboard (spec 001 §2 "Home dashboard", issue 13): the count cards with the period radio, the monthly
- * charts, the supervisor table, Recent Assessments and the report box, and the System Notification once a session.
+ * charts, the supervisor table, Recent Assessments and the report box (the System Notification is the layout's: every page).
  */
 import { Title, useGetIdentity } from 'react-admin';
 import { Card, CardContent, Stack, Typography } from '@mui/material';
@@ -10,7 +10,6 @@ import { MonthlyCharts } from '../dashboard/MonthlyCharts';
 import { SupervisorCaseloads } from '../dashboard/SupervisorCaseloads';
 import { RecentAssessments } from '../dashboard/RecentAssessments';
 import { ReportLinks } from '../dashboard/ReportLinks';
-import { SystemNotificationDialog } from '../dashboard/SystemNotificationDialog';
 
 export const Dashboard = () => {
   const { identity } = useGetIdentity();
@@ -18,7 +17,6 @@ export const Dashboard = () => {
   return (
     <>
       <Title title="Home" />
-      <SystemNotificationDialog />
       <Card sx={{ mt: 2, maxWidth: 760 }}>
         <CardContent sx={{ p: 3 }}>
           <Typography component="h1" variant="h2" gutterBottom>

@@ -11,15 +11,19 @@ export interface ReportLabels {
   name: (fieldName: string, fallback: string) => string;
   /** Whether the field shows (false once its label is disabled). */
   shown: (fieldName: string) => boolean;
+  /** A gender code's name ("F" → "Female"), as the PDFs print it; the code until the options arrive. */
+  genderName: (code: string | null | undefined) => string;
 }
 
 export const useReportLabels = (): ReportLabels => {
-  const labels = useApiQuery<FilterOptions>('/reports/filter-options').data?.labels;
+  const options = useApiQuery<FilterOptions>('/reports/filter-options').data;
+  const labels = options?.labels;
   return {
     name: (fieldName, fallback) => {
       const label = labels?.[fieldName];
       return label && label.displayName !== label.defaultDisplayName ? label.displayName : fallback;
     },
     shown: (fieldName) => labels?.[fieldName]?.visible !== false,
+    genderName: (code) => (code ? (options?.genders.find((gender) => gender.key === code)?.name ?? code) : ''),
   };
 };

@@ -6,6 +6,7 @@
  * SCREENSHOTS_DIR).
  */
 import { CommandBus } from '@nestjs/cqrs';
+import { ADMINISTRATOR_ID } from '@cans/domain/identity/identity-rules';
 import type { Browser, Page } from 'playwright-core';
 import { seedDemoData } from '../../platform/seeding/demo-data/demo-data';
 import { DEMO_USER_IDS } from '../../platform/seeding/demo-data/identity-demo-data';
@@ -79,6 +80,12 @@ describeInBrowser('Home dashboard in headless Chromium (demo data)', () => {
     await page.getByRole('heading', { name: 'Assessments per month', exact: true }).waitFor();
     await page.getByRole('link', { name: /^\d+ Pending Approval$/ }).waitFor();
     await toHaveCount(page.getByRole('dialog'), 0);
+
+    // Wherever a session starts: the administrator lands on the library and sees it there.
+    const admin = await signedInPage(browser, t, ADMINISTRATOR_ID, { pageErrors: errors });
+    await admin.goto(`${t.baseUrl}/library`);
+    await admin.getByRole('dialog', { name: 'System Notification' }).getByText('Friday 18:00').waitFor();
+    await expectAccessible(admin, 'library notification dialog');
 
     // No content: no dialog, also in a new session.
     await saveNotification('');

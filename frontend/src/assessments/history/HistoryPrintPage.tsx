@@ -2,14 +2,16 @@
  * The printable history (/assessment/history/:id/print, opened in a new tab without the app's menu): the same
  * sessions and changes as the History tab, with the same filters, on white, with Print.
  */
+import { useEffect } from 'react';
 import { useTranslate } from 'react-admin';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { Alert, Box, Button, CircularProgress, Container, Paper, Stack, Typography } from '@mui/material';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
+import CloseIcon from '@mui/icons-material/Close';
 import { useApiQuery } from '../../providers/useApi';
 import { formatDateTime } from '../../shared/format';
 import { assessmentApiPath } from '../assessment-paths';
-import { printStyles } from '../SummaryPage';
+import { printStamp, printStyles } from '../SummaryPage';
 import { HistorySessions } from './HistorySessions';
 import type { AssessmentHistory } from './history-types';
 import { historyQuery } from './history-query';
@@ -21,6 +23,11 @@ export const HistoryPrintPage = () => {
   const text = (key: string, options?: Record<string, unknown>) => translate(`cans.assessments.history.${key}`, options);
   const query = historyQuery(search.get('userId') ?? '', search.get('kind') ?? '');
   const { data, error } = useApiQuery<AssessmentHistory>(`${assessmentApiPath(id, 'history')}${query}`, { retry: false });
+  const heading = text('heading');
+  useEffect(() => {
+    // Like the other printable tabs (spec §9): what it is, whose, when — not the app's "CANS".
+    if (data) document.title = `${heading} ${data.childName ?? ''} ${printStamp()}`.replace(/\s+/g, ' ').trim();
+  }, [data, heading]);
   return (
     <Box component="main" sx={{ bgcolor: 'background.default', minHeight: '100vh', py: 3 }}>
       {printStyles}
@@ -32,7 +39,7 @@ export const HistoryPrintPage = () => {
             <Stack direction="row" justifyContent="space-between" alignItems="flex-start" flexWrap="wrap" useFlexGap gap={1} sx={{ mb: 2 }}>
               <Box sx={{ minWidth: 0 }}>
                 <Typography variant="h4" component="h1">
-                  {text('heading')}
+                  {heading}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
                   {[
@@ -44,9 +51,14 @@ export const HistoryPrintPage = () => {
                     .join(' · ')}
                 </Typography>
               </Box>
-              <Button className="no-print" variant="contained" startIcon={<PrintOutlined />} onClick={() => window.print()}>
-                {translate('cans.assessments.summaryPage.print')}
-              </Button>
+              <Stack className="no-print" direction="row" spacing={1}>
+                <Button variant="contained" startIcon={<PrintOutlined />} onClick={() => window.print()}>
+                  {translate('cans.assessments.summaryPage.print')}
+                </Button>
+                <Button startIcon={<CloseIcon />} onClick={() => window.close()}>
+                  {translate('cans.assessments.summaryPage.close')}
+                </Button>
+              </Stack>
             </Stack>
             {data.sessions.length === 0 ? (
               <Alert severity="info">{text('empty')}</Alert>

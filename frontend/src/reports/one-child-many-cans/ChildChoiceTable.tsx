@@ -3,6 +3,7 @@ import { useTranslate } from 'react-admin';
 import { ChoiceTable } from '../ChoiceTable';
 import { formatDate } from '../../shared/format';
 import type { ChildRow } from '../report-types';
+import { useReportLabels } from '../useReportLabels';
 
 export const ChildChoiceTable = ({
   chosen,
@@ -20,6 +21,7 @@ export const ChildChoiceTable = ({
   const translate = useTranslate();
   const text = (key: string, options?: Record<string, unknown>) => translate(`cans.reports.manyCans.${key}`, options);
   const cohort = (key: string) => translate(`cans.reports.cohort.${key}`);
+  const { genderName } = useReportLabels();
   return (
     <ChoiceTable<ChildRow>
       {...page}
@@ -37,7 +39,7 @@ export const ChildChoiceTable = ({
       columns={[
         { header: cohort('cin'), value: (row) => row.cin },
         { header: cohort('name'), value: (row) => row.fullName },
-        { header: cohort('gender'), value: (row) => row.gender ?? '' },
+        { header: cohort('gender'), value: (row) => genderName(row.gender) },
         { header: cohort('agency'), value: (row) => row.agency ?? '' },
         { header: text('assessmentCount'), value: (row) => row.assessmentCount, align: 'right' },
         { header: text('latest'), value: (row) => formatDate(row.dateOfAssessment) },

@@ -15,6 +15,7 @@ import { MultiAssessmentChart, type Series } from '../MultiAssessmentChart';
 import type { OneChildManyCansReport } from '../report-types';
 import { useAssessmentTypeName } from '../useReportApi';
 import { ReportCsvScope } from '../ReportCsvScope';
+import { useReportLabels } from '../useReportLabels';
 
 const NOT_KEPT = { gcTime: 0, retry: false } as const;
 
@@ -22,6 +23,7 @@ export const OneChildManyReport = ({ query, layout = 'screen' }: { query: Record
   const translate = useTranslate();
   const typeName = useAssessmentTypeName();
   const text = (key: string, options?: Record<string, unknown>) => translate(`cans.reports.${key}`, options);
+  const { genderName } = useReportLabels();
   const report = useApiQuery<OneChildManyCansReport>(reportApiPath('one-child-many-cans', query), NOT_KEPT);
 
   if (report.isPending) return <CircularProgress aria-label={text('messages.loading')} />;
@@ -63,7 +65,7 @@ export const OneChildManyReport = ({ query, layout = 'screen' }: { query: Record
         </Typography>
         <Typography>
           {data.child.fullName} · {data.child.cin}
-          {data.child.gender ? ` · ${data.child.gender}` : ''}
+          {data.child.gender ? ` · ${genderName(data.child.gender)}` : ''}
           {data.child.agency ? ` · ${data.child.agency}` : ''}
         </Typography>
         <ReportGlance report="one-child-many-cans" query={query} />

@@ -31,7 +31,7 @@ const ChildFacts = ({ child }: { child: OneChildOneCansReport['child'] }) => {
     ...fact('LocalAuthority', 'cin', child.cin),
     [cohort('name'), child.fullName],
     ...fact('Age', 'age', String(child.age)),
-    ...fact('GENDER', 'gender', child.gender ?? ''),
+    ...fact('GENDER', 'gender', labels.genderName(child.gender)),
     ...fact('Assessor', 'assessor', child.assessorName),
     ...fact('AGENCY', 'agency', child.agency ?? ''),
     ...fact('INITIALIZED', 'type', typeName(child.assessmentType)),

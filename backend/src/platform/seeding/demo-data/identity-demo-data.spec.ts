@@ -38,6 +38,8 @@ describe('Demo identity seed: groups, the administrator and one user per group, 
         .send({ code: codeFrom(t.outbox[before].text) });
       expect(verified.status).toBe(200);
       expect(verified.body.user).toMatchObject({ username: demo.username, groupName: demo.group });
+      // Every demo user has a phone on file, so each lands on their role's own page, not on My Account's warning.
+      expect([demo.username, verified.body.phoneMissing]).toEqual([demo.username, false]);
     }
   });
 

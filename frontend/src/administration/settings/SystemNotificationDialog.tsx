@@ -1,12 +1,13 @@
 /*
- * System Notification (spec 001 §2, spec 002 "Notification editor"): on the first load of a session, when the
- * notification has content, a dialog shows it once; sessionStorage remembers it was shown until the tab closes.
+ * System Notification (spec 001 §2, spec 002 "Notification editor"), drawn by the layout on every page: on the first
+ * load of a session, when the notification has content, a dialog shows it once, wherever the user lands;
+ * sessionStorage remembers that the session's first load has been served until the tab closes.
  */
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
-import { useApiQuery } from '../providers/useApi';
-import { sanitizeHtml } from '../shared/sanitize-html';
+import { useApiQuery } from '../../providers/useApi';
+import { sanitizeHtml } from '../../shared/sanitize-html';
 
 const SHOWN_KEY = 'cans.systemNotification.shown';
 
@@ -23,16 +24,20 @@ export const SystemNotificationDialog = () => {
   const [pending] = useState(() => !alreadyShown());
   const [closed, setClosed] = useState(false);
   const { data } = useApiQuery<{ content: string | null }>(pending ? '/system-notification' : null, { staleTime: Infinity });
-  const content = data?.content?.trim() ? sanitizeHtml(data.content) : '';
+  // Decided by the session's first answer: a notification saved later (the administrator's own save refreshes this
+  // query) waits for the next session instead of opening over the page someone is working on.
+  const [firstAnswer, setFirstAnswer] = useState<{ content: string | null } | null>(null);
+  if (data && firstAnswer === null) setFirstAnswer(data);
+  const content = firstAnswer?.content?.trim() ? sanitizeHtml(firstAnswer.content) : '';
   const open = pending && !closed && content !== '';
   useEffect(() => {
-    if (!open) return;
+    if (firstAnswer === null) return;
     try {
       sessionStorage.setItem(SHOWN_KEY, '1');
     } catch {
       // storage blocked: nothing to remember
     }
-  }, [open]);
+  }, [firstAnswer]);
   return (
     <Dialog open={open} onClose={() => setClosed(true)} maxWidth="sm" fullWidth aria-labelledby="system-notification-title">
       <DialogTitle id="system-notification-title">{translate('cans.dashboard.notification.title')}</DialogTitle>
