@@ -93,6 +93,15 @@ describeInBrowser('Assessment history, the assessment as it was, and access even
     await page.getByRole('button', { name: 'Print' }).waitFor();
     await page.getByRole('button', { name: 'Close' }).waitFor(); // a tab of its own: it offers to close itself
     await page.locator('li[data-kind="status"]').filter({ hasText: 'Returned: The school report' }).waitFor();
+    // One clock: each change's time as the session's header writes it (24-hour HH:mm, no AM/PM beside it).
+    await expectEventually(
+      () => page.locator('time').allTextContents(),
+      (times) => {
+        expect(times.length).toBeGreaterThan(0);
+        for (const time of times) expect(time).toMatch(/^\d{2}:\d{2}$/);
+      },
+    );
+    await toHaveCount(page.getByText(/\b[AP]M\b/), 0);
     // Named like the other printable tabs: what, whose, when (not "CANS").
     await expectEventually(
       () => page.title(),

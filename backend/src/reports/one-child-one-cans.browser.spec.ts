@@ -60,7 +60,13 @@ describeInBrowser('One Child One CANS in headless Chromium', () => {
       viewport: { width: 1440, height: 900 },
       pageErrors: errors,
     });
-    await page.goto(`${t.baseUrl}/report/oneChildOneCANS`);
+    // Spec 002: the sidebar's Reports lists the four reports; this one opens from there.
+    await page.goto(`${t.baseUrl}/`);
+    await page.getByRole('menuitem', { name: 'Reports' }).click();
+    await page.waitForURL(/\/report$/);
+    await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
+    await expectPageChecks(page, 'reports-index');
+    await page.getByRole('link', { name: 'One Child One CANS' }).click();
     await page.getByRole('heading', { name: 'One Child One CANS' }).waitFor();
     await page.getByText('Only approved assessments that are included in reports are used.').waitFor();
     // The first assessor is preselected (the supervisor assesses nobody: the worker).
@@ -95,8 +101,9 @@ describeInBrowser('One Child One CANS in headless Chromium', () => {
       .getByRole('definition')
       .filter({ hasText: /^Female$/ })
       .waitFor();
-    // The other CANS of the child: the January one.
-    await page.getByText(/^01\/10\/2024 · /).waitFor();
+    // The other CANS of the child: the January one, a link to its summary (spec 001 "links to other available CANS").
+    const other = page.getByRole('link', { name: /^01\/10\/2024 · / });
+    await toHaveAttribute(other, 'href', /^\/assessment\/summarycase\/[0-9a-f-]+$/);
     await toHaveAttribute(page.getByRole('tab', { name: trauma.name, exact: true }), 'aria-selected', 'true');
     await page.getByRole('img', { name: new RegExp(`^Bar chart of ${trauma.name}: `) }).waitFor();
     await page.getByRole('region', { name: trauma.name, exact: true }).getByRole('button', { name: 'Show table' }).click();

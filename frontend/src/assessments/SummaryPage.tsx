@@ -99,7 +99,7 @@ const SummaryLikePage = ({ kind }: { kind: 'summary' | 'print' }) => {
           className="no-print"
         >
           <Typography variant="body2" color="text.secondary">
-            {text(kind === 'summary' ? 'summaryKind' : 'printKind')} · {text('opened', { at: new Date().toLocaleString() })}
+            {text(kind === 'summary' ? 'summaryKind' : 'printKind')} · {text('opened', { at: formatDateTime(new Date().toISOString()) })}
           </Typography>
           <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
             <Button variant="outlined" startIcon={<PictureAsPdfOutlined />} href={pdfHref} target="_blank" rel="noopener">

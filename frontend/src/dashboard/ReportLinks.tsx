@@ -16,14 +16,15 @@ export const REPORT_LINKS = [
 /** Only the reports whose pages the app has: a link never leads to the 404 page (the wizards come one by one). */
 const AVAILABLE_REPORTS = REPORT_LINKS.filter((report) => routeOf(report.path) !== undefined);
 
-export const ReportLinks = () => {
+/** The home page's box (an h2 among the home cards), or the whole of the /report page (its h1). */
+export const ReportLinks = ({ heading = 'h2' }: { heading?: 'h1' | 'h2' }) => {
   const translate = useTranslate();
   const canReport = usePrivilege('Report_Assessment');
   if (!canReport || AVAILABLE_REPORTS.length === 0) return null;
   return (
     <Card component="nav" aria-labelledby="home-reports-title" sx={{ flex: '1 1 260px', minWidth: 0 }}>
       <CardContent>
-        <Typography id="home-reports-title" variant="h6" component="h2">
+        <Typography id="home-reports-title" variant="h6" component={heading}>
           {translate('cans.dashboard.reports.title')}
         </Typography>
         <List dense>

@@ -1,5 +1,8 @@
 /* English strings of the report wizards (frontend/src/reports/). The blocking messages are the spec's own (§5, §8). */
 export const enReports = {
+  index: {
+    title: 'Reports',
+  },
   titles: {
     manyChildOneCans: 'Many Children One CANS',
     oneChildOneCans: 'One Child One CANS',

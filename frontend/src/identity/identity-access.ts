@@ -13,5 +13,13 @@ export const identityAccess: AccessTable = {
   'system-log': { list: 'Setting' },
 };
 
-/** Custom routes of the feature inside the layout; /profile/index is open to every signed-in user. */
-export const identityRoutes: readonly RouteAccess[] = [{ path: '/profile/index' }];
+/**
+ * Custom routes of the feature inside the layout; /profile/index is open to every signed-in user; the spec's paths
+ * of the user, API user and system log screens redirect to ours under the same guard.
+ */
+export const identityRoutes: readonly RouteAccess[] = [
+  { path: '/profile/index' },
+  { path: '/user/user', resource: 'users', action: 'list' },
+  { path: '/setting/apiUser', resource: 'api-users', action: 'list' },
+  { path: '/setting/systemLog', resource: 'system-log', action: 'list' },
+];

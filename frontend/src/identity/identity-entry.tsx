@@ -4,7 +4,7 @@
  */
 import { Fragment } from 'react';
 import { CustomRoutes, Menu, Resource } from 'react-admin';
-import { Route } from 'react-router-dom';
+import { Navigate, Route } from 'react-router-dom';
 import PeopleOutline from '@mui/icons-material/PeopleOutline';
 import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
@@ -56,6 +56,10 @@ export const identityResources = (
     <Resource name="system-log" list={SystemLogList} options={{ label: 'cans.identity.menu.system_log' }} />
     <CustomRoutes>
       <Route path="/profile/index" element={<MyAccountPage />} />
+      {/* The spec's own paths (spec 002 §2) lead to our pages, as bookmarks from the older system do. */}
+      <Route path="/user/user" element={<Navigate to="/users" replace />} />
+      <Route path="/setting/apiUser" element={<Navigate to="/api-users" replace />} />
+      <Route path="/setting/systemLog" element={<Navigate to="/system-log" replace />} />
     </CustomRoutes>
     {/* Public pages (spec §2 "Public routes"): no layout, no sign-in. */}
     <CustomRoutes noLayout>

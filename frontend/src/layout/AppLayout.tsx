@@ -13,6 +13,7 @@ import { AdministrationMenuItems, AppVersionMenuItem, HelpButton, SystemNotifica
 import { usePrivilege } from '../providers/usePrivilege';
 import { DataFeedMenuItem } from '../data-feed/data-feed-entry';
 import { AnalyticsMenuItem } from '../analytics/analytics-entry';
+import { ReportsMenuItem } from '../reports/reports-entry';
 import { CansSidebar } from './CansSidebar';
 import { RouteGuard } from './RouteGuard';
 
@@ -63,6 +64,7 @@ const CansMenu = () => {
         {home && <Menu.Item to="/home" primaryText="cans.layout.home" leftIcon={<HomeOutlined />} />}
         {/* Each feature's menu entries live in its own <feature>-entry.tsx. */}
         <AssessmentMenuItems />
+        <ReportsMenuItem />
         <LibraryMenuItems />
         <IdentityMenuItems />
         <AdministrationMenuItems />

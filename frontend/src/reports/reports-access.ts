@@ -9,6 +9,8 @@ export const reportsAccess: AccessTable = {
 };
 
 export const reportPaths = {
+  /** The sidebar's Reports: the four wizards listed. */
+  index: '/report',
   manyChildOneCans: '/report/manyChildOneCANS',
   oneChildOneCans: '/report/oneChildOneCANS',
   oneChildManyCans: '/report/oneChildManyCANS',
@@ -18,6 +20,7 @@ export const reportPaths = {
 } as const;
 
 export const reportsRoutes: readonly RouteAccess[] = [
+  { path: reportPaths.index, resource: 'reports', action: 'show' },
   { path: reportPaths.manyChildOneCans, resource: 'reports', action: 'show' },
   { path: reportPaths.oneChildOneCans, resource: 'reports', action: 'show' },
   { path: reportPaths.oneChildManyCans, resource: 'reports', action: 'show' },

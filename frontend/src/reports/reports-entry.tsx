@@ -1,8 +1,9 @@
 /*
  * The reports feature's entry into the app shell: the wizard routes (registered by App.tsx; guarded by
- * reports-access.ts). Only this feature edits this file.
+ * reports-access.ts) and the sidebar's Reports entry. Only this feature edits this file.
  */
-import { CustomRoutes } from 'react-admin';
+import { CustomRoutes, Menu } from 'react-admin';
+import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
 import { Route } from 'react-router-dom';
 import { ManyChildrenOneCansPage } from './many-children-one-cans/ManyChildrenOneCansPage';
 import { OneChildOneCansPage } from './one-child-one-cans/OneChildOneCansPage';
@@ -11,9 +12,12 @@ import { ManyChildrenManyCansPage } from './many-children-many-cans/ManyChildren
 import { ReportPrintPage } from './print/ReportPrintPage';
 import { reportPaths } from './reports-access';
 import { RouteGuard } from '../layout/RouteGuard';
+import { usePrivilege } from '../providers/usePrivilege';
+import { ReportsIndexPage } from './ReportsIndexPage';
 
 export const reportsResources = (
   <CustomRoutes>
+    <Route path={reportPaths.index} element={<ReportsIndexPage />} />
     <Route path={reportPaths.manyChildOneCans} element={<ManyChildrenOneCansPage />} />
     <Route path={reportPaths.oneChildOneCans} element={<OneChildOneCansPage />} />
     <Route path={reportPaths.oneChildManyCans} element={<OneChildManyCansPage />} />
@@ -34,3 +38,9 @@ export const reportsNoLayoutRoutes = (
     />
   </CustomRoutes>
 );
+
+/** Spec 002: the sidebar shows Reports (/report) to holders of Report_Assessment. */
+export const ReportsMenuItem = () => {
+  const canReport = usePrivilege('Report_Assessment');
+  return canReport ? <Menu.Item to={reportPaths.index} primaryText="cans.reports.index.title" leftIcon={<AssessmentOutlined />} /> : null;
+};

@@ -14,13 +14,20 @@ export function formatDate(value: string | null | undefined): string {
   return `${match[2]}/${match[3]}/${match[1]}`;
 }
 
+/** HH:mm (local time, 24-hour as in formatDateTime) of an ISO timestamp, with `:ss` when asked; other text unchanged. */
+export function formatTime(value: string | null | undefined, options: { seconds?: boolean } = {}): string {
+  if (!value) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return `${pad(date.getHours())}:${pad(date.getMinutes())}${options.seconds ? `:${pad(date.getSeconds())}` : ''}`;
+}
+
 /** MM/dd/yyyy HH:mm (local time) of an ISO timestamp, with `:ss` when asked; text that is no date unchanged. */
 export function formatDateTime(value: string | null | undefined, options: { seconds?: boolean } = {}): string {
   if (!value) return '';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  const time = `${pad(date.getHours())}:${pad(date.getMinutes())}${options.seconds ? `:${pad(date.getSeconds())}` : ''}`;
-  return `${formatDate(value)} ${time}`;
+  return `${formatDate(value)} ${formatTime(value, options)}`;
 }
 
 /** A ten-digit phone is shown as xxx-xxx-xxxx; anything else unchanged. */

@@ -207,7 +207,16 @@ describeInBrowser('The spec routes in headless Chromium (path routing, guards, 4
 
   it("checks each route's privilege before rendering: a Monitor opening /assessment/childinfo/add sees the 404 page", async () => {
     const monitor = await pageWith(t.tokenFor(['HOME_SHOW', 'Assessment_View', 'Report_Assessment', 'Case_Monitor']));
-    for (const path of ['/assessment/childinfo/add', '/users', '/users/create', '/system-log', '/library/questionRulesAdd']) {
+    for (const path of [
+      '/assessment/childinfo/add',
+      '/users',
+      '/users/create',
+      '/system-log',
+      '/library/questionRulesAdd',
+      '/user/user',
+      '/setting/apiUser',
+      '/setting/systemLog',
+    ]) {
       await go(monitor, path);
       await expectNotFoundPage(monitor);
       await toHaveCount(monitor.getByRole('button', { name: 'Save' }), 0);
@@ -220,6 +229,23 @@ describeInBrowser('The spec routes in headless Chromium (path routing, guards, 4
     await go(worker, '/assessment/childinfo/add');
     await worker.getByRole('button', { name: 'Save' }).waitFor();
     await toHaveCount(worker.getByText('OOPS!'), 0);
+  });
+
+  it("serves the spec's own paths of the user, API user and system log screens, and /report", async () => {
+    const admin = await pageWith(t.adminToken());
+    for (const [specPath, ours, shown] of [
+      ['/user/user', '/users', (page) => page.getByRole('columnheader').filter({ hasText: 'Email' })],
+      ['/setting/apiUser', '/api-users', (page) => page.getByRole('link', { name: 'Add User' })],
+      ['/setting/systemLog', '/system-log', (page) => page.getByRole('combobox', { name: 'Action' })],
+    ] as Array<[string, string, (page: Page) => ReturnType<Page['getByRole']>]>) {
+      await go(admin, specPath);
+      await shown(admin).first().waitFor();
+      await expectPath(admin, ours);
+    }
+    await go(admin, '/report');
+    await admin.getByRole('heading', { level: 1, name: 'Reports' }).waitFor();
+    await toBeVisible(admin.getByRole('link', { name: 'Many Children Many CANS' }));
+    await toBeVisible(admin.getByRole('menuitem', { name: 'Reports' }));
   });
 
   it('redirects only to paths inside the app: /redirect?path=', async () => {

@@ -5,12 +5,10 @@
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Chip, Divider, Paper, Stack, Typography } from '@mui/material';
-import { formatDateTime } from '../../shared/format';
+import { formatDateTime, formatTime } from '../../shared/format';
 import { visuallyHidden } from '../../shared/visually-hidden';
 import { assessmentPaths } from '../assessment-paths';
 import type { AssessmentHistory, FieldChange, HistoryEntry, HistorySession } from './history-types';
-
-const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
 export const ChangeList = ({ changes }: { changes: FieldChange[] }) => {
   const translate = useTranslate();
@@ -55,7 +53,7 @@ const EntryRow = ({ id, entry, actions }: { id: string; entry: HistoryEntry; act
       <Stack direction="row" flexWrap="wrap" useFlexGap gap={1} alignItems="baseline">
         <Typography variant="body2" color="text.secondary" component="span" sx={{ minWidth: '3.5rem' }}>
           <time dateTime={entry.at} title={formatDateTime(entry.at, { seconds: true })}>
-            {time(entry.at)}
+            {formatTime(entry.at)}
           </time>
         </Typography>
         <Chip size="small" variant="outlined" label={text(`kinds.${entry.kind}`)} />
@@ -115,7 +113,7 @@ const SessionCard = ({ id, session, actions }: { id: string; session: HistorySes
       </Typography>
       <Typography variant="body2" color="text.secondary">
         {formatDateTime(session.startedAt)}
-        {session.endedAt !== session.startedAt ? ` – ${time(session.endedAt)}` : ''}
+        {session.endedAt !== session.startedAt ? ` – ${formatTime(session.endedAt)}` : ''}
         {changes > 0 ? ` · ${text('changes', { smart_count: changes })}` : ''}
         {versions.length > 0 ? ` · ${versions.map((v) => text('libraryVersion', { version: v })).join(', ')}` : ''}
       </Typography>

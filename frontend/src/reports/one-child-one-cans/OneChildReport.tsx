@@ -5,7 +5,7 @@
  * parameters of the report (assessment, domains). Mounted only on the report step; its read is not kept.
  */
 import { useTranslate } from 'react-admin';
-import { Alert, Box, CircularProgress, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { Alert, Box, CircularProgress, Link, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useApiQuery } from '../../providers/useApi';
 import { useAssessmentTypeName } from '../useReportApi';
 import { useReportLabels } from '../useReportLabels';
@@ -16,6 +16,7 @@ import { ItemRatingChart } from '../ItemRatingChart';
 import { reportApiPath } from '../print/saved-report-query';
 import type { AnsweredDomain, OneChildOneCansReport } from '../report-types';
 import { ReportCsvScope } from '../ReportCsvScope';
+import { appHref, assessmentPaths } from '../../assessments/assessment-paths';
 
 const NOT_KEPT = { gcTime: 0, retry: false } as const;
 
@@ -114,7 +115,14 @@ export const OneChildReport = ({ query, layout = 'screen' }: { query: Record<str
           <List dense>
             {data.otherCases.map((other) => (
               <ListItem key={other.id} disablePadding>
-                <ListItemText primary={`${formatDate(other.dateOfAssessment)} · ${typeName(other.assessmentType)}`} />
+                <ListItemText
+                  primary={
+                    // Spec 001: links to the child's other CANS; each opens that CANS's summary in a tab of its own.
+                    <Link href={appHref(assessmentPaths.summary(other.id))} target="_blank" rel="noopener">
+                      {`${formatDate(other.dateOfAssessment)} · ${typeName(other.assessmentType)}`}
+                    </Link>
+                  }
+                />
               </ListItem>
             ))}
           </List>
