@@ -48,7 +48,7 @@ export class SettingsController {
     return answerCommand(result, { version: body.version, message: 'The app version was saved successfully.' });
   }
 
-  /** Every signed-in user: the home page shows it once per session (spec 001 §2, spec 002 "Notification editor"). */
+  /** Every signed-in user: the page a session first loads shows it once (spec 001 §2, spec 002 "Notification editor"). */
   @Get('system-notification')
   @ApiOperation({ summary: 'The system notification shown on the first load of a session (content null: none)' })
   @ApiOkResponse({ type: SystemNotificationView })

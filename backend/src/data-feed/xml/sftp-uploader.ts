@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { posix } from 'node:path';
 import { Client } from 'ssh2';
 import type { Readable } from 'node:stream';
@@ -38,11 +38,12 @@ export const destinationOf = (server: Pick<SftpServerDocument, 'host' | 'port' |
 export class SftpUploader {
   constructor(@Inject(SECRET_BOX) private readonly secrets: SecretBox) {}
 
-  async upload(server: SftpServerDocument, fileName: string, content: Readable): Promise<void> {
+  /** Returns the name the file was stored under: `fileName`, or `<name>-2.xml`, `-3` … when that name was taken. */
+  async upload(server: SftpServerDocument, fileName: string, content: Readable): Promise<string> {
     const client = new SftpClient('cans-xml-feed');
     const folder = server.remoteFolder === '' ? '.' : server.remoteFolder;
-    const target = posix.join(folder, fileName);
-    const partial = posix.join(folder, `.${fileName}.part`);
+    // Per attempt: two uploads of one range in the same second (a scheduled run and a manual one) never share it.
+    const partial = posix.join(folder, `.${fileName}.${randomUUID().slice(0, 8)}.part`);
     const pinned = server.hostKeyFingerprint;
     if (!pinned) {
       content.destroy();
@@ -68,7 +69,10 @@ export class SftpUploader {
       await client.put(content, partial, { writeStreamOptions: { mode: UPLOADED_FILE_MODE } });
       // The server's umask may only narrow the mode; chmod makes it exact whatever the server's defaults.
       await client.chmod(partial, UPLOADED_FILE_MODE);
-      await client.rename(partial, target);
+      // SFTP's rename never replaces a file: a name already there (same range, same second) gets a number.
+      const stored = await freeName(client, folder, fileName);
+      await client.rename(partial, posix.join(folder, stored));
+      return stored;
     } catch (error) {
       content.destroy();
       if (shownKey && shownKey !== pinned)
@@ -119,4 +123,15 @@ export function sftpFailureInWords(error: unknown, server: Pick<SftpServerDocume
   // ssh2-sftp-client prefixes its method names ("connect: ", "put: "); the reason is what follows.
   const reason = raw.replace(/^(cans-xml-feed\s*)?\w+: /, '').trim();
   return `The file could not be delivered to ${destinationOf(server)}: ${reason}`;
+}
+
+/** The first of `name.xml`, `name-2.xml`, `name-3.xml` … not in the folder (a few tries; the rename reports the rest). */
+async function freeName(client: SftpClient, folder: string, fileName: string): Promise<string> {
+  const dot = fileName.lastIndexOf('.');
+  const [base, extension] = dot > 0 ? [fileName.slice(0, dot), fileName.slice(dot)] : [fileName, ''];
+  for (let n = 1; n < 10; n++) {
+    const candidate = n === 1 ? fileName : `${base}-${n}${extension}`;
+    if (!(await client.exists(posix.join(folder, candidate)))) return candidate;
+  }
+  return fileName;
 }

@@ -110,10 +110,10 @@ export class XmlFeedService {
         () => feedAssessments(this.readStore, ids),
         (assessment) => written.push(assessment.id),
       );
-      await this.uploader.upload(server, fileName, file);
+      const stored = await this.uploader.upload(server, fileName, file);
       const assessmentCount = written.length;
       if (request.trigger === 'manual') this.reads.record(actor, written, 'xml-manual');
-      outcome = { delivered: true, ...facts, assessmentCount, coversRunDays: request.coversRunDays };
+      outcome = { delivered: true, ...facts, fileName: stored, assessmentCount, coversRunDays: request.coversRunDays };
       const { delivered: _delivered, ...data } = outcome;
       await this.record(streamId, { type: DataFeedEvents.XmlUploaded, data }, actor);
     } catch (error) {
