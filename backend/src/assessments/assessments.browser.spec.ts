@@ -313,6 +313,11 @@ describeInBrowser('Assessment screens in headless Chromium', () => {
     // ---- The summary, and its PDF.
     await go(sp, `/assessment/summarycase/${id}`);
     await sp.getByRole('heading', { name: 'CANS Summary' }).waitFor();
+    // Spec §9: the tab is titled by what it shows, whose, and when it opened (yyyyMMddHHmm).
+    await expectEventually(
+      () => sp.title(),
+      (title) => expect(title).toMatch(/^CANS Summary \S.* \d{12}$/),
+    );
     await sp
       .getByText('West Yorkshire')
       .first()

@@ -14,7 +14,7 @@ import { API_URL } from '../providers/dataProvider';
 import { useApiQuery } from '../providers/useApi';
 import { asOfQuery, assessmentApiPath } from './assessment-paths';
 import { pointFromSearch } from './history/AsOfPage';
-import { formatDateTime } from '../shared/format';
+import { formatDateTime, formatTitleStamp } from '../shared/format';
 import { AssessmentStatusChip } from './AssessmentStatusChip';
 import { SummaryContent } from './SummaryView';
 import type { SummaryData } from './summary-types';
@@ -33,12 +33,9 @@ export const printStyles = (
   />
 );
 
-/** Spec §9: printed tab titles end with a timestamp (yyyyMMddHHmm). */
-export const printStamp = () => {
-  const d = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}${pad(d.getMonth() + 1)}${pad(d.getDate())}${pad(d.getHours())}${pad(d.getMinutes())}`;
-};
+/** Spec §9: a printable tab is titled by what it shows and whose, ending with the time it opened (yyyyMMddHHmm). */
+export const printTabTitle = (what: string, childName: string | null | undefined): string =>
+  `${what} ${childName ?? ''} ${formatTitleStamp(new Date())}`.replace(/\s+/g, ' ').trim();
 
 const SummaryLikePage = ({ kind }: { kind: 'summary' | 'print' }) => {
   const { id = '' } = useParams();
@@ -58,7 +55,7 @@ const SummaryLikePage = ({ kind }: { kind: 'summary' | 'print' }) => {
 
   useEffect(() => {
     // Spec §9: printed tab titles use a prefix plus a timestamp.
-    if (data) document.title = `${title} ${data.child?.fullName ?? ''} ${printStamp()}`.replace(/\s+/g, ' ').trim();
+    if (data) document.title = printTabTitle(title, data.child?.fullName);
   }, [data, title]);
 
   const pdfHref = `${API_URL}/assessments/${encodeURIComponent(id)}/${kind === 'summary' ? 'summary.pdf' : 'print.pdf'}${pastQuery}`;

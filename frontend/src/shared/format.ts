@@ -30,6 +30,12 @@ export function formatDateTime(value: string | null | undefined, options: { seco
   return `${formatDate(value)} ${formatTime(value, options)}`;
 }
 
+/** yyyyMMddHHmm of a moment (local time), with `ss` when asked: the timestamp that ends a printable tab's title. */
+export function formatTitleStamp(at: Date, options: { seconds?: boolean } = {}): string {
+  const minutes = `${at.getFullYear()}${pad(at.getMonth() + 1)}${pad(at.getDate())}${pad(at.getHours())}${pad(at.getMinutes())}`;
+  return options.seconds ? `${minutes}${pad(at.getSeconds())}` : minutes;
+}
+
 /** A ten-digit phone is shown as xxx-xxx-xxxx; anything else unchanged. */
 export function formatPhone(phone: string | null | undefined): string {
   if (!phone) return '';

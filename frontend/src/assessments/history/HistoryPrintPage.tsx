@@ -11,7 +11,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import { useApiQuery } from '../../providers/useApi';
 import { formatDateTime } from '../../shared/format';
 import { assessmentApiPath } from '../assessment-paths';
-import { printStamp, printStyles } from '../SummaryPage';
+import { printStyles, printTabTitle } from '../SummaryPage';
 import { HistorySessions } from './HistorySessions';
 import type { AssessmentHistory } from './history-types';
 import { historyQuery } from './history-query';
@@ -26,7 +26,7 @@ export const HistoryPrintPage = () => {
   const heading = text('heading');
   useEffect(() => {
     // Like the other printable tabs (spec §9): what it is, whose, when — not the app's "CANS".
-    if (data) document.title = `${heading} ${data.childName ?? ''} ${printStamp()}`.replace(/\s+/g, ' ').trim();
+    if (data) document.title = printTabTitle(heading, data.childName);
   }, [data, heading]);
   return (
     <Box component="main" sx={{ bgcolor: 'background.default', minHeight: '100vh', py: 3 }}>

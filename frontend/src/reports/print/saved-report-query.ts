@@ -2,6 +2,7 @@
  * Saved report queries on the wire (docs/api.md "Reports"; backend/src/reports/saved-queries/): a report's GET
  * parameters kept under a short stable id, which the print view (/report/print/:id) and the PDF are opened by.
  */
+import { formatTitleStamp } from '../../shared/format';
 
 /** The four reports, named as their GET routes are (`/api/reports/<kind>`); domain/src/reports REPORT_KINDS. */
 export type ReportKind = 'one-child-one-cans' | 'many-children-one-cans' | 'one-child-many-cans' | 'many-children-many-cans';
@@ -47,12 +48,6 @@ export const joinedParams = (lists: Record<string, string[]>): Record<string, st
       .map(([name, ids]) => [name, ids.join(',')]),
   );
 
-/** Local time as yyyyMMddHHmmss (the tab title's timestamp, spec 001 §2). */
-export const titleTimestamp = (at: Date): string => {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${at.getFullYear()}${pad(at.getMonth() + 1)}${pad(at.getDate())}${pad(at.getHours())}${pad(at.getMinutes())}${pad(at.getSeconds())}`;
-};
-
 const TITLE_PREFIX: Record<ReportKind, string> = {
   'one-child-one-cans': 'One_Child_One_CANS',
   'one-child-many-cans': 'One_Child_Many_CANS',
@@ -60,8 +55,8 @@ const TITLE_PREFIX: Record<ReportKind, string> = {
   'many-children-many-cans': 'Many_Children_Many_CANS',
 };
 
-/** The print tab's title (spec 001 §2 "Browser tab titles"): the one-child reports carry the child's PID. */
+/** The print tab's title (spec 001 §2 "Browser tab titles"): the one-child reports carry the child's PID; stamped to the second. */
 export const printTitle = (report: ReportKind, cin: string | null, at: Date): string =>
-  [TITLE_PREFIX[report], ...(report.startsWith('one-child') ? [cin ?? ''] : []), titleTimestamp(at)].join('_');
+  [TITLE_PREFIX[report], ...(report.startsWith('one-child') ? [cin ?? ''] : []), formatTitleStamp(at, { seconds: true })].join('_');
 
 export const isOneChildReport = (report: ReportKind): boolean => report === 'one-child-one-cans' || report === 'one-child-many-cans';
