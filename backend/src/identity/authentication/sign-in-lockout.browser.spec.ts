@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { describeInBrowser, FRONTEND_DIST, launchChromium } from '../../../test-support/browser';
+import { expectPageChecks } from '../../../test-support/page-checks';
 import { codeFrom, createUserWithPassword } from '../../../test-support/identity-kit';
 import { startSmtpTestServer, SmtpTestServer } from '../../../test-support/smtp-test-server';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
@@ -46,6 +47,44 @@ describeInBrowser('Sign-in page in headless Chromium: a lock that falls between 
       await dialog.waitFor({ state: 'detached' });
       await page.getByRole('alert').filter({ hasText: IdentityMessages.account_temporarily_locked }).waitFor();
       await page.waitForURL(/\/login/);
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
+
+  it('lays the code field out for a phone: as wide as its button, label whole, its error on one line', async () => {
+    const user = await createUserWithPassword(t, smtp, `Bearer ${t.adminToken()}`, { userGroupId: DIRECT_CARE_WORKER_GROUP_ID });
+    const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+    try {
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      await page.goto(`${t.baseUrl}/login`);
+      await page.getByLabel('Username, email or phone').fill(user.username);
+      await page.getByLabel(/^Password/).fill(user.password);
+      await page.getByRole('button', { name: 'Log in' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Verification Code' });
+      await dialog.waitFor();
+      await dialog.getByLabel('Verification code').fill('12');
+      await dialog.getByRole('button', { name: 'Confirm' }).click();
+      const error = dialog.getByText('The verification code is 6 digits.');
+      await error.waitFor();
+
+      const layout = await dialog.evaluate((root) => {
+        const input = root.querySelector('input[autocomplete="one-time-code"]')!.closest('.MuiInputBase-root')!;
+        const label = root.querySelector('label[for]:not(.MuiFormControlLabel-root)') as HTMLElement;
+        const button = [...root.querySelectorAll('button')].find((b) => b.textContent === 'Get code')!;
+        const helper = root.querySelector('.MuiFormHelperText-root.Mui-error') as HTMLElement;
+        return {
+          fieldWidth: input.getBoundingClientRect().width,
+          buttonWidth: button.getBoundingClientRect().width,
+          labelClipped: label.scrollWidth > label.clientWidth,
+          helperLines: Math.round(helper.getBoundingClientRect().height / parseFloat(getComputedStyle(helper).lineHeight)),
+        };
+      });
+      expect(layout.fieldWidth).toBeGreaterThanOrEqual(layout.buttonWidth);
+      expect(layout.labelClipped).toBe(false);
+      expect(layout.helperLines).toBe(1);
+      await expectPageChecks(page, 'sign-in-verification-code-error');
     } finally {
       await context.close();
     }

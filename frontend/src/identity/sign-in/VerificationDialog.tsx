@@ -37,7 +37,15 @@ export const VerificationDialog = ({ channels, onCancel, ...options }: Verificat
   const destination = (channel?: VerificationChannel) => (channel?.destination ? ` (${channel.destination})` : '');
   const getCodeLabel = step.countdown > 0 ? text('resend_in', { seconds: step.countdown }) : text(step.sending ? 'sending' : 'get_code');
   return (
-    <Dialog open onClose={onCancel} aria-labelledby={`${ids.code}-title`} maxWidth="xs" fullWidth>
+    <Dialog
+      open
+      onClose={onCancel}
+      aria-labelledby={`${ids.code}-title`}
+      maxWidth="xs"
+      fullWidth
+      // A phone keeps the width for the code: the paper's margins shrink from 32 to 16 px.
+      slotProps={{ paper: { sx: { mx: { xs: 2, sm: 4 }, width: { xs: 'calc(100% - 32px)', sm: 'calc(100% - 64px)' } } } }}
+    >
       <Box component="form" noValidate onSubmit={step.confirm}>
         <DialogTitle id={`${ids.code}-title`}>{text('title')}</DialogTitle>
         <DialogContent>
@@ -59,7 +67,12 @@ export const VerificationDialog = ({ channels, onCancel, ...options }: Verificat
             </RadioGroup>
             {phone && !phone.enabled && phone.reason && <FormHelperText sx={{ mx: 0 }}>{phone.reason}</FormHelperText>}
           </FormControl>
-          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+          {/* Below 600 px the button goes under the field, so the field keeps the dialog's width and its label and error fit. */}
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={{ xs: 0.5, sm: 1.5 }}
+            sx={{ alignItems: { xs: 'stretch', sm: 'flex-start' } }}
+          >
             <TextField
               id={ids.code}
               label={text('code')}
@@ -75,7 +88,7 @@ export const VerificationDialog = ({ channels, onCancel, ...options }: Verificat
               variant="outlined"
               onClick={step.getCode}
               disabled={step.sending || step.countdown > 0}
-              sx={{ minWidth: 128, height: 56, flexShrink: 0 }}
+              sx={{ minWidth: 128, height: { xs: 44, sm: 56 }, flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'auto' } }}
             >
               {getCodeLabel}
             </Button>
