@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { describeInBrowser, FRONTEND_DIST, launchChromium, signedInPage } from '../../test-support/browser';
-import { expectAccessible, expectPageChecks } from '../../test-support/page-checks';
+import { expectAccessible, expectFitsAllWidths, expectPageChecks } from '../../test-support/page-checks';
 import { startTestApp, TestApp } from '../../test-support/test-app';
 import { AssessmentsApi, caregiverForm, childForm, createOrganisation, NARRATIVE, seedTestLibrary } from './assessments.test-support';
 import {
@@ -69,6 +69,14 @@ describeInBrowser('Assessment editor in headless Chromium', () => {
     const sleep = page.getByRole('region', { name: /^Child Needs/ }).getByRole('group', { name: 'Sleep', exact: true });
     const answers = sleep.getByRole('group', { name: 'Rating for Sleep' }).getByRole('button');
     await toHaveTexts(answers, ['0', '1', '2', '3', 'N/A']);
+    await expectFitsAllWidths(page, 'editor-questions', async () => {
+      // A phone: the answers share one row and the question cards keep a margin from the window's right edge.
+      if (page.viewportSize()?.width !== 375) return;
+      const tops = await answers.evaluateAll((buttons) => buttons.map((b) => Math.round(b.getBoundingClientRect().top)));
+      expect(new Set(tops).size).toBe(1);
+      const rightGap = await sleep.evaluate((item) => window.innerWidth - item.closest('.MuiPaper-root')!.getBoundingClientRect().right);
+      expect(rightGap).toBeGreaterThanOrEqual(8);
+    });
     // Each answer carries its description (spec 000 §2).
     await sleep.getByRole('button', { name: '3: Act now.' }).waitFor();
     await sleep.getByRole('button', { name: 'Rating guide for Sleep' }).click();
@@ -92,6 +100,9 @@ describeInBrowser('Assessment editor in headless Chromium', () => {
       () => answers.nth(1).evaluate((b) => b === document.activeElement),
       (focused) => expect(focused).toBe(true),
     );
+    // Sighted keyboard users see the hint while an answer has keyboard focus (a mouse click does not show it).
+    const hintShown = () => page.locator(`[id="${hint}"]`).evaluate((element) => element.getBoundingClientRect().width > 100);
+    await expectEventually(hintShown, (shown) => expect(shown).toBe(true));
     await toHaveCount(sleep.getByRole('button', { pressed: true }), 0);
     const ratingsSent: string[] = [];
     page.on('request', (request) => request.url().endsWith('/ratings') && ratingsSent.push(request.postData() ?? ''));
@@ -108,6 +119,10 @@ describeInBrowser('Assessment editor in headless Chromium', () => {
       () => answers.evaluateAll((buttons) => buttons.includes(document.activeElement as HTMLElement)),
       (focusInAnswers) => expect(focusInAnswers).toBe(false),
     );
+    await expectEventually(hintShown, (shown) => expect(shown).toBe(false));
+    await sleep.getByRole('button', { name: /^2/ }).click();
+    await sleep.getByRole('button', { name: /^2/, pressed: true }).waitFor();
+    expect(await hintShown()).toBe(false);
 
     // Escape closes an open comment editor.
     await sleep.getByRole('button', { name: 'Add comment on Sleep' }).click();

@@ -31,6 +31,27 @@ const moveAmongAnswers = (event: KeyboardEvent<HTMLDivElement>): boolean => {
   return true;
 };
 
+/**
+ * The keyboard hint: always read to screen readers (aria-describedby); shown to sighted keyboard users while an
+ * answer has keyboard focus (:focus-visible, which a mouse click does not set, so nothing moves under a pointer).
+ */
+const keyboardHintSx = {
+  ...visuallyHidden,
+  '[data-question-item]:has(.MuiToggleButton-root:focus-visible) &': {
+    position: 'static',
+    width: 'auto',
+    height: 'auto',
+    overflow: 'visible',
+    clip: 'auto',
+    whiteSpace: 'normal',
+    margin: 0,
+    display: 'block',
+    mt: 0.75,
+    typography: 'caption',
+    color: 'text.secondary',
+  },
+} as const;
+
 export const QuestionItem = ({ question, caregiverId, comments, readOnly, handlers }: QuestionProps) => {
   const translate = useTranslate();
   const [saving, setSaving] = useState(false);
@@ -104,7 +125,8 @@ export const QuestionItem = ({ question, caregiverId, comments, readOnly, handle
       }}
     >
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
-        <Box sx={{ flex: 1, minWidth: 0 }}>
+        {/* On a phone the question takes the row (its answers stay on one line) and the pie goes under it. */}
+        <Box sx={{ flex: { xs: '1 1 100%', sm: 1 }, minWidth: 0 }}>
           <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 0.5 }}>
             <Typography id={headingId} variant="subtitle1" component="h4" sx={{ fontWeight: 600 }}>
               {question.name}
@@ -122,9 +144,6 @@ export const QuestionItem = ({ question, caregiverId, comments, readOnly, handle
               dangerouslySetInnerHTML={{ __html: sanitizeHtml(question.description) }}
             />
           )}
-          <Box component="span" id={`${headingId}-hint`} sx={visuallyHidden}>
-            {translate('cans.assessments.questionnaire.keyboardHint', { keys: ratingKeysText(keys) })}
-          </Box>
           <ToggleButtonGroup
             exclusive
             value={current}
@@ -160,6 +179,9 @@ export const QuestionItem = ({ question, caregiverId, comments, readOnly, handle
               </Tooltip>
             ))}
           </ToggleButtonGroup>
+          <Box component="span" id={`${headingId}-hint`} sx={keyboardHintSx}>
+            {translate('cans.assessments.questionnaire.keyboardHint', { keys: ratingKeysText(keys) })}
+          </Box>
           {saving && <LinearProgress sx={{ mt: 1, maxWidth: 320 }} aria-label={translate('cans.assessments.questionnaire.savingRating')} />}
           {error && (
             <Alert severity="error" sx={{ mt: 1 }}>
