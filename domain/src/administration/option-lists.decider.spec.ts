@@ -42,11 +42,30 @@ describe('option list decider', () => {
       .then([added('65', 'Review Assessment')]);
   });
 
-  it('adds a Foster Care Status item under a number of its own (the defaults use their names as ids)', () => {
+  it('keys a new Foster Care Status item by its name, as the defaults are keyed (issue 31)', () => {
     statuses
       .given([])
+      .when({ type: 'AddOptionItem', name: ' Section 38 ' })
+      .then([{ type: OptionListEvents.ItemAdded, data: { list: 'fosterCareStatus', itemId: 'Section 38', name: 'Section 38' } }]);
+  });
+
+  it('never gives a name-keyed id twice: a status renamed or deleted keeps its id, a new one of that name gets "(2)"', () => {
+    const status = (type: 'ItemAdded' | 'ItemDeleted', itemId: string, name: string): OptionListEvent =>
+      ({ type: OptionListEvents[type], data: { list: 'fosterCareStatus', itemId, name } }) as OptionListEvent;
+    statuses
+      .given([status('ItemAdded', 'Section 38', 'Section 38'), status('ItemDeleted', 'Section 38', 'Section 38')])
       .when({ type: 'AddOptionItem', name: 'Section 38' })
-      .then([{ type: OptionListEvents.ItemAdded, data: { list: 'fosterCareStatus', itemId: '1', name: 'Section 38' } }]);
+      .then([{ type: OptionListEvents.ItemAdded, data: { list: 'fosterCareStatus', itemId: 'Section 38 (2)', name: 'Section 38' } }]);
+    // A default renamed away from its name still holds the id "DoLO".
+    statuses
+      .given([
+        {
+          type: OptionListEvents.ItemRenamed,
+          data: { list: 'fosterCareStatus', itemId: 'DoLO', name: 'Deprivation of liberty', previousName: 'DoLO' },
+        },
+      ])
+      .when({ type: 'AddOptionItem', name: 'DoLO' })
+      .then([{ type: OptionListEvents.ItemAdded, data: { list: 'fosterCareStatus', itemId: 'DoLO (2)', name: 'DoLO' } }]);
   });
 
   it('never gives a deleted id again: rows that stored it keep meaning the deleted option', () => {

@@ -14,6 +14,16 @@ export const DEFAULT_OPTION_ITEMS: Readonly<Record<OptionListKey, readonly Optio
   fosterCareStatus: DEFAULT_LOOKED_AFTER_STATUSES,
 };
 
+/**
+ * How a list names a new item's id, following its defaults: Initialized numbers them (62, 63, 64 came from the
+ * older system, so the next is 65); Foster Care Status keys them by name (the spec gave those defaults no ids), so
+ * a new status's id is its name as first entered, and a rename keeps it.
+ */
+export const OPTION_ID_STYLE: Readonly<Record<OptionListKey, 'number' | 'name'>> = {
+  initialized: 'number',
+  fosterCareStatus: 'name',
+};
+
 export const OPTION_VALUE_MAX_LENGTH = 200;
 
 export const OPTION_LIST_MESSAGES = {
@@ -35,6 +45,8 @@ export interface OptionListState {
    * so an id an assessment once stored never comes back under another name.
    */
   readonly lastNumber: number;
+  /** Every id given in this list so far, defaults and deleted items included (a name-keyed id is never reused). */
+  readonly givenIds: readonly string[];
 }
 
 export type OptionListCommand =
@@ -49,7 +61,17 @@ const highestNumber = (items: readonly OptionItem[]): number => items.reduce((ma
 export const initialOptionListState = (list: OptionListKey): OptionListState => ({
   items: DEFAULT_OPTION_ITEMS[list],
   lastNumber: highestNumber(DEFAULT_OPTION_ITEMS[list]),
+  givenIds: DEFAULT_OPTION_ITEMS[list].map((item) => item.id),
 });
+
+/** A new item's id in the list's style; a name once given (to an item since renamed or deleted) gets " (2)", " (3)"… */
+function newItemId(list: OptionListKey, name: string, state: OptionListState): string {
+  if (OPTION_ID_STYLE[list] === 'number') return String(Math.max(state.lastNumber, highestNumber(state.items)) + 1);
+  const given = new Set([...state.givenIds, ...state.items.map((item) => item.id)]);
+  let id = name;
+  for (let n = 2; given.has(id); n++) id = `${name} (${n})`;
+  return id;
+}
 
 /** The name the user gave, trimmed, or the field refusal (400 with the message beside the field). */
 function validName(name: unknown, items: readonly OptionItem[], exceptId?: string): string {
@@ -74,7 +96,7 @@ export function optionListDecider(list: OptionListKey): Decider<OptionListState,
     decide(command, state) {
       if (command.type === 'AddOptionItem') {
         const name = validName(command.name, state.items);
-        const itemId = String(Math.max(state.lastNumber, highestNumber(state.items)) + 1);
+        const itemId = newItemId(list, name, state);
         return [{ type: OptionListEvents.ItemAdded, data: { list, itemId, name } }];
       }
       const item = state.items.find((candidate) => candidate.id === command.itemId);
@@ -104,6 +126,7 @@ export function evolveOptionList(state: OptionListState, event: OptionListEvent)
       return {
         items: [...state.items, { id: event.data.itemId, name: event.data.name }],
         lastNumber: Math.max(state.lastNumber, numberOf(event.data.itemId)),
+        givenIds: [...state.givenIds, event.data.itemId],
       };
     case OptionListEvents.ItemRenamed:
       return {

@@ -28,6 +28,8 @@ export interface OptionListDocument extends Document {
   items: OptionItem[];
   /** The highest number given as an id so far (the decider's state; deleted ids are not given again). */
   lastNumber: number;
+  /** Every id given so far (the decider's state: a name-keyed id is not given again). */
+  givenIds: string[];
   revision: number;
   updatedAt: string;
 }
@@ -48,7 +50,8 @@ type UsageEvent = Extract<AssessmentEvent, { type: (typeof USAGE_EVENT_TYPES)[nu
 
 export const optionListsProjection = defineEventProjection<OptionListEvent | UsageEvent>({
   name: 'option-lists',
-  version: 1,
+  // 2: the documents keep givenIds.
+  version: 2,
   collections: [
     { name: OPTION_LISTS_COLLECTION },
     { name: OPTION_LIST_USAGE_COLLECTION, indexes: ['assessmentType', 'lookedAfterStatus'] },
@@ -81,6 +84,7 @@ export const optionListsProjection = defineEventProjection<OptionListEvent | Usa
           title: OPTION_LIST_TITLES[list],
           items: next.items.map(({ id, name }) => ({ id, name })),
           lastNumber: next.lastNumber,
+          givenIds: [...next.givenIds],
           revision: event.revision,
           updatedAt: event.recordedAt,
         } satisfies OptionListDocument);

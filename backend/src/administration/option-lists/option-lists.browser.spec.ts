@@ -38,6 +38,17 @@ describeInBrowser('Option value lists in headless Chromium (demo data)', () => {
     await initialized.getByRole('cell', { name: 'Review Assessment', exact: true }).waitFor();
     await toHaveCount(row(initialized, '65').getByRole('cell', { name: 'Review Assessment', exact: true }), 1);
     await toHaveValue(newType, '');
+    // Foster Care Status keys its items by name, as its defaults are keyed: a new status's id is its name.
+    const newStatus = fosterCare.getByRole('textbox', { name: 'New Foster Care Status option' });
+    await newStatus.fill('Section 38');
+    await newStatus.press('Enter');
+    await toHaveCount(
+      fosterCare
+        .getByRole('row')
+        .filter({ has: admin.getByRole('cell', { name: 'Section 38', exact: true }) })
+        .getByRole('cell', { name: 'Section 38', exact: true }),
+      2,
+    );
 
     // Rename by keyboard: Escape restores the saved name, Enter saves (Ok).
     await initialized.getByRole('button', { name: 'Rename Review Assessment' }).focus();

@@ -201,16 +201,16 @@ describe.each(backends)('Option value lists over HTTP (%s)', (backend) => {
 
   it('Foster Care Status: a new status is offered and stored by id; its name shows in the summary and the print PDF', async () => {
     const added = await add('fosterCareStatus', { name: 'Section 38' });
-    expect(added.body).toMatchObject({ id: '1', name: 'Section 38' });
-    expect((await formOptions()).lookedAfterStatuses).toContainEqual({ id: '1', name: 'Section 38' });
-    expect((await reportOptions()).welfareStatuses).toContainEqual({ key: '1', name: 'Section 38' });
-    const started = await worker.start(childForm({ cin: 'OPT-3', lookedAfterChild: 'Y', lookedAfterStatus: '1' }));
-    expect(started.child.lookedAfterStatus).toBe('1');
+    expect(added.body).toMatchObject({ id: 'Section 38', name: 'Section 38' });
+    expect((await formOptions()).lookedAfterStatuses).toContainEqual({ id: 'Section 38', name: 'Section 38' });
+    expect((await reportOptions()).welfareStatuses).toContainEqual({ key: 'Section 38', name: 'Section 38' });
+    const started = await worker.start(childForm({ cin: 'OPT-3', lookedAfterChild: 'Y', lookedAfterStatus: 'Section 38' }));
+    expect(started.child.lookedAfterStatus).toBe('Section 38');
 
-    const refused = await remove('fosterCareStatus', '1');
+    const refused = await remove('fosterCareStatus', 'Section 38');
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(`This option cannot be deleted: 1 assessment uses it. ${IN_USE_TAIL}`);
-    await rename('fosterCareStatus', '1', { name: 'Interim Care Order' });
+    await rename('fosterCareStatus', 'Section 38', { name: 'Interim Care Order' });
     expect((await worker.get(`/api/assessments/${started.id}/summary`)).body.child.lookedAfterStatusName).toBe('Interim Care Order');
   });
 
@@ -227,13 +227,13 @@ describe.each(backends)('Option value lists over HTTP (%s)', (backend) => {
   it('never deletes the last item of a list; an assessment deleted no longer counts as using its status', async () => {
     for (const id of ['Section 20', 'Section 31', 'Emergency protection order', 'DoLO'])
       expect((await remove('fosterCareStatus', id)).status).toBe(200);
-    expect((await remove('fosterCareStatus', '1')).status).toBe(409);
+    expect((await remove('fosterCareStatus', 'Section 38')).status).toBe(409);
     const rows = (await worker.list({ q: 'OPT-3' })).body;
     expect((await worker.delete(`/api/assessments/${rows[0].id}`)).status).toBe(204);
-    const last = await remove('fosterCareStatus', '1');
+    const last = await remove('fosterCareStatus', 'Section 38');
     expect(last.status).toBe(409);
     expect(last.body.message).toBe('The last option of a list cannot be deleted: the child form needs at least one to choose from.');
-    expect((await get(`${LISTS}/fosterCareStatus`)).body.items).toEqual([{ id: '1', name: 'Interim Care Order' }]);
+    expect((await get(`${LISTS}/fosterCareStatus`)).body.items).toEqual([{ id: 'Section 38', name: 'Interim Care Order' }]);
   });
 
   it('records each change in the System Log, naming the list and the option', async () => {

@@ -72,7 +72,7 @@ describeInBrowser('Sign-in page in headless Chromium: a lock that falls between 
       const layout = await dialog.evaluate((root) => {
         const input = root.querySelector('input[autocomplete="one-time-code"]')!.closest('.MuiInputBase-root')!;
         const label = root.querySelector('label[for]:not(.MuiFormControlLabel-root)') as HTMLElement;
-        const button = [...root.querySelectorAll('button')].find((b) => b.textContent === 'Get code')!;
+        const button = Array.from(root.querySelectorAll('button')).find((b) => b.textContent === 'Get code')!;
         const helper = root.querySelector('.MuiFormHelperText-root.Mui-error') as HTMLElement;
         return {
           fieldWidth: input.getBoundingClientRect().width,
