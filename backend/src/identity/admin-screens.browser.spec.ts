@@ -122,4 +122,58 @@ describeInBrowser('Administration screens in headless Chromium (demo data)', () 
     expect(listRequests.filter((url) => url.includes('no-such-user'))).not.toEqual([]);
     expect(errors).toEqual([]);
   });
+
+  /** Texts cut short: an element narrower than its text whose cut is not shown by an ellipsis, or any menu label. */
+  const clippedTexts = (page: Page) =>
+    page.evaluate(() => {
+      const cut: string[] = [];
+      for (const label of Array.from(document.querySelectorAll<HTMLElement>('.RaMenu-open .MuiMenuItem-root .MuiTypography-root')))
+        if (label.scrollWidth > label.clientWidth + 1) cut.push(`menu: ${label.textContent}`);
+      // The title ends before the app bar's buttons; a title longer than that is cut with an ellipsis.
+      const title = document.querySelector<HTMLElement>('#react-admin-title');
+      const firstButton = document.querySelector<HTMLElement>('header button[aria-label="Help"], header [aria-label="Help"]');
+      if (title && firstButton && title.getBoundingClientRect().right > firstButton.getBoundingClientRect().left + 1)
+        cut.push(`title under the buttons: ${title.textContent}`);
+      // An ellipsis shows only where the cut falls in inline text: not inside an inline-block (react-admin wraps titles in one).
+      if (title && title.scrollWidth > title.clientWidth + 1) {
+        const boxed = Array.from(title.querySelectorAll<HTMLElement>('*')).some(
+          (element) => getComputedStyle(element).display !== 'inline' && element.scrollWidth > title.clientWidth + 1,
+        );
+        if (boxed || getComputedStyle(title).textOverflow !== 'ellipsis') cut.push(`title without an ellipsis: ${title.textContent}`);
+      }
+      return cut;
+    });
+
+  it('shows menu labels whole at every width, ends a cut app-bar title with an ellipsis, and keeps rows clear of the "+"', async () => {
+    const admin = await signedIn(DEMO_USER_IDS['state.admin']);
+    await open(admin, '/users');
+    await admin.getByRole('link', { name: 'Edit Jamie Carter' }).waitFor();
+    const menuButton = admin.getByRole('button', { name: 'Open menu' });
+    for (const width of [1440, 1024, 375]) {
+      await admin.setViewportSize({ width, height: 800 });
+      if (width < 992) {
+        await menuButton.click();
+        await admin.getByRole('menuitem', { name: 'Overdue & Follow-up' }).waitFor();
+      }
+      await expectEventually(
+        () => clippedTexts(admin),
+        (cut) => expect(cut).toEqual([]),
+      );
+    }
+    await admin.keyboard.press('Escape');
+    await admin.getByRole('menuitem', { name: 'Overdue & Follow-up' }).waitFor({ state: 'hidden' });
+    // At 375 px the app bar's title is cut: with an ellipsis (checked above, the drawer closed too).
+    await expectEventually(
+      () => clippedTexts(admin),
+      (cut) => expect(cut).toEqual([]),
+    );
+    // Scrolled to the end, the last row's actions are not under the floating "+".
+    await admin.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const create = await admin.getByRole('link', { name: 'Add User' }).boundingBox();
+    const lastRow = await admin.getByRole('row').last().boundingBox();
+    expect(create && lastRow).toBeTruthy();
+    const overlaps = create!.y < lastRow!.y + lastRow!.height && lastRow!.y < create!.y + create!.height;
+    expect(overlaps).toBe(false);
+    expect(errors).toEqual([]);
+  });
 });

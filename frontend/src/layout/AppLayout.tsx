@@ -49,8 +49,9 @@ const CansAppBar = () => (
     <Typography component="span" variant="h6" sx={{ fontWeight: 700, letterSpacing: '0.04em', mr: 2 }}>
       CANS
     </Typography>
-    <TitlePortal variant="body1" sx={{ opacity: 0.85, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} />
-    <Box sx={{ flex: 1 }} />
+    {/* The title takes the free width (flex 1) and ends in an ellipsis: react-admin wraps it in an inline-block,
+        inside which no ellipsis can show, so that wrapper is made inline. */}
+    <TitlePortal variant="body1" sx={{ opacity: 0.85, minWidth: 0, '& .RaConfigurable-root': { display: 'inline' } }} />
     <HelpButton />
   </AppBar>
 );
@@ -60,7 +61,8 @@ const CansMenu = () => {
   const translate = useTranslate();
   return (
     <Box component="nav" aria-label={translate('cans.layout.main_menu')}>
-      <Menu>
+      {/* The spec's 210 px sidebar: a long label ("Overdue & Follow-up") wraps to a second line rather than being cut. */}
+      <Menu sx={{ '&.RaMenu-open .MuiMenuItem-root .MuiTypography-noWrap': { whiteSpace: 'normal' } }}>
         {home && <Menu.Item to="/home" primaryText="cans.layout.home" leftIcon={<HomeOutlined />} />}
         {/* Each feature's menu entries live in its own <feature>-entry.tsx. */}
         <AssessmentMenuItems />
@@ -90,6 +92,8 @@ export const AppLayout = ({ children }: { children: ReactNode }) => (
       minWidth: 0,
       // The page column may shrink below its content's width: wide content scrolls inside its own region.
       '& .RaLayout-content': { minWidth: 0, px: { xs: 1, sm: 2 } },
+      // Below 600 px a list's "+" floats over the page: room under the list lets its last rows scroll clear of it.
+      '& .RaList-main:has(.RaCreateButton-floating)': { pb: { xs: '124px', sm: 0 } },
     }}
   >
     <RouteGuard>{children}</RouteGuard>
