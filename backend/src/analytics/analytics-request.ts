@@ -14,7 +14,9 @@ import { openFields } from './analytics-small-cells';
 
 export const UNKNOWN_PROJECTION = 'No such analytics projection.';
 export const UNKNOWN_COLLECTION = 'No such collection in this analytics projection.';
-export const NO_REPLAY = 'No replay of this projection until that date.';
+/** Said to the reader in their terms: replays are started by an administrator (docs/operations.md), not by them. */
+export const NO_REPLAY =
+  'No replay of this projection reaches that date yet; an administrator can start one. Leave the date empty for the live figures.';
 export const BAD_UNTIL = 'must be a date (yyyy-MM-dd) or an ISO date-time with its offset, from 1900 to 9999';
 
 /** The raw query of a read: what ra-data-simple-rest sends, plus `until`. A repeated parameter arrives as an array. */

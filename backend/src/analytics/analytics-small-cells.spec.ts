@@ -2,12 +2,12 @@ import type { AnalyticsField } from '@cans/projections/analytics/analytics-proje
 import { openFields, suppressedFieldsOf, withSmallCellsSuppressed } from './analytics-small-cells';
 
 const FIELDS: AnalyticsField[] = [
-  { name: 'id', description: '' },
-  { name: 'item', description: '' },
-  { name: 'actionable', description: '', count: true },
-  { name: 'resolved', description: '', count: true },
-  { name: 'resolvedPercent', description: '', derivedFrom: ['actionable', 'resolved'] },
-  { name: 'meanDays', description: '', derivedFrom: ['actionable'] },
+  { name: 'id', label: 'Row key', description: '' },
+  { name: 'item', label: 'Item', description: '' },
+  { name: 'actionable', label: 'Actionable', description: '', count: true },
+  { name: 'resolved', label: 'Resolved', description: '', count: true },
+  { name: 'resolvedPercent', label: 'Resolved (%)', description: '', derivedFrom: ['actionable', 'resolved'] },
+  { name: 'meanDays', label: 'Mean days', description: '', derivedFrom: ['actionable'] },
 ];
 
 describe('small cells of the analytics answers', () => {

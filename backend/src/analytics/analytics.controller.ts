@@ -15,6 +15,7 @@ import { RequirePrivileges } from '../identity/access/access.decorators';
 import { CsvRecords } from '../platform/http/csv-answer';
 import { ListPage, setDownloadHeaders } from '../platform/http/http-answers';
 import { ListRoute } from '../platform/http/list-route';
+import { AnalyticsProjectionView, AnalyticsRowView } from './analytics.dto';
 import { AnalyticsCatalogueQuery, AnalyticsCsvQuery, AnalyticsPageQuery } from './analytics.queries';
 import {
   analyticsCsvFileName,
@@ -30,7 +31,9 @@ const UNTIL = {
   name: 'until',
   required: false,
   example: '2026-03-31',
-  description: 'Read the collection as replayed until that day (yyyy-MM-dd, UTC) or ISO date-time by `npm run projections -- replay`',
+  description:
+    'Read the collection as an administrator replayed it until that day (yyyy-MM-dd, its end in UTC) or ISO date-time (the ' +
+    "catalogue's replays); empty: the live collection",
 } as const;
 const BAD_READ = `errors.sort / range / filter: malformed, or a field the collection does not declare; errors.until: "${BAD_UNTIL}" or "${NO_REPLAY}"`;
 const NOT_FOUND = `"${UNKNOWN_PROJECTION}" or "${UNKNOWN_COLLECTION}"`;
@@ -50,11 +53,10 @@ export class AnalyticsController {
 
   @Get()
   @RequirePrivileges('Report_Assessment')
-  @ApiOperation({ summary: 'The analytics projections: name, version, description, published collections with their fields, replays' })
-  @ApiOkResponse({
-    description:
-      '[{ name, version, description, collections: [{ name, description, minimumCellSize, fields: [{ name, description, count?, derivedFrom? }] }], replays }]',
+  @ApiOperation({
+    summary: 'The analytics projections: name, label, version, description, published collections with their labelled fields, replays',
   })
+  @ApiOkResponse({ type: [AnalyticsProjectionView] })
   catalogue() {
     return this.queries.execute(new AnalyticsCatalogueQuery());
   }
@@ -91,9 +93,10 @@ export class AnalyticsController {
   @ListRoute('One page of a published analytics collection', { sort: '["id","ASC"]', filter: '{}' })
   @ApiQuery(UNTIL)
   @ApiOkResponse({
+    type: [AnalyticsRowView],
     description:
-      'The documents of the page (their fields as the catalogue declares them, plus suppressedFields: the small counts and ' +
-      'the figures derived from them, answered null)',
+      'The documents of the page: their fields as the catalogue declares them, plus suppressedFields (the small counts and ' +
+      'the figures derived from them, answered null) and names (the current names of item codes and agency ids)',
   })
   @ApiBadRequestResponse({ description: BAD_READ })
   @ApiNotFoundResponse({ description: NOT_FOUND })

@@ -61,6 +61,28 @@ describe.each(backends)('analytics over HTTP (%s)', (backend) => {
       'improvedPercent',
     ]);
     expect(items.fields.every((field: Json) => typeof field.description === 'string' && field.description.length > 0)).toBe(true);
+    // Each field in words, declared beside it in the projection; item codes say they are codes of items.
+    expect(answer.body[0].label).toBe('Item transitions');
+    expect(items.label).toBe('Outcomes by item');
+    expect(items.fields.map((field: Json) => field.label)).toEqual([
+      'Row key',
+      'Child or caregiver',
+      'Item',
+      'Pairs',
+      'Actionable',
+      'Resolved',
+      'Improved',
+      'Resolved (%)',
+      'Improved (%)',
+    ]);
+    expect(items.fields.filter((field: Json) => field.refersTo).map((field: Json) => [field.name, field.refersTo])).toEqual([
+      ['item', 'item'],
+    ]);
+    const byMonth = answer.body[1].collections[0];
+    expect(byMonth.fields.find((field: Json) => field.name === 'agencyId')).toMatchObject({ label: 'Agency', refersTo: 'agency' });
+    expect(byMonth.fields.find((field: Json) => field.name === 'creationToCompletionMeanDays').label).toBe(
+      'Creation to completion: mean days',
+    );
     // The counts, and the figures computed from them, are declared: the small-cell rule suppresses them below 5.
     expect(items.minimumCellSize).toBe(5);
     expect(items.fields.filter((field: Json) => field.count).map((field: Json) => field.name)).toEqual([
@@ -85,6 +107,8 @@ describe.each(backends)('analytics over HTTP (%s)', (backend) => {
       ['T_SUBSTANCE_USE 3>1', null, ['count']],
       ['T_SLEEP 2>2', null, ['count']],
     ]);
+    // Each item code with the item's current name from the question library.
+    expect(transitions.body.map((row: Json) => row.names)).toEqual([{ item: 'Substance Use' }, { item: 'Sleep' }]);
 
     const page = await read('/api/analytics/item-transitions/items', { sort: '["item","ASC"]', range: '[1,1]' });
     expect(page.headers['content-range']).toBe('items 1-1/2');
@@ -101,6 +125,7 @@ describe.each(backends)('analytics over HTTP (%s)', (backend) => {
         resolvedPercent: null,
         improvedPercent: null,
         suppressedFields: ['pairs', 'actionable', 'resolved', 'improved', 'resolvedPercent', 'improvedPercent'],
+        names: { item: 'Substance Use' },
       },
     ]);
     const listed = await read('/api/analytics/item-transitions/items', { filter: JSON.stringify({ item: ['T_SLEEP', 'T_NONE'] }) });
@@ -114,7 +139,8 @@ describe.each(backends)('analytics over HTTP (%s)', (backend) => {
     });
     expect(months.headers['content-range']).toBe('by_month 0-0/1');
     // 3 approvals: the count and every mean and median of the row are suppressed.
-    expect(months.body[0]).toMatchObject({ id: `none.${approvedMonth}`, agencyId: null, month: approvedMonth, approved: null });
+    // No agency: nothing to name.
+    expect(months.body[0]).toMatchObject({ id: `none.${approvedMonth}`, agencyId: null, month: approvedMonth, approved: null, names: {} });
     expect(months.body[0].suppressedFields).toEqual([
       'approved',
       'creationToCompletionMeanDays',
@@ -173,6 +199,9 @@ describe.each(backends)('analytics over HTTP (%s)', (backend) => {
     expect((await refused(items, { until: '2024-02-30' })).slice(0, 2)).toEqual([400, ['until']]);
     expect((await refused(items, { until: 'yesterday' })).slice(0, 2)).toEqual([400, ['until']]);
     expect(await refused(items, { until: '2024-12-31' })).toEqual([400, ['until'], NO_REPLAY]);
+    // Said to the reader: what is missing and who can help, no server command.
+    expect(NO_REPLAY).toMatch(/^No replay of this projection reaches that date yet; an administrator can start one\./);
+    expect(NO_REPLAY).not.toMatch(/npm|projections --/);
     expect(await refused(`${items}.csv`, { until: '2024-12-31' })).toEqual([400, ['until'], NO_REPLAY]);
 
     expect(await refused('/api/analytics/no-such/items', {})).toEqual([404, [], UNKNOWN_PROJECTION]);
@@ -219,10 +248,12 @@ describe('analytics: counts from 5 are published, and the CSV neutralises formul
     expect(page.status).toBe(200);
     const byAgency = new Map((page.body as Json[]).map((row) => [row.agencyId, row]));
     const five = byAgency.get(agencies[FORMULA_AGENCY]);
-    expect(five).toMatchObject({ agencyName: FORMULA_AGENCY, approved: 5, suppressedFields: [] });
+    // The agency named from the agencies read model (its display name), beside its id.
+    expect(five).toMatchObject({ agencyName: FORMULA_AGENCY, approved: 5, suppressedFields: [], names: { agencyId: FORMULA_AGENCY } });
     expect(five.creationToApprovalMeanDays).toEqual(expect.any(Number));
     const one = byAgency.get(agencies['Small agency']);
     expect(one).toMatchObject({ agencyName: 'Small agency', approved: null, creationToApprovalMeanDays: null });
+    expect(one.names).toEqual({ agencyId: 'Small agency' });
     expect(one.suppressedFields).toContain('approved');
 
     const csv = await read('/api/analytics/time-to-approval/by_month.csv', { sort: '["agencyName","ASC"]' });

@@ -14,6 +14,8 @@ import {
   analyticsVersions,
   listAnalyticsRows,
 } from '@cans/projections/analytics/analytics.queries';
+import { analyticsNamesOf, AnalyticsRowNames } from '@cans/projections/analytics/analytics-names';
+import { NAMES_FIELD } from '@cans/projections/analytics/analytics-projection';
 import type { ListPageResult } from '@cans/projections/engine/list-page';
 import type { Document, ReadStore } from '@cans/storage/read-store/read-store.port';
 import { CsvRecords } from '../platform/http/csv-answer';
@@ -92,15 +94,25 @@ export class AnalyticsCatalogueHandler implements IQueryHandler<AnalyticsCatalog
   }
 }
 
+/** A row of a page: small cells suppressed, and the current names of its codes (fields declared `refersTo`). */
+export type AnalyticsPageRow = SuppressedRow & { [NAMES_FIELD]: AnalyticsRowNames };
+
 @QueryHandler(AnalyticsPageQuery)
-export class AnalyticsPageHandler implements IQueryHandler<AnalyticsPageQuery, ListPageResult<SuppressedRow>> {
+export class AnalyticsPageHandler implements IQueryHandler<AnalyticsPageQuery, ListPageResult<AnalyticsPageRow>> {
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
   async execute({ target }: AnalyticsPageQuery) {
     const source = await sourceOf(this.readStore, target);
     const page = await listAnalyticsRows(this.readStore, source, target.list);
-    const elsewhere = await sameRowsElsewhere(this.readStore, target, source, page.rows);
-    return { ...page, rows: page.rows.map((row) => withSmallCellsSuppressed(row, target.collection.fields, elsewhere(row))) };
+    const { fields } = target.collection;
+    const [elsewhere, namesOf] = await Promise.all([
+      sameRowsElsewhere(this.readStore, target, source, page.rows),
+      analyticsNamesOf(this.readStore, fields, page.rows),
+    ]);
+    return {
+      ...page,
+      rows: page.rows.map((row) => ({ ...withSmallCellsSuppressed(row, fields, elsewhere(row)), [NAMES_FIELD]: namesOf(row) })),
+    };
   }
 }
 

@@ -5,33 +5,15 @@
 import { useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  MenuItem,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, CircularProgress, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import { API_URL } from '../providers/dataProvider';
 import { useApiQuery, useCansDataProvider } from '../providers/useApi';
 import type { ApiError } from '../providers/api-error';
 import { downloadFrom } from '../shared/download';
+import { Markdown } from '../shared/Markdown';
 import type { AnalyticsProjectionInfo, AnalyticsRow } from './analytics-types';
-
-const cell = (value: unknown): string =>
-  value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+import { AnalyticsTable } from './AnalyticsTable';
 
 const collectionPath = (projection: string, collection: string) =>
   `/analytics/${encodeURIComponent(projection)}/${encodeURIComponent(collection)}`;
@@ -107,7 +89,7 @@ export const AnalyticsPage = () => {
             >
               {catalogue?.map((p) => (
                 <MenuItem key={p.name} value={p.name}>
-                  {p.name}
+                  {p.label}
                 </MenuItem>
               ))}
             </TextField>
@@ -121,7 +103,7 @@ export const AnalyticsPage = () => {
             >
               {projection.collections.map((c) => (
                 <MenuItem key={c.name} value={c.name}>
-                  {c.name}
+                  {c.label}
                 </MenuItem>
               ))}
             </TextField>
@@ -129,7 +111,11 @@ export const AnalyticsPage = () => {
               type="date"
               size="small"
               label={text('until')}
-              helperText={text('untilHelp')}
+              helperText={
+                projection.replays.length
+                  ? text('untilReplays', { dates: projection.replays.map((replay) => replay.until).join(', ') })
+                  : text('untilHelp')
+              }
               value={until}
               onChange={(event) => {
                 setUntil(event.target.value);
@@ -150,61 +136,30 @@ export const AnalyticsPage = () => {
           </Stack>
         )}
         {projection && (
-          <Typography variant="body2" sx={{ mt: 1.5 }}>
-            <strong>{projection.name}</strong> ({text('version', { version: projection.version })}): {projection.description}
-            {collection ? ` ${collection.description}` : ''}
+          <Typography variant="body2" component="div" sx={{ mt: 1.5 }}>
+            <strong>{projection.label}</strong> ({text('version', { version: projection.version })}):{' '}
+            <Markdown text={projection.description} inline />
+            {collection && <Markdown text={collection.description} inline />}
           </Typography>
         )}
       </Paper>
-      {rows.error && <Alert severity="error">{rows.error.message}</Alert>}
+      {/* No replay until that date is not a failure: the reader learns what to do (live figures, or ask for one). */}
+      {rows.error && <Alert severity={rows.error.fieldErrors.until ? 'info' : 'error'}>{rows.error.message}</Alert>}
       {rows.isLoading && listPath && <CircularProgress aria-label={text('loading')} />}
-      {collection && rows.data && (
-        <Paper variant="outlined">
-          {/* Wide collections scroll sideways inside the table: focusable, so the keyboard can scroll it too. */}
-          <TableContainer tabIndex={0} role="region" aria-label={text('rows', { collection: collection.name })}>
-            <Table size="small" aria-label={text('rows', { collection: collection.name })}>
-              <TableHead>
-                <TableRow>
-                  {collection.fields.map((field) => (
-                    <TableCell key={field.name} component="th" scope="col" title={field.description}>
-                      {field.name}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.data.data.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={collection.fields.length}>{text('empty')}</TableCell>
-                  </TableRow>
-                )}
-                {rows.data.data.map((row) => (
-                  <TableRow key={row.id}>
-                    {collection.fields.map((field) => (
-                      <TableCell key={field.name} sx={{ whiteSpace: 'nowrap' }}>
-                        {row.suppressedFields?.includes(field.name)
-                          ? text('suppressed', { minimum: collection.minimumCellSize })
-                          : cell(row[field.name])}
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          <TablePagination
-            component="div"
-            count={rows.data.total}
-            page={page}
-            rowsPerPage={perPage}
-            rowsPerPageOptions={[25, 50, 100]}
-            onPageChange={(_, next) => setPage(next)}
-            onRowsPerPageChange={(event) => {
-              setPerPage(Number(event.target.value));
-              setPage(0);
-            }}
-          />
-        </Paper>
+      {projection && collection && rows.data && (
+        <AnalyticsTable
+          title={text('rows', { projection: projection.label, collection: collection.label })}
+          collection={collection}
+          rows={rows.data.data}
+          total={rows.data.total}
+          page={page}
+          perPage={perPage}
+          onPageChange={setPage}
+          onPerPageChange={(next) => {
+            setPerPage(next);
+            setPage(0);
+          }}
+        />
       )}
     </Box>
   );

@@ -8,11 +8,18 @@ import { ANALYTICS_PROJECTIONS } from './index';
 
 const definition = (overrides: Partial<AnalyticsProjectionDefinition<AgencyEvent>> = {}): AnalyticsProjectionDefinition<AgencyEvent> => ({
   name: 'agency-names',
+  label: 'Agency names',
   version: 1,
   description: 'Agency names.',
   eventTypes: ['AgencyCreated'],
   collections: [
-    { name: 'names', description: 'One row per agency.', fields: [{ name: 'name', description: 'The name.' }], indexes: ['name'] },
+    {
+      name: 'names',
+      label: 'Names',
+      description: 'One row per agency.',
+      fields: [{ name: 'name', label: 'Name', description: 'The name.' }],
+      indexes: ['name'],
+    },
   ],
   stateCollections: ['seen'],
   apply(event, view) {
@@ -56,19 +63,43 @@ describe('defineAnalyticsProjection', () => {
     expect(() => defineAnalyticsProjection(definition({ name: 'a-very-long-analytics-projection' }))).toThrow('longer than 35');
     expect(() => defineAnalyticsProjection(definition({ name: 'Agency' }))).toThrow('Invalid projection name');
     expect(() =>
-      defineAnalyticsProjection(definition({ collections: [{ name: 'names', description: '', fields: [], indexes: ['name'] }] })),
+      defineAnalyticsProjection(
+        definition({ collections: [{ name: 'names', label: 'Names', description: '', fields: [], indexes: ['name'] }] }),
+      ),
     ).toThrow('index "name" is not a field of names');
   });
 
   it('refuses a figure derived from a field that is not a count, and a field taking the suppression list’s name', () => {
     const withFields = (fields: AnalyticsProjectionDefinition<AgencyEvent>['collections'][number]['fields']) =>
-      definition({ collections: [{ name: 'names', description: '', fields }] });
-    const share = { name: 'share', description: 'A percentage.', derivedFrom: ['agencies'] };
-    expect(() => defineAnalyticsProjection(withFields([{ name: 'agencies', description: 'Agencies.', count: true }, share]))).not.toThrow();
-    expect(() => defineAnalyticsProjection(withFields([{ name: 'agencies', description: 'Agencies.' }, share]))).toThrow(
+      definition({ collections: [{ name: 'names', label: 'Names', description: '', fields }] });
+    const share = { name: 'share', label: 'Share', description: 'A percentage.', derivedFrom: ['agencies'] };
+    const agencies = { name: 'agencies', label: 'Agencies', description: 'Agencies.' };
+    expect(() => defineAnalyticsProjection(withFields([{ ...agencies, count: true }, share]))).not.toThrow();
+    expect(() => defineAnalyticsProjection(withFields([agencies, share]))).toThrow(
       'names.share is derived from "agencies", not a count field',
     );
-    expect(() => defineAnalyticsProjection(withFields([{ name: 'suppressedFields', description: '' }]))).toThrow('is reserved');
+    for (const reserved of ['suppressedFields', 'names'])
+      expect(() => defineAnalyticsProjection(withFields([{ name: reserved, label: 'X', description: '' }]))).toThrow(
+        `"${reserved}" is reserved`,
+      );
+  });
+
+  it('refuses a projection, collection or field without a label (the screen shows labels, never names)', () => {
+    expect(() => defineAnalyticsProjection(definition({ label: ' ' }))).toThrow('agency-names: no label');
+    const unlabelled = definition({
+      collections: [{ name: 'names', label: '', description: '', fields: [{ name: 'name', label: '', description: 'The name.' }] }],
+    });
+    expect(() => defineAnalyticsProjection(unlabelled)).toThrow('no label for names, name (names)');
+  });
+
+  it('labels every field of the registered projections, and names what item codes and agency ids refer to', () => {
+    for (const projection of ANALYTICS_PROJECTIONS)
+      for (const collection of projection.published)
+        for (const field of collection.fields) expect(field.label).not.toMatch(/^$|^[a-z]+[A-Z]|_/);
+    const fieldsNamed = (name: string) =>
+      ANALYTICS_PROJECTIONS.flatMap((projection) => projection.published.flatMap((c) => c.fields.filter((f) => f.name === name)));
+    expect(fieldsNamed('item').map((field) => field.refersTo)).toEqual(['item', 'item']);
+    expect(fieldsNamed('agencyId').map((field) => field.refersTo)).toEqual(['agency']);
   });
 
   it('gives every registered analytics collection a name of its own, apart from the product’s', () => {

@@ -11,9 +11,10 @@ import { ANALYTICS_PROJECTIONS } from './index';
 
 export interface AnalyticsCatalogueEntry {
   name: string;
+  label: string;
   version: number;
   description: string;
-  collections: { name: string; description: string; fields: AnalyticsField[] }[];
+  collections: { name: string; label: string; description: string; fields: AnalyticsField[] }[];
   /** Replays of the current version (`until` labels: yyyy-MM-dd or an ISO instant), oldest moment first. */
   replays: { until: string; builtAt: string }[];
 }
@@ -29,9 +30,10 @@ export async function analyticsCatalogue(
   );
   return projections.map((projection) => ({
     name: projection.name,
+    label: projection.label,
     version: projection.version,
     description: projection.description,
-    collections: projection.published.map(({ name, description, fields }) => ({ name, description, fields: [...fields] })),
+    collections: projection.published.map(({ name, label, description, fields }) => ({ name, label, description, fields: [...fields] })),
     replays: replays
       .filter((replay) => replay.projection === projection.name && replay.version === projection.version)
       .map((replay) => ({ until: replay.label, builtAt: replay.builtAt })),

@@ -192,11 +192,21 @@ async function applyDeltas(view: ProjectionView, deltas: TransitionDeltas): Prom
   }
 }
 
-const SUBJECT = { name: 'subject', description: '"child" for child items; "caregiver" for the first listed caregiver’s items.' };
-const ITEM = { name: 'item', description: 'The question code (stable across library versions).' };
+const SUBJECT = {
+  name: 'subject',
+  label: 'Child or caregiver',
+  description: '`child` for child items; `caregiver` for the first listed caregiver’s items.',
+};
+const ITEM = {
+  name: 'item',
+  label: 'Item',
+  description: 'The question’s code (stable across library versions), shown with its current name.',
+  refersTo: 'item',
+} as const;
 
 export const itemTransitionsProjection = defineAnalyticsProjection<AssessmentEvent>({
   name: 'item-transitions',
+  label: 'Item transitions',
   version: 1,
   description:
     'Per item, how ratings moved between a child’s consecutive approved assessments (child = PID; ordered by date of assessment; ' +
@@ -221,35 +231,49 @@ export const itemTransitionsProjection = defineAnalyticsProjection<AssessmentEve
   collections: [
     {
       name: TRANSITIONS,
-      description: 'One row per item and pair of ratings seen: how many consecutive pairs went from `from` to `to`.',
+      label: 'Rating transitions',
+      description: 'One row per item and pair of ratings seen: how many consecutive pairs went from the *From* rating to the *To* rating.',
       fields: [
         SUBJECT,
         ITEM,
-        { name: 'from', description: 'Rating at the earlier assessment: 0, 1, 2, 3, 4 or NA.' },
-        { name: 'to', description: 'Rating at the next approved assessment of the same child.' },
-        { name: 'count', description: 'Consecutive pairs of approved assessments with these two ratings.', count: true },
+        { name: 'from', label: 'From', description: 'Rating at the earlier assessment: `0`, `1`, `2`, `3`, `4` or `NA`.' },
+        { name: 'to', label: 'To', description: 'Rating at the next approved assessment of the same child.' },
+        { name: 'count', label: 'Pairs', description: 'Consecutive pairs of approved assessments with these two ratings.', count: true },
       ],
       indexes: ['item'],
     },
     {
       name: ITEMS,
+      label: 'Outcomes by item',
       description: 'One row per item: pairs rated in both assessments, and what became of actionable ratings.',
       fields: [
         SUBJECT,
         ITEM,
-        { name: 'pairs', description: 'Consecutive pairs of approved assessments with the item rated in both.', count: true },
-        { name: 'actionable', description: 'Pairs whose earlier rating is actionable (2 or 3).', count: true },
-        { name: 'resolved', description: 'Actionable pairs whose later rating is 0 or 1.', count: true },
-        { name: 'improved', description: 'Actionable pairs whose later rating is lower (includes resolved).', count: true },
+        {
+          name: 'pairs',
+          label: 'Pairs',
+          description: 'Consecutive pairs of approved assessments with the item rated in both.',
+          count: true,
+        },
+        { name: 'actionable', label: 'Actionable', description: 'Pairs whose earlier rating is actionable (`2` or `3`).', count: true },
+        { name: 'resolved', label: 'Resolved', description: 'Actionable pairs whose later rating is `0` or `1`.', count: true },
+        {
+          name: 'improved',
+          label: 'Improved',
+          description: 'Actionable pairs whose later rating is lower (includes resolved).',
+          count: true,
+        },
         // A percentage gives its numerator away with its denominator: suppressed with either.
         {
           name: 'resolvedPercent',
-          description: 'resolved / actionable in percent, one decimal; null without actionable pairs.',
+          label: 'Resolved (%)',
+          description: '*Resolved* / *Actionable* in percent, one decimal; empty without actionable pairs.',
           derivedFrom: ['actionable', 'resolved'],
         },
         {
           name: 'improvedPercent',
-          description: 'improved / actionable in percent, one decimal; null without actionable pairs.',
+          label: 'Improved (%)',
+          description: '*Improved* / *Actionable* in percent, one decimal; empty without actionable pairs.',
           derivedFrom: ['actionable', 'improved'],
         },
       ],

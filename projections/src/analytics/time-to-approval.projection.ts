@@ -154,13 +154,14 @@ async function renameAgency(view: ProjectionView, agencyId: string, name: string
 }
 
 // Means and medians of a row are computed from its approved assessments: suppressed with that count (small cells).
-const durationFields = (measure: string, what: string) => [
+const durationFields = (measure: string, label: string, what: string) => [
   {
     name: `${measure}MeanDays`,
-    description: `Mean days ${what}; null when none of the month’s assessments has it.`,
+    label: `${label}: mean days`,
+    description: `Mean days ${what}; empty when none of the month’s assessments has it.`,
     derivedFrom: ['approved'],
   },
-  { name: `${measure}MedianDays`, description: `Median days ${what}.`, derivedFrom: ['approved'] },
+  { name: `${measure}MedianDays`, label: `${label}: median days`, description: `Median days ${what}.`, derivedFrom: ['approved'] },
 ];
 
 /** The events it reads: an agency's deletion leaves its name on its rows. */
@@ -168,6 +169,7 @@ type TimeToApprovalEvent = AssessmentEvent | Exclude<AgencyEvent, { type: typeof
 
 export const timeToApprovalProjection = defineAnalyticsProjection<TimeToApprovalEvent>({
   name: 'time-to-approval',
+  label: 'Time to approval',
   version: 1,
   description:
     'Per agency and month of approval (UTC): assessments approved, and the mean and median days from creation to first ' +
@@ -185,15 +187,21 @@ export const timeToApprovalProjection = defineAnalyticsProjection<TimeToApproval
   collections: [
     {
       name: BY_MONTH,
+      label: 'By agency and month',
       description: 'One row per agency and month in which assessments were approved.',
       fields: [
-        { name: 'agencyId', description: 'The agency of the assessment’s owner when it was approved; null for none.' },
-        { name: 'agencyName', description: 'The agency’s current name.' },
-        { name: 'month', description: 'Month of approval, yyyy-MM (UTC).' },
-        { name: 'approved', description: 'Assessments approved (for the first time) in the month.', count: true },
-        ...durationFields('creationToCompletion', 'from creation to the first completion'),
-        ...durationFields('completionToApproval', 'from the first completion to approval'),
-        ...durationFields('creationToApproval', 'from creation to approval'),
+        {
+          name: 'agencyId',
+          label: 'Agency',
+          description: 'The agency of the assessment’s owner when it was approved (its id); empty for none.',
+          refersTo: 'agency',
+        },
+        { name: 'agencyName', label: 'Agency name', description: 'The agency’s current name (kept when the agency is deleted).' },
+        { name: 'month', label: 'Month', description: 'Month of approval, `yyyy-MM` (UTC).' },
+        { name: 'approved', label: 'Approved', description: 'Assessments approved (for the first time) in the month.', count: true },
+        ...durationFields('creationToCompletion', 'Creation to completion', 'from creation to the first completion'),
+        ...durationFields('completionToApproval', 'Completion to approval', 'from the first completion to approval'),
+        ...durationFields('creationToApproval', 'Creation to approval', 'from creation to approval'),
       ],
       indexes: ['month', 'agencyId'],
     },
