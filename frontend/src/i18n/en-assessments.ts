@@ -1,4 +1,5 @@
 /* UI strings of the assessments screens, under cans.assessments.* (server messages never live here). */
+import { enHistorySessions } from './en-history-sessions';
 import type { UiStrings } from './ui-strings';
 
 export const enAssessments: UiStrings = {
@@ -348,6 +349,7 @@ export const enAssessments: UiStrings = {
     after: 'After',
     none: '(none)',
     session: 'Session of %{user}',
+    sessions: enHistorySessions,
     openAt: 'Open the assessment as of a date and time',
     openAtField: 'Date and time',
     open: 'Open',

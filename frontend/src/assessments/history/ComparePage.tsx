@@ -1,7 +1,8 @@
 /*
  * The assessment as it was compared with today, side by side (/assessment/history/:id/compare?revision=N): every
  * field a reader checks, in two columns, the changed ones highlighted and marked in words (not by colour alone);
- * "Only changed fields" narrows the table. What has no row (caregivers, comments, sharing) is listed below it.
+ * "Only changed fields" narrows the table. What has no row (caregivers, comments, sharing) is listed below it. A field
+ * with no value (an item not yet rated) reads "(none)", as in the history, never as a blank cell.
  */
 import { useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
@@ -30,6 +31,7 @@ import { formatDateTime } from '../../shared/format';
 import { assessmentApiPath, assessmentPaths } from '../assessment-paths';
 import { AssessmentTabs } from '../AssessmentTabs';
 import { useAssessmentOptions } from '../child-fields';
+import { useAbsentValue } from './absent-value';
 import { ChangeList } from './HistorySessions';
 import type { AssessmentComparison } from './history-types';
 import { comparisonRows, otherChanges, type ComparisonRow } from './snapshot-rows';
@@ -42,6 +44,21 @@ const CHANGED_ROW = {
 };
 
 const SECTIONS: ComparisonRow['section'][] = ['assessment', 'child', 'ratings', 'narrative'];
+
+const ValueCell = ({ value }: { value: string }) => {
+  const none = useAbsentValue();
+  return (
+    <TableCell sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+      {value.trim() === '' ? (
+        <Box component="span" sx={{ color: 'text.secondary' }}>
+          {none}
+        </Box>
+      ) : (
+        value
+      )}
+    </TableCell>
+  );
+};
 
 export const ComparePage = () => {
   const { id = '' } = useParams();
@@ -126,8 +143,8 @@ export const ComparePage = () => {
                         </Typography>
                       )}
                     </TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>{row.before}</TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>{row.after}</TableCell>
+                    <ValueCell value={row.before} />
+                    <ValueCell value={row.after} />
                   </TableRow>
                 )),
               ];

@@ -1,7 +1,8 @@
 /*
  * The History tab of an assessment: every change of its stream with who, when and what (field by field), grouped by
- * session of work, filterable by user and kind; the reads of the record ("Viewed by …"); the CSV and a printable
- * view; the assessment as of a date and time; who could see it on a given day.
+ * session of work, each collapsed to a summary line until opened, with a jump to a date; filterable by user and
+ * kind; the reads of the record ("Viewed by …"); the CSV and a printable view (every session open); the assessment
+ * as of a date and time; who could see it on a given day.
  */
 import { useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
@@ -14,10 +15,11 @@ import { useApiQuery } from '../../providers/useApi';
 import { downloadFrom } from '../../shared/download';
 import { appHref, assessmentApiPath, assessmentPaths } from '../assessment-paths';
 import { AssessmentTabs } from '../AssessmentTabs';
-import { HistorySessions } from './HistorySessions';
+import { CollapsibleSessions } from './CollapsibleSessions';
 import type { AssessmentHistory } from './history-types';
 import { WhoCouldSee } from './WhoCouldSee';
 import { historyQuery, localInputToIso } from './history-query';
+import { useSessionDisclosure } from './session-disclosure';
 
 const OpenAsOf = ({ id }: { id: string }) => {
   const translate = useTranslate();
@@ -59,6 +61,7 @@ export const HistoryPage = () => {
   const kind = search.get('kind') ?? '';
   const query = historyQuery(userId, kind);
   const { data, error } = useApiQuery<AssessmentHistory>(`${assessmentApiPath(id, 'history')}${query}`, { retry: false });
+  const disclosure = useSessionDisclosure();
   const setFilter = (name: 'userId' | 'kind', value: string) => {
     const next = new URLSearchParams(search);
     if (value) next.set(name, value);
@@ -160,7 +163,12 @@ export const HistoryPage = () => {
       <Stack spacing={2}>
         {/* Outside the history's loading state: changing a filter must not reset the question asked here. */}
         {!error && <WhoCouldSee id={id} />}
-        {data && (data.sessions.length === 0 ? <Alert severity="info">{text('empty')}</Alert> : <HistorySessions id={id} history={data} />)}
+        {data &&
+          (data.sessions.length === 0 ? (
+            <Alert severity="info">{text('empty')}</Alert>
+          ) : (
+            <CollapsibleSessions id={id} history={data} disclosure={disclosure} />
+          ))}
       </Stack>
     </Box>
   );

@@ -1,6 +1,7 @@
 /*
  * The printable history (/assessment/history/:id/print, opened in a new tab without the app's menu): the same
- * sessions and changes as the History tab, with the same filters, on white, with Print.
+ * sessions and changes as the History tab, with the same filters, every session open (none collapses on paper), on
+ * white, with Print.
  */
 import { useEffect } from 'react';
 import { useTranslate } from 'react-admin';
