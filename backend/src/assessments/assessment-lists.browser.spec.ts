@@ -12,7 +12,7 @@ import { describeInBrowser, FRONTEND_DIST, launchChromium, signedInPage } from '
 import { expectAccessible, expectPageChecks } from '../../test-support/page-checks';
 import { startTestApp, TestApp } from '../../test-support/test-app';
 import { AssessmentsApi } from './assessments.test-support';
-import { toHaveCount, toHaveTexts } from '../../test-support/eventually';
+import { expectEventually, toHaveCount, toHaveTexts } from '../../test-support/eventually';
 
 describeInBrowser('Assessment lists and home links in headless Chromium (demo data)', () => {
   jest.setTimeout(180_000);
@@ -78,6 +78,17 @@ describeInBrowser('Assessment lists and home links in headless Chromium (demo da
     await supervisor.getByRole('option', { name: 'Jamie Carter' }).click();
     await supervisor.getByRole('row', { name: /PID-1007/ }).waitFor({ state: 'detached' });
     await supervisor.getByRole('row', { name: /PID-1004/ }).waitFor(); // Jamie Carter's
+    // The chosen name shows whole in the field at 1440 and 1024 px (it was cut to "Jamie C…").
+    for (const width of [1440, 1024]) {
+      await supervisor.setViewportSize({ width, height: 900 });
+      await expectEventually(
+        () =>
+          supervisor
+            .getByRole('combobox', { name: 'Assessor' })
+            .evaluate((input: HTMLInputElement) => input.scrollWidth <= input.clientWidth),
+        (whole) => expect(whole).toBe(true),
+      );
+    }
     await expectPageChecks(supervisor, 'assessment-list-supervisor');
     expect(errors).toEqual([]);
   });

@@ -38,7 +38,10 @@ const AssessorFilterInput = ({ source, label }: { source: string; label: string;
     setKnown((previous) => new Map([...previous, ...data.map((option): [string, AssessorOption] => [option.id, option])]));
   }
   const choices = [...known.values()].sort((a, b) => a.name.localeCompare(b.name));
-  return <AutocompleteInput source={source} label={label} choices={choices} setFilter={setSearch} helperText={false} />;
+  // Wide enough for a full name ("Jamie Carter" was cut to "Jamie C…" at react-admin's default width).
+  return (
+    <AutocompleteInput source={source} label={label} choices={choices} setFilter={setSearch} helperText={false} sx={{ minWidth: 240 }} />
+  );
 };
 
 const statusLabel = (code: string): string => ASSESSMENT_STATUS[code as AssessmentStatusCode]?.label ?? code;
