@@ -89,6 +89,7 @@ describeInBrowser('Many Children Many CANS in headless Chromium', () => {
     await next(page);
     await step(page, 2, 'Show Assessment(s)');
     await page.getByText('No child has two or more approved assessments matching the filter.').waitFor();
+    await page.getByRole('status').getByText('Filters in use — PID: MM-05.').waitFor(); // issue 31
     await next(page);
     await step(page, 2, 'Show Assessment(s)');
     await toHaveCount(page.getByRole('alert'), 0);

@@ -94,6 +94,7 @@ describeInBrowser('Many Children One CANS in headless Chromium', () => {
     await next(page);
     await step(page, 2, 'Show Assessment(s)');
     await page.getByText('No assessments match the filter.').waitFor();
+    await page.getByRole('status').getByText('Filters in use — PID: NOBODY.').waitFor(); // issue 31
     await next(page);
     await page.getByRole('alert').filter({ hasText: 'No children need to generate a report.' }).waitFor();
 

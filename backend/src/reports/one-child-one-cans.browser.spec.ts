@@ -2,18 +2,24 @@
  * The One Child One CANS wizard in headless Chromium (issue 13 "The four wizards"): a supervisor runs it end to end
  * — the first assessor preselected, each blocking message once, one assessment chosen from the keyboard — and the
  * report shows the ratings this test gave (child domain and the caregiver's domain), the child's other CANS; Back
- * clears the report, New Report the filter and the choices. Page checks (axe, no sideways scrolling at 375, 1024
- * and 1440 px; screenshots with SCREENSHOTS_DIR).
+ * clears the report, New Report the filter and the choices. Over the demo data, as the state administrator where
+ * issue 31's walk met it: the preselected assessor is named by the hint and by an empty list, whose Clear filters
+ * brings every assessment back. Page checks (axe, no sideways scrolling at 375, 1024 and 1440 px; screenshots with
+ * SCREENSHOTS_DIR).
  */
 import type { Browser, Page } from 'playwright-core';
-import { describeInBrowser, FRONTEND_DIST, launchChromium, signedInPage } from '../../test-support/browser';
+import { demoDataInBrowser, describeInBrowser, FRONTEND_DIST, launchChromium, signedInPage } from '../../test-support/browser';
 import { expectPageChecks } from '../../test-support/page-checks';
 import { startTestApp, TestApp } from '../../test-support/test-app';
 import { testCaregiver } from '../assessments/summary/test-support/assessment-writer';
 import { createWizardOrg, domainNames } from './test-support/wizard-org';
 import { expectEventually, toHaveAttribute, toHaveCount, toHaveValue } from '../../test-support/eventually';
+import { DEMO_USER_IDS } from '../platform/seeding/demo-data/identity-demo-data';
 
 const LATEST = { SEXUAL_ABUSE: '2', PHYSICAL_ABUSE: 'NA', EMOTIONAL_ABUSE: '0' } as const;
+
+const next = (page: Page) => page.getByRole('button', { name: 'Next', exact: true }).click();
+const step = (page: Page, n: number, name: string) => page.getByRole('heading', { name: `Step ${n} of 4: ${name}` }).waitFor();
 
 describeInBrowser('One Child One CANS in headless Chromium', () => {
   jest.setTimeout(240_000);
@@ -46,8 +52,6 @@ describeInBrowser('One Child One CANS in headless Chromium', () => {
     await t?.close();
   });
 
-  const next = (page: Page) => page.getByRole('button', { name: 'Next', exact: true }).click();
-  const step = (page: Page, n: number, name: string) => page.getByRole('heading', { name: `Step ${n} of 4: ${name}` }).waitFor();
   /** The cells of a row (by its name) of a table (by its name), once they read `expected`. */
   const expectCells = (page: Page, table: string, item: string, expected: unknown[]) =>
     expectEventually(
@@ -71,6 +75,7 @@ describeInBrowser('One Child One CANS in headless Chromium', () => {
     await page.getByText('Only approved assessments that are included in reports are used.').waitFor();
     // The first assessor is preselected (the supervisor assesses nobody: the worker).
     await page.getByRole('combobox', { name: 'Assessor' }).filter({ hasText: 'Worker Wizard' }).waitFor();
+    await page.getByText('Only assessments by Worker Wizard. Clear the selection to include every assessor.').waitFor();
     await expectPageChecks(page, 'report-oc1-step1');
 
     await page.getByLabel('PID').fill('OC-01');
@@ -142,5 +147,41 @@ describeInBrowser('One Child One CANS in headless Chromium', () => {
     await step(page, 2, 'Select one child');
     await toHaveCount(page.getByRole('radio', { checked: true }), 0);
     expect(errors).toEqual([]);
+  });
+});
+
+describeInBrowser('One Child One CANS as the state administrator over the demo data (issue 31)', () => {
+  jest.setTimeout(240_000);
+  const app = demoDataInBrowser();
+
+  it('names the preselected assessor in the hint and in an empty list, whose Clear filters brings every assessment', async () => {
+    const page = await app.signedIn(DEMO_USER_IDS['state.admin']);
+    await page.goto(`${app.t.baseUrl}/report/oneChildOneCANS`);
+    // The first assessor stays preselected (spec 001 §5), and the hint says what that does.
+    await page.getByRole('combobox', { name: 'Assessor' }).filter({ hasText: 'Jamie Carter' }).waitFor();
+    await page.getByText('Only assessments by Jamie Carter. Clear the selection to include every assessor.').waitFor();
+    await toHaveCount(page.getByText('None selected means all.'), 1); // the agency's only
+    await expectPageChecks(page, 'report-oc-preselected');
+
+    // Isla Martin is Riley Brooks's: with Jamie Carter preselected, her PID finds nothing, and the list says why.
+    await page.getByLabel('PID').fill('PID-1009');
+    await page.getByLabel('Date of assessment from').fill('2024-01-01');
+    await next(page);
+    await step(page, 2, 'Select one child');
+    const empty = page.getByRole('status').filter({ hasText: 'No assessments match the filter.' });
+    await empty.getByText('Filters in use — Assessor: Jamie Carter; PID: PID-1009; Date of assessment: From 01/01/2024.').waitFor();
+    await expectPageChecks(page, 'report-oc-empty');
+    await empty.getByRole('button', { name: 'Clear filters' }).click();
+    await page.getByRole('radio', { name: /^Select Isla Martin \(PID-1009\), 06\/03\/2024$/ }).waitFor();
+    await page.getByRole('radio', { name: /^Select Ava Thompson \(PID-1001\), / }).waitFor();
+    await expectPageChecks(page, 'report-oc-cleared');
+
+    // The filter was cleared, not only the list: no PID, no date, no assessor.
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await step(page, 1, 'Filter Assessments');
+    await toHaveValue(page.getByLabel('PID'), '');
+    await toHaveValue(page.getByLabel('Date of assessment from'), '');
+    await toHaveCount(page.getByText('None selected means all.'), 2);
+    expect(app.errors).toEqual([]);
   });
 });

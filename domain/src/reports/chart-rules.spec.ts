@@ -20,7 +20,26 @@ import {
   shownMeanScore,
   shownRating,
   taiPosition,
+  TIME_POINT_COLOURS,
+  timePointColour,
 } from './chart-rules';
+
+/** '#rrggbb' as its hue (degrees), saturation and lightness (0–1), and its WCAG relative luminance. */
+function colourOf(hex: string) {
+  const [r, g, b] = [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16) / 255);
+  const max = Math.max(r, g, b);
+  const min = Math.min(r, g, b);
+  const spread = max - min;
+  const sector = spread === 0 ? 0 : max === r ? ((g - b) / spread) % 6 : max === g ? (b - r) / spread + 2 : (r - g) / spread + 4;
+  const lightness = (max + min) / 2;
+  const linear = (c: number) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+  return {
+    hue: (sector * 60 + 360) % 360,
+    saturation: spread === 0 ? 0 : spread / (1 - Math.abs(2 * lightness - 1)),
+    luminance: 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b),
+  };
+}
+const hueDistance = (a: number, b: number) => Math.min(Math.abs(a - b), 360 - Math.abs(a - b));
 
 describe('report chart rules (spec 001 §9)', () => {
   it('plots an item rating as rating + 2 and N/A as 1 (1.2 on multi-assessment charts); unrated has no bar', () => {
@@ -102,5 +121,17 @@ describe('report chart rules (spec 001 §9)', () => {
     expect(glanceSliceColour('gender', 'Female', genders)).toBe(GENDER_COLOURS[1]);
     expect(glanceSliceColour('gender', 'N/A', genders)).toBe(GENDER_COLOURS[2]);
     expect(glanceSliceColour('gender', 'Unknown', genders)).toBe(GENDER_COLOURS[0]);
+  });
+
+  it('draws time-point series in colours no one takes for a rating: far in hue from 0-3, saturated unlike N/A, white labels legible', () => {
+    const ratingHues = (['0', '1', '2', '3'] as const).map((rating) => colourOf(RATING_COLOURS[rating]).hue);
+    for (const colour of TIME_POINT_COLOURS) {
+      const { hue, saturation, luminance } = colourOf(colour);
+      for (const ratingHue of ratingHues) expect(hueDistance(hue, ratingHue)).toBeGreaterThanOrEqual(40);
+      expect(saturation).toBeGreaterThanOrEqual(0.5);
+      expect(1.05 / (luminance + 0.05)).toBeGreaterThanOrEqual(4.5);
+    }
+    expect(new Set(TIME_POINT_COLOURS).size).toBe(TIME_POINT_COLOURS.length);
+    expect(timePointColour(TIME_POINT_COLOURS.length + 1)).toBe(TIME_POINT_COLOURS[1]);
   });
 });

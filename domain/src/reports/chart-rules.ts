@@ -39,6 +39,14 @@ export const ITEM_AXIS = { min: 1, max: 6 } as const;
 /** Item rating chart height: 50 px per question plus 100, at least 230. */
 export const itemChartHeight = (questions: number): number => Math.max(230, questions * 50 + 100);
 
+/**
+ * The multi-assessment chart's time-point series, in legend order: blues, purples and a teal, so no series reads as a
+ * rating (each hue at least 40° from the green, amber, orange and red of RATING_COLOURS, and saturated, unlike the
+ * N/A grey); each keeps its white bar labels at 4.5:1 or more. The browser chart and the PDF's both draw these.
+ */
+export const TIME_POINT_COLOURS = ['#1565c0', '#7b1fa2', '#00796b', '#1a237e', '#0277bd', '#4a148c'] as const;
+export const timePointColour = (index: number): string => TIME_POINT_COLOURS[index % TIME_POINT_COLOURS.length];
+
 /** Multi-assessment chart height: questions × series × 50 plus 200. */
 export const multiChartHeight = (questions: number, series: number): number => questions * series * 50 + 200;
 

@@ -57,6 +57,14 @@ export const enReports = {
     startDoa: 'Date of assessment from',
     endDoa: 'Date of assessment to',
     noneMeansAll: 'None selected means all.',
+    onlySelected: 'Only %{names}. Clear the selection to include all.',
+    countSelected: '%{count} selected. Clear the selection to include all.',
+    onlyAssessors: 'Only assessments by %{names}. Clear the selection to include every assessor.',
+    countAssessors: 'Assessments by %{count} assessors. Clear the selection to include every assessor.',
+  },
+  emptyList: {
+    filtersInUse: 'Filters in use — %{filters}.',
+    clearFilters: 'Clear filters',
   },
   cohort: {
     title: 'Assessments in the report',
@@ -142,6 +150,7 @@ export const enReports = {
     otherCases: 'Other CANS of this child',
     noOtherCases: 'No other approved CANS of this child.',
     caregiverDomain: '%{domain}: %{caregiver}',
+    seriesLegend: 'Legend: the assessments compared',
   },
   glance: {
     title: 'Quick Glance',

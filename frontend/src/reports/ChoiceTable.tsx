@@ -49,12 +49,12 @@ export function ChoiceTable<T extends { id: string }>({
   regionLabel: string;
   /** The line above the table (announced: role status), e.g. the count or the chosen row. */
   status: ReactNode;
-  /** Shown instead of the table when the list is empty. */
+  /** Shown instead of the table when the list is empty (FilteredEmpty: the filters in use and Clear filters). */
   empty: ReactNode;
   choice?: Choice<T>;
 }) {
   const translate = useTranslate();
-  if (total === 0) return <Typography color="text.secondary">{empty}</Typography>;
+  if (total === 0) return <>{empty}</>;
   const isChosen = (row: T) =>
     choice?.kind === 'radio' ? choice.chosenId === row.id : choice?.kind === 'checkbox' ? choice.chosenIds.includes(row.id) : false;
   const choose = (row: T) =>

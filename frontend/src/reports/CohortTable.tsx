@@ -5,16 +5,21 @@
 import { useReportLabels } from './useReportLabels';
 import { useTranslate } from 'react-admin';
 import { ChoiceTable } from './ChoiceTable';
+import { FilteredEmpty, type ListFilter } from './FilteredEmpty';
 import { useAssessmentTypeName } from './useReportApi';
 import { formatDate } from '../shared/format';
 import type { CohortRow } from './report-types';
 
-export const CohortTable = (props: {
+export const CohortTable = ({
+  filter,
+  ...page
+}: {
   rows: CohortRow[];
   total: number;
   page: number;
   pageSize: number;
   onPage: (page: number) => void;
+  filter: ListFilter;
 }) => {
   const translate = useTranslate();
   const typeName = useAssessmentTypeName();
@@ -22,11 +27,11 @@ export const CohortTable = (props: {
   const text = (key: string, options?: Record<string, unknown>) => translate(`cans.reports.cohort.${key}`, options);
   return (
     <ChoiceTable<CohortRow>
-      {...props}
+      {...page}
       tableLabel={text('title')}
       regionLabel={text('region')}
-      status={text('totalShort', { count: props.total })}
-      empty={text('empty')}
+      status={text('totalShort', { count: page.total })}
+      empty={<FilteredEmpty message={text('empty')} filter={filter} />}
       columns={[
         { header: labels.name('LocalAuthority', text('cin')), value: (row) => row.cin },
         { header: text('name'), value: (row) => row.fullName },

@@ -11,6 +11,19 @@ import { useReportLabels } from './useReportLabels';
 
 export type Choice = { value: string; label: string };
 
+/** The translation keys of a selection's hint: a few chosen by name (`only`), more by their count. */
+export interface SelectionHints {
+  only: string;
+  count: string;
+}
+const ANY_SELECTION: SelectionHints = { only: 'cans.reports.filter.onlySelected', count: 'cans.reports.filter.countSelected' };
+export const ASSESSOR_SELECTION: SelectionHints = {
+  only: 'cans.reports.filter.onlyAssessors',
+  count: 'cans.reports.filter.countAssessors',
+};
+/** Up to this many chosen are named in the hint; more are counted. */
+const NAMED_IN_HINT = 2;
+
 export const MultiSelect = ({
   id,
   label,
@@ -20,6 +33,7 @@ export const MultiSelect = ({
   error,
   disabled,
   helper,
+  hints = ANY_SELECTION,
 }: {
   id: string;
   label: string;
@@ -29,9 +43,16 @@ export const MultiSelect = ({
   error?: string;
   disabled?: boolean;
   helper?: string;
+  hints?: SelectionHints;
 }) => {
   const translate = useTranslate();
   const names = new Map(choices.map((c) => [c.value, c.label]));
+  const chosen = value.map((v) => names.get(v) ?? v);
+  // The hint says what the selection does now: a preselected choice narrows the list as much as a picked one.
+  const selectionHint =
+    chosen.length === 0
+      ? translate('cans.reports.filter.noneMeansAll')
+      : translate(chosen.length <= NAMED_IN_HINT ? hints.only : hints.count, { names: chosen.join(', '), count: chosen.length });
   return (
     <TextField
       id={id}
@@ -40,7 +61,7 @@ export const MultiSelect = ({
       value={value}
       error={!!error}
       disabled={disabled}
-      helperText={error ?? helper ?? translate('cans.reports.filter.noneMeansAll')}
+      helperText={error ?? helper ?? selectionHint}
       slotProps={{
         select: {
           multiple: true,
@@ -170,6 +191,7 @@ export const ManyChildrenFilterForm = ({
           value={filter.assessor}
           onChange={set('assessor')}
           error={errors.assessor}
+          hints={ASSESSOR_SELECTION}
         />
         <MultiSelect
           id="report-gender"

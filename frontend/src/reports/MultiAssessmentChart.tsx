@@ -1,18 +1,25 @@
 /*
  * The multi-assessment chart (spec 001 §9): per question a bar per chosen assessment at rating + 2 (N/A at 1.2,
  * labelled N/A; none where the assessment has no rating), axis 1 to 6, height questions × series × 50 + 200, the
- * legend naming each series by assessment type and date. Its table is the text alternative.
+ * legend naming each series by assessment type and date. The legend sits above the chart, which runs to well over a
+ * screen's height, and the series take the time-point colours (none a rating's). Its table is the text alternative.
  */
 import { useTranslate } from 'react-admin';
 import { ResponsiveBar } from '@nivo/bar';
 import { Box, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { ChartPanel } from '../dashboard/ChartPanel';
 import { ScrollRegion } from '../layout/ScrollRegion';
-import { ITEM_AXIS, multiChartHeight, plottedMultiRating, reportQuestionLabel, shownRating } from '@cans/domain/reports/chart-rules';
+import {
+  ITEM_AXIS,
+  multiChartHeight,
+  plottedMultiRating,
+  reportQuestionLabel,
+  shownRating,
+  timePointColour,
+} from '@cans/domain/reports/chart-rules';
 import type { SeriesQuestion } from './report-types';
 
 const CHART_THEME = { text: { fontSize: 12, fill: '#3c4654' }, axis: { ticks: { text: { fontSize: 12, fill: '#3c4654' } } } };
-const SERIES_COLOURS = ['#1a5fa8', '#c4541a', '#2e7d4f', '#7b3fa0', '#8a6d00', '#3c4654'];
 const TICKS = [1, 2, 3, 4, 5, 6];
 
 export interface Series {
@@ -38,9 +45,24 @@ export const MultiAssessmentChart = ({
     label: reportQuestionLabel(q.questionName, q.questionShowName),
     ...Object.fromEntries(series.map((s) => [s.label, plottedMultiRating(answerOf(q, s)) ?? 0])),
   }));
-  const colour = (index: number) => SERIES_COLOURS[index % SERIES_COLOURS.length];
   const chart = (
     <>
+      <Stack
+        component="ul"
+        aria-label={translate('cans.reports.report.seriesLegend')}
+        direction="row"
+        spacing={2}
+        useFlexGap
+        flexWrap="wrap"
+        sx={{ listStyle: 'none', p: 0, m: 0, mb: 1 }}
+      >
+        {series.map((s, index) => (
+          <Stack key={s.assessmentId} component="li" direction="row" spacing={0.75} alignItems="center">
+            <Box sx={{ width: 12, height: 12, flex: 'none', bgcolor: timePointColour(index) }} />
+            <Typography variant="body2">{s.label}</Typography>
+          </Stack>
+        ))}
+      </Stack>
       <Box
         sx={{ height: multiChartHeight(questions.length, series.length) }}
         role="img"
@@ -58,7 +80,7 @@ export const MultiAssessmentChart = ({
           margin={{ top: 10, right: 24, bottom: 30, left: 160 }}
           padding={0.2}
           valueScale={{ type: 'linear', min: 0, max: ITEM_AXIS.max }}
-          colors={series.map((_, index) => colour(index))}
+          colors={series.map((_, index) => timePointColour(index))}
           label={(bar) => (Number(bar.value) === 0 ? '' : shownRating(Number(bar.value)))}
           labelTextColor="#ffffff"
           axisBottom={{ tickSize: 0, tickPadding: 6, tickValues: TICKS }}
@@ -70,14 +92,6 @@ export const MultiAssessmentChart = ({
           role="presentation"
         />
       </Box>
-      <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap" aria-hidden sx={{ mt: 1 }}>
-        {series.map((s, index) => (
-          <Stack key={s.assessmentId} direction="row" spacing={0.75} alignItems="center">
-            <Box sx={{ width: 12, height: 12, bgcolor: colour(index) }} />
-            <Typography variant="body2">{s.label}</Typography>
-          </Stack>
-        ))}
-      </Stack>
     </>
   );
   const table = (

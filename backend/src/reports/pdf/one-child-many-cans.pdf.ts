@@ -4,8 +4,8 @@
  * assessment type plus date.
  */
 import type { Content } from 'pdfmake/interfaces';
-import { multiChartHeight } from '@cans/domain/reports/chart-rules';
-import { fittingRuns, multiAssessmentChart, seriesColour, type SeriesQuestion } from './pdf-charts';
+import { multiChartHeight, timePointColour } from '@cans/domain/reports/chart-rules';
+import { fittingRuns, multiAssessmentChart, type SeriesQuestion } from './pdf-charts';
 import {
   chartNode,
   chartTitle,
@@ -34,11 +34,11 @@ export function oneChildManyCansContent(report: OneChildManyCansData, context: P
     label: `${typeNameOf(options, a.assessmentType)} ${displayDate(a.dateOfAssessment)}`,
   }));
   // A node per use: pdfmake lays out (and changes) each node object once.
-  const seriesLegend = () => legend(series.map((s, index) => [s.label, seriesColour(index)] as const));
-  /** Each run of questions that fits a page: its chart with the series legend under it. */
+  const seriesLegend = () => legend(series.map((s, index) => [s.label, timePointColour(index)] as const));
+  /** Each run of questions that fits a page: the series legend above its chart (read before a long chart, as on screen). */
   const charts = (questions: readonly SeriesQuestion[]): Content[] =>
     fittingRuns(questions, (count) => multiChartHeight(count, series.length), MAX_CHART_HEIGHT_PX).map((run) =>
-      keepTogether(chartNode(multiAssessmentChart(run, series, CONTENT_WIDTH_PX)), seriesLegend()),
+      keepTogether(seriesLegend(), chartNode(multiAssessmentChart(run, series, CONTENT_WIDTH_PX))),
     );
   const { labels } = options;
   // The Assessor column leaves with its label (spec 002 §3).

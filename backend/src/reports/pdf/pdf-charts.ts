@@ -28,6 +28,7 @@ import {
   reportQuestionLabel,
   shownMeanScore,
   shownRating,
+  timePointColour,
 } from '@cans/domain/reports/chart-rules';
 
 /** A chart ready for pdfmake's `svg` node: the markup and its size in points. */
@@ -62,9 +63,6 @@ const itemAxisFrame = () =>
     axisLeft: { tickSize: 0, tickPadding: 6 },
   }) as const;
 const PERCENT_TICKS = [0, 25, 50, 75, 100];
-/** The series colours of the multi-assessment chart (MultiAssessmentChart.tsx). */
-export const SERIES_COLOURS = ['#1a5fa8', '#c4541a', '#2e7d4f', '#7b3fa0', '#8a6d00', '#3c4654'];
-export const seriesColour = (index: number) => SERIES_COLOURS[index % SERIES_COLOURS.length];
 export const ACTIONABLE_COLOURS = { actionable: RATING_COLOURS['3'], nonActionable: RATING_COLOURS['0'] };
 
 /**
@@ -195,7 +193,7 @@ export function multiAssessmentChart(
     groupMode: 'grouped',
     ...itemAxisFrame(),
     padding: 0.2,
-    colors: series.map((_, index) => seriesColour(index)),
+    colors: series.map((_, index) => timePointColour(index)),
     label: (bar) => (Number(bar.value) === 0 ? '' : shownRating(Number(bar.value))),
   });
   return chartOf(element, widthPx, height);

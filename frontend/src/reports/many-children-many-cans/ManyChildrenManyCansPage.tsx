@@ -52,6 +52,12 @@ export const ManyChildrenManyCansPage = () => {
       return go(3);
     }
   };
+  // An empty list's Clear filters: every filter to all, and the list again at once.
+  const clearFilters = () => {
+    const cleared = emptyReportFilter();
+    setDraft(cleared);
+    return apply(cleared, reportPath(PAIRS, cleared), PAGE_SIZE, () => undefined);
+  };
   const newReport = () => {
     setDraft(emptyReportFilter());
     reset();
@@ -74,7 +80,14 @@ export const ManyChildrenManyCansPage = () => {
       {step === 0 && <ManyChildrenFilterForm filter={draft} onChange={setDraft} options={options.data} errors={filterErrors} />}
       {step === 1 &&
         (pairs.data ? (
-          <PairTable rows={pairs.data.data} total={pairs.data.total} page={page} pageSize={PAGE_SIZE} onPage={setPage} />
+          <PairTable
+            rows={pairs.data.data}
+            total={pairs.data.total}
+            page={page}
+            pageSize={PAGE_SIZE}
+            onPage={setPage}
+            filter={{ params: reportFilterParams(applied ?? draft), onClear: clearFilters }}
+          />
         ) : (
           <CircularProgress aria-label={translate('cans.reports.messages.loading')} />
         ))}

@@ -5,11 +5,22 @@
 import { useReportLabels } from '../useReportLabels';
 import { useTranslate } from 'react-admin';
 import { ChoiceTable } from '../ChoiceTable';
+import { FilteredEmpty, type ListFilter } from '../FilteredEmpty';
 import { formatDate } from '../../shared/format';
 import type { PairRow } from '../report-types';
 import { useAssessmentTypeName } from '../useReportApi';
 
-export const PairTable = (props: { rows: PairRow[]; total: number; page: number; pageSize: number; onPage: (page: number) => void }) => {
+export const PairTable = ({
+  filter,
+  ...page
+}: {
+  rows: PairRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+  onPage: (page: number) => void;
+  filter: ListFilter;
+}) => {
   const translate = useTranslate();
   const typeName = useAssessmentTypeName();
   const labels = useReportLabels();
@@ -17,11 +28,11 @@ export const PairTable = (props: { rows: PairRow[]; total: number; page: number;
   const cohort = (key: string) => translate(`cans.reports.cohort.${key}`);
   return (
     <ChoiceTable<PairRow>
-      {...props}
+      {...page}
       tableLabel={text('title')}
       regionLabel={text('region')}
-      status={translate('cans.reports.manyCans.children', { count: props.total })}
-      empty={translate('cans.reports.manyCans.noChildren')}
+      status={translate('cans.reports.manyCans.children', { count: page.total })}
+      empty={<FilteredEmpty message={translate('cans.reports.manyCans.noChildren')} filter={filter} />}
       columns={[
         { header: labels.name('LocalAuthority', cohort('cin')), value: (row) => row.cin },
         { header: cohort('name'), value: (row) => row.fullName },

@@ -60,6 +60,13 @@ export const ManyChildrenOneCansPage = () => {
     }
   };
   const back = () => go(Math.max(0, step - 1));
+  // An empty list's Clear filters: every filter to all, and the list again at once.
+  const clearFilters = () => {
+    const cleared = emptyReportFilter();
+    setDraft(cleared);
+    setMessage(null);
+    return apply(cleared, reportPath('/reports/cohort', cleared), PAGE_SIZE, () => undefined);
+  };
   const newReport = () => {
     setDraft(emptyReportFilter());
     reset();
@@ -82,7 +89,14 @@ export const ManyChildrenOneCansPage = () => {
       {step === 0 && <ManyChildrenFilterForm filter={draft} onChange={setDraft} options={options.data} errors={filterErrors} />}
       {step === 1 &&
         (cohort.data ? (
-          <CohortTable rows={cohort.data.data} total={cohort.data.total} page={page} pageSize={PAGE_SIZE} onPage={setPage} />
+          <CohortTable
+            rows={cohort.data.data}
+            total={cohort.data.total}
+            page={page}
+            pageSize={PAGE_SIZE}
+            onPage={setPage}
+            filter={{ params: reportFilterParams(applied ?? draft), onClear: clearFilters }}
+          />
         ) : (
           <CircularProgress aria-label={translate('cans.reports.messages.loading')} />
         ))}

@@ -1,6 +1,7 @@
 /* Step 2 of One Child Many CANS, "Select one child": children with at least two approved assessments, 10 a page. */
 import { useTranslate } from 'react-admin';
 import { ChoiceTable } from '../ChoiceTable';
+import { FilteredEmpty, type ListFilter } from '../FilteredEmpty';
 import { formatDate } from '../../shared/format';
 import type { ChildRow } from '../report-types';
 import { useReportLabels } from '../useReportLabels';
@@ -8,6 +9,7 @@ import { useReportLabels } from '../useReportLabels';
 export const ChildChoiceTable = ({
   chosen,
   onChoose,
+  filter,
   ...page
 }: {
   rows: ChildRow[];
@@ -17,6 +19,7 @@ export const ChildChoiceTable = ({
   onPage: (page: number) => void;
   chosen: ChildRow | null;
   onChoose: (row: ChildRow) => void;
+  filter: ListFilter;
 }) => {
   const translate = useTranslate();
   const text = (key: string, options?: Record<string, unknown>) => translate(`cans.reports.manyCans.${key}`, options);
@@ -28,7 +31,7 @@ export const ChildChoiceTable = ({
       tableLabel={text('childrenTitle')}
       regionLabel={text('childrenRegion')}
       status={chosen ? text('chosenChild', { name: chosen.fullName, cin: chosen.cin }) : text('children', { count: page.total })}
-      empty={text('noChildren')}
+      empty={<FilteredEmpty message={text('noChildren')} filter={filter} />}
       choice={{
         kind: 'radio',
         header: translate('cans.reports.oneChild.select'),

@@ -10,7 +10,7 @@ import { useTranslate } from 'react-admin';
 import { CircularProgress } from '@mui/material';
 import { useApiQuery } from '../../providers/useApi';
 import { DomainChoice } from '../DomainChoice';
-import { initialOneChildFilter, oneChildPath, type OneChildFilter } from '../one-child-one-cans/one-child-filter';
+import { initialOneChildFilter, oneChildParams, oneChildPath, type OneChildFilter } from '../one-child-one-cans/one-child-filter';
 import { OneChildFilterForm } from '../one-child-one-cans/OneChildFilterForm';
 import type { ChildRow, FilterOptions, ReportDomainDefinition, TimePointRow } from '../report-types';
 import { useFilterStep, useReportPage } from '../useReportApi';
@@ -24,6 +24,8 @@ const CHILD_PAGE_SIZE = 10;
 const TIME_POINT_PAGE_SIZE = 100;
 const CHILDREN = '/reports/one-child-many-cans/children';
 const STEP_KEYS = ['filter', 'selectChild', 'chooseTimePoints', 'chooseDomains', 'generate'] as const;
+/** Spec 001 §7 "/reportOM": the children are filtered by PID, name and assessor only. */
+const childrenFilter = (filter: OneChildFilter): OneChildFilter => ({ ...filter, agency: [], startDoa: '', endDoa: '' });
 
 export const OneChildManyCansPage = () => {
   const translate = useTranslate();
@@ -37,11 +39,7 @@ export const OneChildManyCansPage = () => {
   const [timePoints, setTimePoints] = useState<string[]>([]);
   const [domains, setDomains] = useState<string[]>([]);
   const [message, setMessage] = useState<string | null>(null);
-  const children = useReportPage<ChildRow>(
-    applied && oneChildPath(CHILDREN, { ...applied, agency: [], startDoa: '', endDoa: '' }),
-    page,
-    CHILD_PAGE_SIZE,
-  );
+  const children = useReportPage<ChildRow>(applied && oneChildPath(CHILDREN, childrenFilter(applied)), page, CHILD_PAGE_SIZE);
   const seriesPath =
     step >= 2 && child && applied
       ? `/reports/one-child-many-cans/time-points?${new URLSearchParams({ cin: child.cin, ...(applied.assessor.length ? { assessor: applied.assessor.join(',') } : {}) })}`
@@ -62,7 +60,7 @@ export const OneChildManyCansPage = () => {
   };
   const next = () => {
     if (step === 0) {
-      return apply(draft, oneChildPath(CHILDREN, { ...draft, agency: [], startDoa: '', endDoa: '' }), CHILD_PAGE_SIZE, () => {
+      return apply(draft, oneChildPath(CHILDREN, childrenFilter(draft)), CHILD_PAGE_SIZE, () => {
         setChild(null);
         setTimePoints([]);
         go(1);
@@ -80,6 +78,15 @@ export const OneChildManyCansPage = () => {
       if (domains.length === 0) return setMessage(translate('cans.reports.messages.chooseDomains'));
       return go(4);
     }
+  };
+  // An empty list's Clear filters: no assessor either (none means all), and the list again at once.
+  const clearFilters = () => {
+    const cleared = initialOneChildFilter(null);
+    setDraft(cleared);
+    return apply(cleared, oneChildPath(CHILDREN, childrenFilter(cleared)), CHILD_PAGE_SIZE, () => {
+      setChild(null);
+      setTimePoints([]);
+    });
   };
   const newReport = () => {
     setDraft(initialOneChildFilter(options.data?.firstAssessor ?? null));
@@ -112,6 +119,7 @@ export const OneChildManyCansPage = () => {
             pageSize={CHILD_PAGE_SIZE}
             onPage={setPage}
             chosen={child}
+            filter={{ params: oneChildParams(childrenFilter(applied ?? draft)), onClear: clearFilters }}
             onChoose={(row) => {
               // Another child: the time-points chosen for the previous one do not apply.
               if (row.id !== child?.id) setTimePoints([]);

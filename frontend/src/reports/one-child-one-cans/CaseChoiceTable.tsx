@@ -5,6 +5,7 @@
 import { useReportLabels } from '../useReportLabels';
 import { useTranslate } from 'react-admin';
 import { ChoiceTable } from '../ChoiceTable';
+import { FilteredEmpty, type ListFilter } from '../FilteredEmpty';
 import { useAssessmentTypeName } from '../useReportApi';
 import { formatDate } from '../../shared/format';
 import type { CohortRow } from '../report-types';
@@ -12,6 +13,7 @@ import type { CohortRow } from '../report-types';
 export const CaseChoiceTable = ({
   chosen,
   onChoose,
+  filter,
   ...page
 }: {
   rows: CohortRow[];
@@ -21,6 +23,7 @@ export const CaseChoiceTable = ({
   onPage: (page: number) => void;
   chosen: CohortRow | null;
   onChoose: (row: CohortRow) => void;
+  filter: ListFilter;
 }) => {
   const translate = useTranslate();
   const typeName = useAssessmentTypeName();
@@ -34,7 +37,7 @@ export const CaseChoiceTable = ({
       tableLabel={text('listTitle')}
       regionLabel={text('region')}
       status={chosen ? text('chosen', described(chosen)) : cohort('totalShort', { count: page.total })}
-      empty={cohort('empty')}
+      empty={<FilteredEmpty message={cohort('empty')} filter={filter} />}
       choice={{
         kind: 'radio',
         header: text('select'),

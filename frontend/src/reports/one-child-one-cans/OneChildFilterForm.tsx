@@ -4,7 +4,7 @@
  */
 import { useTranslate } from 'react-admin';
 import { Box, TextField, Typography } from '@mui/material';
-import { MultiSelect } from '../ManyChildrenFilterForm';
+import { ASSESSOR_SELECTION, MultiSelect } from '../ManyChildrenFilterForm';
 import type { FilterOptions } from '../report-types';
 import { useReportLabels } from '../useReportLabels';
 import type { OneChildFilter } from './one-child-filter';
@@ -80,6 +80,7 @@ export const OneChildFilterForm = ({
           value={filter.assessor}
           onChange={set('assessor')}
           error={errors.assessor}
+          hints={ASSESSOR_SELECTION}
         />
         {!assessorOnly && date('startDoa')}
         {!assessorOnly && date('endDoa')}

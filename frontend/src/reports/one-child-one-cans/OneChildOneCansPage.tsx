@@ -13,7 +13,7 @@ import type { CohortRow, FilterOptions, ReportDomainDefinition } from '../report
 import { useFilterStep, useReportPage } from '../useReportApi';
 import { WizardShell } from '../WizardShell';
 import { CaseChoiceTable } from './CaseChoiceTable';
-import { initialOneChildFilter, oneChildPath, type OneChildFilter } from './one-child-filter';
+import { initialOneChildFilter, oneChildParams, oneChildPath, type OneChildFilter } from './one-child-filter';
 import { OneChildFilterForm } from './OneChildFilterForm';
 import { OneChildReport } from './OneChildReport';
 
@@ -63,6 +63,12 @@ export const OneChildOneCansPage = () => {
       return go(3);
     }
   };
+  // An empty list's Clear filters: no assessor either (none means all), and the list again at once.
+  const clearFilters = () => {
+    const cleared = initialOneChildFilter(null);
+    setDraft(cleared);
+    return apply(cleared, oneChildPath(CASES, cleared), PAGE_SIZE, () => setChosen(null));
+  };
   const newReport = () => {
     setDraft(initialOneChildFilter(options.data?.firstAssessor ?? null));
     reset();
@@ -93,6 +99,7 @@ export const OneChildOneCansPage = () => {
             pageSize={PAGE_SIZE}
             onPage={setPage}
             chosen={chosen}
+            filter={{ params: oneChildParams(applied ?? draft), onClear: clearFilters }}
             onChoose={(row) => {
               setChosen(row);
               setMessage(null);

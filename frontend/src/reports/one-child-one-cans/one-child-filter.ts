@@ -19,8 +19,8 @@ export const initialOneChildFilter = (firstAssessor: string | null): OneChildFil
   endDoa: '',
 });
 
-/** `path?filter` of the one-child lists; empty fields and lists left out (none means all). */
-export function oneChildPath(path: string, filter: OneChildFilter): string {
+/** The query parameters of the one-child lists; empty fields and lists left out (none means all). */
+export function oneChildParams(filter: OneChildFilter): URLSearchParams {
   const params = new URLSearchParams();
   const put = (name: string, value: string) => {
     if (value.trim() !== '') params.set(name, value.trim());
@@ -31,6 +31,11 @@ export function oneChildPath(path: string, filter: OneChildFilter): string {
   put('assessor', filter.assessor.join(','));
   put('startDoa', filter.startDoa);
   put('endDoa', filter.endDoa);
-  const query = params.toString();
+  return params;
+}
+
+/** `path?filter` of the one-child lists. */
+export function oneChildPath(path: string, filter: OneChildFilter): string {
+  const query = oneChildParams(filter).toString();
   return query ? `${path}?${query}` : path;
 }
