@@ -566,10 +566,11 @@ async function dashboardRows(
     rows.push(timedRow(`dashboard months (${name}), service`, 12, servedTotal, served.times));
     rows.push(timedRow(`dashboard months (${name}), raw SQL GROUP BY`, raw.last.rows.length, rawTotal, raw.times));
 
-    // Supervisees: the service (counters), and one GROUP BY owner over the workers' rows with the same six numbers.
+    // Supervisees: the service (counters), and one GROUP BY owner over the workers' rows with the same seven numbers.
     const caseloads = new SupervisorCaseloadsService(readStore, access);
     const servedCaseloads = await timeRuns(() => caseloads.caseloadsFor(principal, now), n);
-    const { dueUntil } = servedCaseloads.last;
+    const { dueUntil, overdueAfterDays } = servedCaseloads.last;
+    const overdueBefore = addDays(today, -overdueAfterDays);
     const status = text('status');
     const due = text('nextAssessmentDueOn');
     const caseloadSql = `SELECT ${text('ownerId')} AS owner,
@@ -577,11 +578,12 @@ async function dashboardRows(
         count(*) FILTER (WHERE ${status} IN ('incomplete', 'returned')) AS in_progress,
         count(*) FILTER (WHERE ${status} = 'pendingApproval') AS pending_approval,
         count(*) FILTER (WHERE ${status} = 'approved') AS completed,
-        count(*) FILTER (WHERE ${due} >= $2 AND ${due} <= $3) AS due_soon,
-        count(*) FILTER (WHERE ${due} < $2) AS past_due
+        count(*) FILTER (WHERE ${due} > $2 AND ${due} <= $3) AS due_soon,
+        count(*) FILTER (WHERE ${due} > $4 AND ${due} <= $2) AS follow_up,
+        count(*) FILTER (WHERE ${due} > '' AND ${due} <= $4) AS overdue
       FROM ${list} WHERE ${field('ownerId')} = ANY($1::jsonb[]) GROUP BY 1`;
     const rawCaseloads = await timeRuns(
-      () => client.query<Record<string, string>>(caseloadSql, [jsonIds(superviseesOf[name]), today, dueUntil]),
+      () => client.query<Record<string, string>>(caseloadSql, [jsonIds(superviseesOf[name]), today, dueUntil, overdueBefore]),
       n,
     );
     const sum = (numbers: number[]) => numbers.reduce((x, y) => x + y, 0);
@@ -591,13 +593,14 @@ async function dashboardRows(
       w.pendingApproval,
       w.completed,
       w.dueSoon,
-      w.pastDue,
+      w.followUp,
+      w.overdue,
     ]);
     const rawFigures = rawCaseloads.last.rows.map((r) =>
-      ['children', 'in_progress', 'pending_approval', 'completed', 'due_soon', 'past_due'].map((key) => Number(r[key])),
+      ['children', 'in_progress', 'pending_approval', 'completed', 'due_soon', 'follow_up', 'overdue'].map((key) => Number(r[key])),
     );
     const [servedSums, rawSums] = [servedFigures, rawFigures].map((figures) =>
-      [0, 1, 2, 3, 4, 5].map((i) => sum(figures.map((f) => f[i]))),
+      [0, 1, 2, 3, 4, 5, 6].map((i) => sum(figures.map((f) => f[i]))),
     );
     if (servedSums.join() !== rawSums.join())
       throw new Error(`supervisees (${name}): the service counts ${servedSums.join()}, the SQL ${rawSums.join()}`);

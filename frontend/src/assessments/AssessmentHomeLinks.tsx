@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Box, Card, CardActionArea, FormControlLabel, Radio, RadioGroup, Stack, Typography } from '@mui/material';
+import { Box, Card, CardActionArea, FormControlLabel, Radio, RadioGroup, Stack, Tooltip, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { usePrivilege } from '../providers/usePrivilege';
 import { ASSESSMENT_STATUS } from '../shared/StatusChip';
@@ -16,6 +16,8 @@ interface AssessmentCounts {
   byStatus: { i: number; r: number; c: number; a: number; e: number };
   overdue: number;
   followUp: number;
+  /** Days after its due date from which a next assessment is overdue (before that, Follow up). */
+  overdueAfterDays: number;
   /** yyyy-MM of the server's today, and the assessments whose date of assessment is in it. */
   month: string;
   assessedThisMonth: number;
@@ -32,9 +34,24 @@ const STATUS_CARDS: { code: 'c' | 'i' | 'r' | 'a' | 'e'; colour: string }[] = [
 
 const PERIODS = [7, 30, 90] as const;
 
-/** The link is named by its visible text ("3 Pending Approval"), so what is read out is what is shown. */
-const CountCard = ({ to, label, count, colour }: { to: string; label: string; count: number | undefined; colour: string }) => (
-  <Card sx={{ flex: '1 1 150px', minWidth: 150, borderTop: `4px solid ${colour}` }}>
+/**
+ * The link is named by its visible text ("3 Pending Approval"), so what is read out is what is shown; a card whose word
+ * needs its definition shows it as a tooltip on hover and focus (and gives it as the link's description).
+ */
+const CountCard = ({
+  to,
+  label,
+  count,
+  colour,
+  definition,
+}: {
+  to: string;
+  label: string;
+  count: number | undefined;
+  colour: string;
+  definition?: string;
+}) => {
+  const link = (
     <CardActionArea component={RouterLink} to={to} sx={{ p: 2 }} aria-busy={count === undefined}>
       <Typography variant="h4" component="p" sx={{ color: colour, fontWeight: 700 }}>
         {count ?? '–'}
@@ -43,8 +60,19 @@ const CountCard = ({ to, label, count, colour }: { to: string; label: string; co
         {label}
       </Typography>
     </CardActionArea>
-  </Card>
-);
+  );
+  return (
+    <Card sx={{ flex: '1 1 150px', minWidth: 150, borderTop: `4px solid ${colour}` }}>
+      {definition ? (
+        <Tooltip title={definition} describeChild>
+          {link}
+        </Tooltip>
+      ) : (
+        link
+      )}
+    </Card>
+  );
+};
 
 export const AssessmentHomeLinks = () => {
   const canView = usePrivilege('Assessment_View');
@@ -78,8 +106,20 @@ export const AssessmentHomeLinks = () => {
         ))}
       </Stack>
       <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap" sx={{ mt: 2 }}>
-        <CountCard to="/assessment/overdues?view=overdue" label={text('overdue')} count={data?.overdue} colour="#b3261e" />
-        <CountCard to="/assessment/overdues?view=followUp" label={text('followUp')} count={data?.followUp} colour="#2f6f73" />
+        <CountCard
+          to="/assessment/overdues?view=overdue"
+          label={text('overdue')}
+          count={data?.overdue}
+          colour="#b3261e"
+          definition={data && text('overdueMeans', { days: data.overdueAfterDays })}
+        />
+        <CountCard
+          to="/assessment/overdues?view=followUp"
+          label={text('followUp')}
+          count={data?.followUp}
+          colour="#2f6f73"
+          definition={data && text('followUpMeans', { days: data.overdueAfterDays })}
+        />
         <CountCard to={`/assessment/list?date=${month}`} label={text('thisMonth')} count={data?.assessedThisMonth} colour="#3d5f95" />
       </Stack>
     </Box>

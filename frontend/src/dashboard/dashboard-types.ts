@@ -7,7 +7,7 @@ export interface MonthlyAssessmentCounts {
   types: { id: string; name: string; counts: number[] }[];
 }
 
-export type CaseloadColumn = 'children' | 'inProgress' | 'pendingApproval' | 'completed' | 'dueSoon' | 'pastDue';
+export type CaseloadColumn = 'children' | 'inProgress' | 'pendingApproval' | 'completed' | 'dueSoon' | 'followUp' | 'overdue';
 
 export type WorkerCaseload = { id: string; name: string; filters: Record<CaseloadColumn, Record<string, unknown>> } & Record<
   CaseloadColumn,
@@ -18,6 +18,8 @@ export type WorkerCaseload = { id: string; name: string; filters: Record<Caseloa
 export interface SupervisorCaseloads {
   today: string;
   dueUntil: string;
+  /** Days after its due date from which a next assessment is overdue (before that, Follow up). */
+  overdueAfterDays: number;
   workers: WorkerCaseload[];
 }
 

@@ -312,6 +312,9 @@ export const enAssessments: UiStrings = {
     overdue: 'Overdue Assessments',
     followUp: 'Follow up Assessments',
     thisMonth: 'Assessed this month',
+    /** The one definition of each word, shown wherever it counts something (home cards, My workers, overdue tabs). */
+    followUpMeans: 'Follow up: the next assessment is due and less than %{days} days past its due date.',
+    overdueMeans: 'Overdue: the next assessment is %{days} or more days past its due date.',
   },
   comments: {
     add: 'Add comment',

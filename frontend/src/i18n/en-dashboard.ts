@@ -29,7 +29,8 @@ export const enDashboard = {
     pendingApproval: 'Pending approval',
     completed: 'Completed',
     dueSoon: 'Due within 30 days',
-    pastDue: 'Past due',
+    followUp: 'Follow up',
+    overdue: 'Overdue',
     open: '%{count} %{column} of %{worker}, open the list',
   },
   recent: {

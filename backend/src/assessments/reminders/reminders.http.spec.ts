@@ -104,7 +104,7 @@ describe('Assessment reminders', () => {
       writer.position = Math.max(writer.position, Number(saved.headers['x-event-position']));
       expect(await inView('overdue')).toEqual([]);
       expect(await inView('followUp')).toEqual([{ nextDueDate: dueOn, dayCount: pastDue }]);
-      expect((await get('/api/assessment-counts')).body).toMatchObject({ overdue: 0, followUp: 1 });
+      expect((await get('/api/assessment-counts')).body).toMatchObject({ overdue: 0, followUp: 1, overdueAfterDays: 60 });
       expect((await get('/api/assessment-options')).body.reminderSettings).toEqual({
         daysOfIncompletionAlert: 30,
         monthOfNextCaseAlert: 4,

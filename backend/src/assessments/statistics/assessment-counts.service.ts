@@ -30,6 +30,8 @@ export interface AssessmentCounts {
   /** Overdue and Follow up tabs (not limited by the period: a due date is not an update). */
   readonly overdue: number;
   readonly followUp: number;
+  /** Days after its due date from which a next assessment is overdue (before that, Follow up): the cards' tooltips. */
+  readonly overdueAfterDays: number;
   /** The current month (yyyy-MM, UTC) and its assessments by date of assessment (the list's `date` preset). */
   readonly month: string;
   readonly assessedThisMonth: number;
@@ -76,6 +78,7 @@ export class AssessmentCountsService {
       closed: e,
       overdue: counts.overdue,
       followUp: counts.followUp,
+      overdueAfterDays: Math.max(0, daysOfTimeoutAlert),
       month,
       assessedThisMonth: counts.month,
     };

@@ -133,6 +133,7 @@ describe.each(backends)('answer statistics and home counts over HTTP (%s)', (bac
         closed: 1,
         overdue: 1,
         followUp: 1,
+        overdueAfterDays: 30,
         month: today.slice(0, 7),
         assessedThisMonth: expect.any(Number),
       });

@@ -7,6 +7,7 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { testPostgresUrl } from '@cans/storage/test-support/databases';
 import { addDays } from '@cans/domain/assessments';
+import { DEFAULT_REMINDER_SETTINGS } from '@cans/domain/assessments/reminder-settings';
 import { seedDemoData } from '../../platform/seeding/demo-data/demo-data';
 import { DEMO_USER_IDS } from '../../platform/seeding/demo-data/identity-demo-data';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
@@ -30,6 +31,8 @@ interface Row {
 }
 
 const today = new Date().toISOString().slice(0, 10);
+/** The last due day that is overdue today (the reminder settings' days of timeout alert, 30 by default). */
+const overdueBefore = addDays(today, -DEFAULT_REMINDER_SETTINGS.daysOfTimeoutAlert);
 const thisMonth = today.slice(0, 7);
 /** 'yyyy-MM' n months before this month, computed independently of the service. */
 const monthAgo = (n: number) => {
@@ -100,6 +103,9 @@ describe.each(backends)('home dashboard figures over HTTP (%s)', (backend) => {
     const pastDue = await writer.start(worker2, { cin: 'PID-D6', dateOfAssessment: addDays(today, -20), daysToNextAssessment: 5 });
     await writer.complete(pastDue, worker2);
     await writer.approve(pastDue, supervisor);
+    const overdue = await writer.start(worker2, { cin: 'PID-D8', dateOfAssessment: addDays(today, -50), daysToNextAssessment: 5 });
+    await writer.complete(overdue, worker2);
+    await writer.approve(overdue, supervisor);
     // A child assessed by worker2, then later by worker1: the child is worker1's now (counted once, with the latest).
     await writer.start(worker2, { cin: 'PID-D7', dateOfAssessment: addDays(today, -30) });
     await writer.start(worker1, { cin: 'pid-d7 ', dateOfAssessment: addDays(today, -1) });
@@ -176,15 +182,20 @@ describe.each(backends)('home dashboard figures over HTTP (%s)', (backend) => {
         inProgress: status('i', 'r'),
         pendingApproval: status('c'),
         completed: status('a'),
-        dueSoon: own.filter((row) => row.nextDueDate && row.nextDueDate >= today && row.nextDueDate <= dueUntil).length,
-        pastDue: own.filter((row) => row.nextDueDate && row.nextDueDate < today).length,
+        dueSoon: own.filter((row) => row.nextDueDate && row.nextDueDate > today && row.nextDueDate <= dueUntil).length,
+        followUp: own.filter((row) => row.nextDueDate && row.nextDueDate > overdueBefore && row.nextDueDate <= today).length,
+        overdue: own.filter((row) => row.nextDueDate && row.nextDueDate <= overdueBefore).length,
       };
     }
 
     it('gives a supervisor one row per worker they supervise, each number as counted from the rows and as the list it links to', async () => {
       const response = await get('/api/assessment-counts/supervisees', tokens.supervisor);
       expect(response.status).toBe(200);
-      expect(response.body).toMatchObject({ today, dueUntil: addDays(today, 30) });
+      expect(response.body).toMatchObject({
+        today,
+        dueUntil: addDays(today, 30),
+        overdueAfterDays: DEFAULT_REMINDER_SETTINGS.daysOfTimeoutAlert,
+      });
       expect(response.body.workers.map((w: Json) => w.id).sort()).toEqual([worker1, worker2].sort());
       expect(response.body.workers.map((w: Json) => w.name)).toEqual([...response.body.workers.map((w: Json) => w.name)].sort());
       const all = await visibleRows(tokens.admin);
@@ -194,12 +205,21 @@ describe.each(backends)('home dashboard figures over HTTP (%s)', (backend) => {
         expect([worker.name, figures]).toEqual([worker.name, expected]);
         for (const [key, filter] of Object.entries(worker.filters as Record<string, Record<string, unknown>>))
           expect([worker.name, key, await listTotal(tokens.supervisor, filter)]).toEqual([worker.name, key, worker[key]]);
+        // One vocabulary: Follow up and Overdue are the overdue screen's tabs for this worker's rows, by the same rule.
+        for (const tab of ['followUp', 'overdue'])
+          expect([worker.name, tab, await listTotal(tokens.supervisor, { view: tab, ownerId: worker.id })]).toEqual([
+            worker.name,
+            tab,
+            worker[tab],
+          ]);
       }
       const [w1] = response.body.workers.filter((w: Json) => w.id === worker1);
       const [w2] = response.body.workers.filter((w: Json) => w.id === worker2);
-      // The fixtures reach every column: a reassessment due in 10 days (worker1), one 15 days past due (worker2).
+      // The fixtures reach every column: a reassessment due in 10 days (worker1), one 15 days past due (worker2, follow
+      // up) and one 45 days past due (worker2, overdue).
       expect(w1.dueSoon).toBeGreaterThanOrEqual(1);
-      expect(w2.pastDue).toBeGreaterThanOrEqual(1);
+      expect(w2.followUp).toBeGreaterThanOrEqual(1);
+      expect(w2.overdue).toBeGreaterThanOrEqual(1);
       expect(w1.inProgress * w1.children * w1.completed).toBeGreaterThan(0);
     });
 

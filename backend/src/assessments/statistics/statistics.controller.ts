@@ -47,7 +47,7 @@ export class AssessmentStatisticsController {
   @ApiOperation({ summary: 'Home counts: assessments per status (within the period), overdue and follow-up; row access applied' })
   @ApiOkResponse({
     description:
-      '{ days, byStatus:{i,r,c,a,e}, pendingApproval, incomplete, returned, approved, closed, overdue, followUp, month, assessedThisMonth }',
+      '{ days, byStatus:{i,r,c,a,e}, pendingApproval, incomplete, returned, approved, closed, overdue, followUp, overdueAfterDays, month, assessedThisMonth }',
   })
   assessmentCounts(@Query() query: AssessmentCountsQueryDto, @Auth() { user }: RequestAuth) {
     return this.counts.countsFor(user, query.days ?? null);
@@ -68,11 +68,11 @@ export class AssessmentStatisticsController {
   @RequirePrivileges('HOME_SHOW', 'Assessment_View')
   @ApiOperation({
     summary:
-      'Supervisor table: per directly supervised worker, children, in progress, pending approval, completed, due within 30 days and past due, each with the list filter behind it',
+      "Supervisor table: per directly supervised worker, children, in progress, pending approval, completed, due within 30 days, follow up and overdue (the overdue list's tabs), each with the list filter behind it",
   })
   @ApiOkResponse({
     description:
-      '{ today, dueUntil, workers:[{ id, name, children, inProgress, pendingApproval, completed, dueSoon, pastDue, filters:{ <number>: list filter } }] }',
+      '{ today, dueUntil, overdueAfterDays, workers:[{ id, name, children, inProgress, pendingApproval, completed, dueSoon, followUp, overdue, filters:{ <number>: list filter } }] }',
   })
   superviseeCaseloads(@Auth() { user }: RequestAuth) {
     return this.caseloads.caseloadsFor(user);

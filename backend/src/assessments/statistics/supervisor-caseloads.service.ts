@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { caseloadsOfOwners } from '@cans/projections/assessments/assessment-list/counters';
 import { addDays } from '@cans/domain/assessments';
+import { findReminderSettings } from '@cans/projections/administration/settings.projection';
 import { READ_STORE } from '../../platform/storage/storage-tokens';
 import type { ReadStore } from '@cans/storage/read-store/read-store.port';
 import { AssessmentAccessService, AssessmentPrincipal } from '../access/assessment-access.service';
@@ -22,18 +23,24 @@ export interface WorkerCaseload {
   readonly pendingApproval: number;
   /** Approved. */
   readonly completed: number;
-  /** Next assessment due from today to 30 days ahead. */
+  /** Next assessment due from tomorrow to 30 days ahead. */
   readonly dueSoon: number;
-  /** Next assessment due before today. */
-  readonly pastDue: number;
+  /**
+   * The overdue list's two tabs, by the same rule (reminders.ts): Follow up is due (the day has come) and fewer than
+   * `overdueAfterDays` days late; Overdue is that many days late or more.
+   */
+  readonly followUp: number;
+  readonly overdue: number;
   /** For each number, the list filter that shows exactly those rows. */
-  readonly filters: Record<'children' | 'inProgress' | 'pendingApproval' | 'completed' | 'dueSoon' | 'pastDue', ListFilter>;
+  readonly filters: Record<'children' | 'inProgress' | 'pendingApproval' | 'completed' | 'dueSoon' | 'followUp' | 'overdue', ListFilter>;
 }
 
 export interface SupervisorCaseloads {
-  /** 'yyyy-MM-dd' (UTC): "due soon" is due from `today` to `dueUntil`, "past due" before `today`. */
+  /** 'yyyy-MM-dd' (UTC): "due soon" is due after `today` up to `dueUntil`. */
   readonly today: string;
   readonly dueUntil: string;
+  /** Days after its due date from which a next assessment is overdue (the reminder settings' days of timeout alert). */
+  readonly overdueAfterDays: number;
   /** One row per worker the caller supervises directly, by name; [] for who supervises nobody. */
   readonly workers: WorkerCaseload[];
 }
@@ -55,12 +62,14 @@ export class SupervisorCaseloadsService {
   async caseloadsFor(principal: AssessmentPrincipal, now: Date = new Date()): Promise<SupervisorCaseloads> {
     const today = now.toISOString().slice(0, 10);
     const dueUntil = addDays(today, DUE_SOON_DAYS);
-    const supervisor = await this.access.user(principal.id);
+    const [supervisor, { daysOfTimeoutAlert }] = await Promise.all([this.access.user(principal.id), findReminderSettings(this.readStore)]);
+    const overdueAfterDays = Math.max(0, daysOfTimeoutAlert);
+    const overdueBefore = addDays(today, -overdueAfterDays);
     const workerIds = [...new Set(supervisor?.superviseeIds ?? [])].filter((id) => id !== principal.id);
-    if (workerIds.length === 0) return { today, dueUntil, workers: [] };
+    if (workerIds.length === 0) return { today, dueUntil, overdueAfterDays, workers: [] };
     const [names, caseloads] = await Promise.all([
       this.access.userNames(workerIds),
-      caseloadsOfOwners(this.readStore, workerIds, { today, dueUntil }),
+      caseloadsOfOwners(this.readStore, workerIds, { today, dueUntil, overdueBefore }),
     ]);
     const workers = workerIds.map((id): WorkerCaseload => {
       const caseload = caseloads.get(id)!;
@@ -74,17 +83,19 @@ export class SupervisorCaseloadsService {
         pendingApproval: status('pendingApproval'),
         completed: status('approved'),
         dueSoon: caseload.dueSoon,
-        pastDue: caseload.pastDue,
+        followUp: caseload.followUp,
+        overdue: caseload.overdue,
         filters: {
           children: { ownerId, latest: 'true' },
           inProgress: { ownerId, status: ['i', 'r'] },
           pendingApproval: { ownerId, status: 'c' },
           completed: { ownerId, status: 'a' },
-          dueSoon: { ownerId, dueFrom: today, dueTo: dueUntil },
-          pastDue: { ownerId, dueTo: addDays(today, -1) },
+          dueSoon: { ownerId, dueFrom: addDays(today, 1), dueTo: dueUntil },
+          followUp: { ownerId, dueFrom: addDays(overdueBefore, 1), dueTo: today },
+          overdue: { ownerId, dueTo: overdueBefore },
         },
       };
     });
-    return { today, dueUntil, workers: workers.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id)) };
+    return { today, dueUntil, overdueAfterDays, workers: workers.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id)) };
   }
 }

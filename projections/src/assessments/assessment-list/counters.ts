@@ -301,8 +301,10 @@ export interface OwnerCaseload {
   /** Rows that are their child's latest assessment: each child once. */
   children: number;
   byStatus: Map<AssessmentStatus, number>;
-  /** Next assessment due before `today`. */
-  pastDue: number;
+  /** Next assessment due (its day has come) but not yet overdue: due after `overdueBefore`, up to `today`. */
+  followUp: number;
+  /** Next assessment overdue: due on or before `overdueBefore` (the overdue list's tab). */
+  overdue: number;
   /** Next assessment due from `today` to `dueUntil` (inclusive). */
   dueSoon: number;
 }
@@ -311,6 +313,8 @@ export interface OwnerCaseload {
 export interface CaseloadQuery {
   today: string;
   dueUntil: string;
+  /** The last due day that is overdue today (today minus the reminder settings' days of timeout alert). */
+  overdueBefore: string;
 }
 
 /**
@@ -322,8 +326,8 @@ export async function caseloadsOfOwners(
   ownerIds: readonly string[],
   query: CaseloadQuery,
 ): Promise<Map<string, OwnerCaseload>> {
-  const todayMonth = query.today.slice(0, 7);
-  const dueMonths = monthsBetween(todayMonth, query.dueUntil.slice(0, 7));
+  const boundMonth = query.overdueBefore.slice(0, 7);
+  const dueMonths = monthsBetween(boundMonth, query.dueUntil.slice(0, 7));
   const owners = [...new Set(ownerIds)];
   const ids = owners.flatMap((ownerId) => [
     ownerDocumentId(ownerId, 'status'),
@@ -333,7 +337,7 @@ export async function caseloadsOfOwners(
   ]);
   const documents = ids.length ? await readStore.getMany<AssessmentOwnerCountsDocument>(ASSESSMENT_COUNTERS_COLLECTION, ids) : [];
   const result = new Map<string, OwnerCaseload>(
-    owners.map((ownerId) => [ownerId, { children: 0, byStatus: new Map(), pastDue: 0, dueSoon: 0 }]),
+    owners.map((ownerId) => [ownerId, { children: 0, byStatus: new Map(), followUp: 0, overdue: 0, dueSoon: 0 }]),
   );
   for (const document of documents) {
     const caseload = result.get(document.ownerId);
@@ -343,10 +347,11 @@ export async function caseloadsOfOwners(
       if (part === 'status' && month === undefined) caseload.byStatus.set(field as AssessmentStatus, count);
       else if (part === 'children' && field === LATEST_FIELD) caseload.children += count;
       else if (part === 'due' && month === undefined) {
-        // Whole months before today's month are past due; the months read by day are counted below.
-        if (field < todayMonth) caseload.pastDue += count;
+        // Whole months before the bound's month are overdue; the months read by day are counted below.
+        if (field < boundMonth) caseload.overdue += count;
       } else if (part === 'due') {
-        if (field < query.today) caseload.pastDue += count;
+        if (field <= query.overdueBefore) caseload.overdue += count;
+        else if (field <= query.today) caseload.followUp += count;
         else if (field <= query.dueUntil) caseload.dueSoon += count;
       }
     }
