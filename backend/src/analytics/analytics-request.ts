@@ -12,6 +12,9 @@ import { ListRequest, ListRules, parseListQuery } from '../platform/http/simple-
 import { FieldValidationException } from '../platform/http/validation';
 import { openFields } from './analytics-small-cells';
 
+/** Rows a page of an analytics collection may hold (docs/api.md "Page sizes"). */
+export const ANALYTICS_MAX_PAGE_SIZE = 1000;
+
 export const UNKNOWN_PROJECTION = 'No such analytics projection.';
 export const UNKNOWN_COLLECTION = 'No such collection in this analytics projection.';
 /** Said to the reader in their terms: replays are started by an administrator (docs/operations.md), not by them. */
@@ -45,7 +48,7 @@ const textOf = (value: unknown): string | undefined =>
  */
 export function analyticsListRules(collection: AnalyticsCollection): ListRules {
   const fields = openFields(collection);
-  return { sortable: fields, filterable: fields, defaultSort: { field: 'id', direction: 'asc' }, maxPageSize: 1000 };
+  return { sortable: fields, filterable: fields, defaultSort: { field: 'id', direction: 'asc' }, maxPageSize: ANALYTICS_MAX_PAGE_SIZE };
 }
 
 export function analyticsTarget(projectionName: string, collectionName: string, query: AnalyticsQuery): AnalyticsTarget {

@@ -18,6 +18,7 @@ import { ListRoute } from '../platform/http/list-route';
 import { AnalyticsProjectionView, AnalyticsRowView } from './analytics.dto';
 import { AnalyticsCatalogueQuery, AnalyticsCsvQuery, AnalyticsPageQuery } from './analytics.queries';
 import {
+  ANALYTICS_MAX_PAGE_SIZE,
   analyticsCsvFileName,
   AnalyticsQuery,
   analyticsTarget,
@@ -90,7 +91,11 @@ export class AnalyticsController {
 
   @Get(':projection/:collection')
   @RequirePrivileges('Report_Assessment')
-  @ListRoute('One page of a published analytics collection', { sort: '["id","ASC"]', filter: '{}' })
+  @ListRoute(
+    'One page of a published analytics collection',
+    { sort: '["id","ASC"]', filter: '{}' },
+    { maxPageSize: ANALYTICS_MAX_PAGE_SIZE },
+  )
   @ApiQuery(UNTIL)
   @ApiOkResponse({
     type: [AnalyticsRowView],

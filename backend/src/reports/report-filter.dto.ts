@@ -108,7 +108,10 @@ export class ReportDomainsDto extends ReportFilterDto {
 }
 
 export class CohortListDto extends ReportFilterDto {
-  @ApiPropertyOptional({ description: 'ra-data-simple-rest range; default [0,29] (page size 30)', example: '[0,29]' })
+  @ApiPropertyOptional({
+    description: 'ra-data-simple-rest range; default [0,29] (page size 30); at most 100 rows a page',
+    example: '[0,29]',
+  })
   @IsOptional()
   @IsString()
   range?: string;

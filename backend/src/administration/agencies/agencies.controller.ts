@@ -24,7 +24,7 @@ export class AgenciesController {
 
   // Any signed-in user may read the list: agency pickers appear on user and child forms.
   @Get()
-  @ListRoute('List agencies', { sort: '["name","ASC"]', filter: '{"q":"north"}' })
+  @ListRoute('List agencies', { sort: '["name","ASC"]', filter: '{"q":"north"}' }, agencyListRules)
   @ApiOkResponse({ type: [AgencyView] })
   async list(@ListParams(agencyListRules) list: ListRequest) {
     return ListPage.of('agencies', list, await this.queries.execute(new ListAgenciesQuery(list)));

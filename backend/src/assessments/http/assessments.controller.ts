@@ -64,10 +64,14 @@ export class AssessmentsController {
 
   @Get()
   @RequirePrivileges('Assessment_View')
-  @ListRoute('Assessment list, overdue and follow-up tabs (page size 20; row access applied)', {
-    sort: '["lud","DESC"]',
-    filter: '{"q":"PID-1","status":"i","view":"all"}',
-  })
+  @ListRoute(
+    'Assessment list, overdue and follow-up tabs (page size 20; row access applied)',
+    {
+      sort: '["lud","DESC"]',
+      filter: '{"q":"PID-1","status":"i","view":"all"}',
+    },
+    assessmentListRules,
+  )
   async list(@ListParams(assessmentListRules) list: ListRequest, @Auth() { user }: RequestAuth): Promise<ListPage<AssessmentListRow>> {
     return ListPage.of('assessments', list, await this.queries.execute(new ListAssessmentsQuery(user, list)));
   }

@@ -34,10 +34,14 @@ export class ApiUsersController {
   ) {}
 
   @Get()
-  @ListRoute('List API users (username, accessible IP, max records); never returns passwords', {
-    sort: '["username","ASC"]',
-    filter: '{"q":"feed"}',
-  })
+  @ListRoute(
+    'List API users (username, accessible IP, max records); never returns passwords',
+    {
+      sort: '["username","ASC"]',
+      filter: '{"q":"feed"}',
+    },
+    apiUserListRules,
+  )
   @ApiOkResponse({ type: [ApiUserView] })
   async list(@ListParams(apiUserListRules) list: ListRequest, @Auth() { user }: RequestAuth) {
     return ListPage.of('api-users', list, await this.queries.execute(new ListApiUsersQuery(list, user)));

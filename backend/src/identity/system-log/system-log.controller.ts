@@ -34,10 +34,14 @@ export class SystemLogController {
   constructor(private readonly queries: QueryBus) {}
 
   @Get()
-  @ListRoute('Search the system log by action, IP (prefix), username (contains) and date range; newest first, 20 per page', {
-    sort: '["recordedAt","DESC"]',
-    filter: '{"action":"sign-in-failed","ip":"10.0.","username":"lee","from":"2025-01-01","to":"2025-01-31"}',
-  })
+  @ListRoute(
+    'Search the system log by action, IP (prefix), username (contains) and date range; newest first, 20 per page',
+    {
+      sort: '["recordedAt","DESC"]',
+      filter: '{"action":"sign-in-failed","ip":"10.0.","username":"lee","from":"2025-01-01","to":"2025-01-31"}',
+    },
+    systemLogListRules,
+  )
   @ApiOkResponse({ type: [SystemLogRowView] })
   async search(@ListParams(systemLogListRules) list: ListRequest) {
     return ListPage.of('system-log', list, await this.queries.execute(new SearchSystemLogQuery(list)));

@@ -43,10 +43,14 @@ export class UserGroupsController {
   ) {}
 
   @Get()
-  @ListRoute('List user groups (flat, with parentGroupId, privileges and member counts)', {
-    sort: '["name","ASC"]',
-    filter: '{"q":"super","assignable":true}',
-  })
+  @ListRoute(
+    'List user groups (flat, with parentGroupId, privileges and member counts)',
+    {
+      sort: '["name","ASC"]',
+      filter: '{"q":"super","assignable":true}',
+    },
+    userGroupListRules,
+  )
   @ApiOperation({
     description:
       'Each group says whether you may put users into it (assignable); filter {"assignable":true} gives the choices of the user form.',

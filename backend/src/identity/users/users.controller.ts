@@ -67,6 +67,7 @@ export class UsersController {
       sort: '["lastName","ASC"]',
       filter: '{"q":"lee","userGroupId":"0b5e7c1a-93d4-4c1e-8f00-000000000156","status":1,"supervisorLastName":"super"}',
     },
+    userListRules,
   )
   @ApiOkResponse({ type: [UserView] })
   async list(@ListParams(userListRules) list: ListRequest, @Auth() { user }: RequestAuth) {

@@ -40,7 +40,11 @@ export class LibraryVersionsController {
 
   @Get('versions')
   @RequirePrivileges(...INSTRUMENT_READERS)
-  @ListRoute('Version history: one row per change, newest first', { sort: '["version","DESC"]', filter: '{"itemId":"…"}' })
+  @ListRoute(
+    'Version history: one row per change, newest first',
+    { sort: '["version","DESC"]', filter: '{"itemId":"…"}' },
+    libraryVersionListRules,
+  )
   @ApiOkResponse({ type: [LibraryVersionSummaryView] })
   async list(@ListParams(libraryVersionListRules) list: ListRequest) {
     return ListPage.of('library/versions', list, await this.queries.execute(new ListLibraryVersionsQuery(list)));

@@ -108,6 +108,7 @@ export class LibraryItemsController {
       sort: '["order","ASC"]',
       filter: '{"type":"module","domainId":"…"}',
     },
+    libraryItemListRules,
   )
   @ApiOkResponse({ type: [LibraryItemView] })
   async list(@ListParams(libraryItemListRules) list: ListRequest) {

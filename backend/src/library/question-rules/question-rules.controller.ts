@@ -54,10 +54,14 @@ export class QuestionRulesController {
 
   @Get()
   @RequirePrivileges(...RULE_READERS)
-  @ListRoute('List question rules. Filters: q (name, description, code), action, code, trigger/target ids, id', {
-    sort: '["name","ASC"]',
-    filter: '{"q":"substance"}',
-  })
+  @ListRoute(
+    'List question rules. Filters: q (name, description, code), action, code, trigger/target ids, id',
+    {
+      sort: '["name","ASC"]',
+      filter: '{"q":"substance"}',
+    },
+    questionRuleListRules,
+  )
   @ApiOkResponse({ type: [QuestionRuleView] })
   async list(@ListParams(questionRuleListRules) list: ListRequest) {
     return ListPage.of('question-rules', list, await this.queries.execute(new ListQuestionRulesQuery(list)));

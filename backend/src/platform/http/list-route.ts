@@ -1,17 +1,25 @@
 import { applyDecorators, createParamDecorator, ExecutionContext } from '@nestjs/common';
 import { ApiOperation, ApiQuery } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { ListRules, parseListQuery, SimpleRestListQuery } from './simple-rest-list';
+import { DEFAULT_MAX_PAGE_SIZE, ListRules, parseListQuery, SimpleRestListQuery } from './simple-rest-list';
+
+/** The `range` parameter's description, with the page limit the route enforces (checked against docs/api.md). */
+export const rangeDescription = (maxPageSize: number = DEFAULT_MAX_PAGE_SIZE): string =>
+  `First and last row, zero-based ([0,19]); at most ${maxPageSize} rows a page`;
 
 /**
- * A GET list route of ra-data-simple-rest: documents ?sort, ?range and ?filter. Pair with @ListParams(rules) and
- * return ListPage.of(resource, list, page).
+ * A GET list route of ra-data-simple-rest: documents ?sort, ?range (with the rules' page limit) and ?filter. Pair
+ * with @ListParams(rules), the same rules, and return ListPage.of(resource, list, page).
  */
-export function ListRoute(summary: string, examples: { sort: string; filter: string }): MethodDecorator {
+export function ListRoute(
+  summary: string,
+  examples: { sort: string; filter: string },
+  rules: Pick<ListRules, 'maxPageSize'>,
+): MethodDecorator {
   return applyDecorators(
     ApiOperation({ summary: `${summary} (ra-data-simple-rest: sort, range, filter; total in Content-Range)` }),
     ApiQuery({ name: 'sort', required: false, example: examples.sort }),
-    ApiQuery({ name: 'range', required: false, example: '[0,19]' }),
+    ApiQuery({ name: 'range', required: false, example: '[0,19]', description: rangeDescription(rules.maxPageSize) }),
     ApiQuery({ name: 'filter', required: false, example: examples.filter }),
   );
 }

@@ -25,11 +25,13 @@ export interface ListRules {
 }
 
 const DEFAULT_PAGE_SIZE = 20;
+/** Rows a page may hold when a list's rules name no other limit (docs/api.md "Page sizes"). */
+export const DEFAULT_MAX_PAGE_SIZE = 500;
 
 /** Parses and validates the list parameters; anything malformed is a 400 with the offending parameter named. */
 export function parseListQuery(query: SimpleRestListQuery, rules: ListRules): ListRequest {
   const errors: Record<string, string[]> = {};
-  const maxPageSize = rules.maxPageSize ?? 500;
+  const maxPageSize = rules.maxPageSize ?? DEFAULT_MAX_PAGE_SIZE;
 
   let sort: SortField[] = [rules.defaultSort];
   if (query.sort !== undefined) {

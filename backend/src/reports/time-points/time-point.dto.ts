@@ -11,7 +11,7 @@ const DAY_MESSAGE = 'must be a date yyyy-MM-dd';
 const LIST_LENGTH = 2000;
 
 class ListParams {
-  @ApiPropertyOptional({ description: 'ra-data-simple-rest range', example: '[0,9]' })
+  @ApiPropertyOptional({ description: 'ra-data-simple-rest range; at most 100 rows a page', example: '[0,9]' })
   @IsOptional()
   @IsString()
   range?: string;
@@ -104,7 +104,10 @@ export class OneChildManyCansDto {
 
 /** Many Children Many CANS step 2: the report filter, children in pages of 20. */
 export class ManyChildrenManyCohortDto extends ReportFilterDto {
-  @ApiPropertyOptional({ description: 'ra-data-simple-rest range; default [0,19] (page size 20)', example: '[0,19]' })
+  @ApiPropertyOptional({
+    description: 'ra-data-simple-rest range; default [0,19] (page size 20); at most 100 rows a page',
+    example: '[0,19]',
+  })
   @IsOptional()
   @IsString()
   range?: string;
