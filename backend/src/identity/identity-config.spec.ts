@@ -27,3 +27,39 @@ describe('loadIdentityConfig: the console outbox', () => {
     expect(() => loadIdentityConfig({ MAIL_CONSOLE_OUTBOX: 'yes' })).toThrow(/MAIL_CONSOLE_OUTBOX/);
   });
 });
+
+describe('loadIdentityConfig: the SMS gateway', () => {
+  it('has none without CANS_SMS_GATEWAY_URL', () => {
+    expect(loadIdentityConfig({}).smsGateway).toBeNull();
+  });
+
+  it('takes an https URL with a bearer token, or a Basic user name, and a timeout', () => {
+    expect(
+      loadIdentityConfig({ CANS_SMS_GATEWAY_URL: 'https://sms.example.org/send', CANS_SMS_GATEWAY_TOKEN: 't0ken' }).smsGateway,
+    ).toEqual({
+      url: 'https://sms.example.org/send',
+      token: 't0ken',
+      username: null,
+      timeoutMs: 10_000,
+    });
+    expect(
+      loadIdentityConfig({
+        CANS_SMS_GATEWAY_URL: 'http://127.0.0.1:8025/sms',
+        CANS_SMS_GATEWAY_USERNAME: 'cans',
+        CANS_SMS_GATEWAY_TOKEN: 'pw',
+        CANS_SMS_GATEWAY_TIMEOUT_MS: '2500',
+      }).smsGateway,
+    ).toMatchObject({ url: 'http://127.0.0.1:8025/sms', username: 'cans', timeoutMs: 2500 });
+    expect(loadIdentityConfig({ CANS_SMS_GATEWAY_URL: 'http://localhost/sms' }).smsGateway).toMatchObject({ token: null });
+  });
+
+  it('refuses plain http to another host, credentials in the URL, a bad URL or timeout', () => {
+    expect(() => loadIdentityConfig({ CANS_SMS_GATEWAY_URL: 'http://sms.example.org/send' })).toThrow(/https/);
+    expect(() => loadIdentityConfig({ CANS_SMS_GATEWAY_URL: 'ftp://localhost/send' })).toThrow(/https/);
+    expect(() => loadIdentityConfig({ CANS_SMS_GATEWAY_URL: 'https://u:p@sms.example.org/' })).toThrow(/credentials/);
+    expect(() => loadIdentityConfig({ CANS_SMS_GATEWAY_URL: 'not a url' })).toThrow(/not a URL/);
+    expect(() => loadIdentityConfig({ CANS_SMS_GATEWAY_URL: 'https://sms.example.org', CANS_SMS_GATEWAY_TIMEOUT_MS: '5s' })).toThrow(
+      /TIMEOUT/,
+    );
+  });
+});

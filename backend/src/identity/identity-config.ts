@@ -18,6 +18,21 @@ export interface SmtpSettings {
   requireTls?: boolean;
 }
 
+/**
+ * The HTTP SMS gateway that sends verification codes by text message (delivery/http-sms-gateway-sender.ts).
+ * Set by the operator in the environment only (CANS_SMS_GATEWAY_URL, CANS_SMS_GATEWAY_TOKEN and optionally
+ * CANS_SMS_GATEWAY_USERNAME): no user of the app can point the server at another address.
+ */
+export interface SmsGatewaySettings {
+  /** Where each text is POSTed as JSON { to, text }: https, or http only to localhost / 127.0.0.1 / ::1. */
+  url: string;
+  /** The bearer token; with `username`, the password of HTTP Basic instead. */
+  token: string | null;
+  username: string | null;
+  /** How long one send may take (connection and answer), in ms. */
+  timeoutMs: number;
+}
+
 /** Token bucket per client IP: `capacity` requests at once, refilled at `refillPerMinute`. */
 export interface RateLimit {
   capacity: number;
@@ -38,6 +53,8 @@ export interface IdentityConfig {
   /** Where the first-start administrator receives the link to set their password. */
   administratorEmail: string;
   rateLimits: Record<RateLimitName, RateLimit>;
+  /** Text messages for verification codes; absent or null: the Phone channel is offered disabled. */
+  smsGateway?: SmsGatewaySettings | null;
 }
 
 export const DEFAULT_RATE_LIMITS: Record<RateLimitName, RateLimit> = {
@@ -68,6 +85,42 @@ export function loadIdentityConfig(env: NodeJS.ProcessEnv = process.env): Identi
     secureCookiesAlways: production,
     administratorEmail: env.ADMIN_EMAIL || 'administrator@cans.local',
     rateLimits: DEFAULT_RATE_LIMITS,
+    smsGateway: smsGatewayOf(env),
+  };
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * CANS_SMS_GATEWAY_URL (and its token) from the environment. The app refuses to start with a URL that is not
+ * https (plain http only to this machine, for tests and a local relay), or that carries credentials in it.
+ */
+export function smsGatewayOf(env: NodeJS.ProcessEnv): SmsGatewaySettings | null {
+  const raw = env.CANS_SMS_GATEWAY_URL?.trim();
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigurationError(`CANS_SMS_GATEWAY_URL is not a URL: "${raw}"`);
+  }
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname))) {
+    throw new ConfigurationError('CANS_SMS_GATEWAY_URL must be an https URL (http only to localhost or 127.0.0.1)');
+  }
+  if (url.username || url.password) {
+    throw new ConfigurationError(
+      'CANS_SMS_GATEWAY_URL must not carry credentials: set CANS_SMS_GATEWAY_TOKEN (and CANS_SMS_GATEWAY_USERNAME)',
+    );
+  }
+  const timeout = env.CANS_SMS_GATEWAY_TIMEOUT_MS ? Number(env.CANS_SMS_GATEWAY_TIMEOUT_MS) : 10_000;
+  if (!Number.isInteger(timeout) || timeout < 100 || timeout > 60_000) {
+    throw new ConfigurationError('CANS_SMS_GATEWAY_TIMEOUT_MS must be a whole number of milliseconds from 100 to 60000');
+  }
+  return {
+    url: url.toString(),
+    token: env.CANS_SMS_GATEWAY_TOKEN || null,
+    username: env.CANS_SMS_GATEWAY_USERNAME || null,
+    timeoutMs: timeout,
   };
 }
 

@@ -18,6 +18,7 @@ import { ConfigurableMailer } from './delivery/configurable-mailer';
 import { SECRET_BOX, SecretBox } from '../platform/crypto/secret-box';
 import type { ReadStore } from '@cans/storage/read-store/read-store.port';
 import { SMS_SENDER } from './delivery/sms-sender';
+import { HttpSmsGatewaySender } from './delivery/http-sms-gateway-sender';
 import { IDENTITY_CLOCK, systemClock } from './identity-clock';
 import { IDENTITY_CONFIG, IdentityConfig, loadIdentityConfig } from './identity-config';
 import { IdentityDirectory } from './identity-directory';
@@ -51,8 +52,12 @@ import { UserFactsReader } from './users/user-facts';
       useFactory: (config: IdentityConfig, readStore: ReadStore, secrets: SecretBox) =>
         new ConfigurableMailer(createMailer(config.smtp, config.printOutbox), readStore, secrets),
     },
-    // No SMS sender by default: the phone channel is offered disabled, with the reason.
-    { provide: SMS_SENDER, useFactory: () => null },
+    // The HTTP SMS gateway of the environment, else none: the phone channel is offered disabled, with the reason.
+    {
+      provide: SMS_SENDER,
+      inject: [IDENTITY_CONFIG],
+      useFactory: (config: IdentityConfig) => (config.smsGateway ? new HttpSmsGatewaySender(config.smsGateway) : null),
+    },
     EventSourcedCommandHandler,
     IdentityDirectory,
     PasswordHasher,

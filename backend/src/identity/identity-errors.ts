@@ -9,6 +9,7 @@ const ERROR_NAMES: Record<number, string> = {
   409: 'Conflict',
   423: 'Locked',
   429: 'Too Many Requests',
+  502: 'Bad Gateway',
   503: 'Service Unavailable',
 };
 

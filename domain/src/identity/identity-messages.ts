@@ -28,6 +28,7 @@ export const IdentityMessages = {
   phone_channel_no_phone: 'There is no phone number on file for your account. Please use email.',
   phone_need_fill: 'There is no phone number on file. Please add one in My Account.',
   delivery_failed: 'The message could not be sent. Please try again later.',
+  text_message_failed: 'The text message could not be sent. Please use email.',
   signed_out: 'You have been signed out.',
   password_changed: 'The password has been changed successfully.',
   password_set: 'Your password has been set. You can now sign in.',

@@ -7,6 +7,7 @@ import {
   ApiForbiddenResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiResponse,
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
@@ -100,6 +101,8 @@ export class AuthController {
   })
   @ApiOkResponse({ type: CodeSentView })
   @ApiUnauthorizedResponse({ description: 'No pending sign-in (cookie missing or expired): sign in again.' })
+  @ApiResponse({ status: 502, description: 'text_message_failed: the SMS gateway did not take the text. Nothing is recorded: use email.' })
+  @ApiResponse({ status: 503, description: 'delivery_failed: the mail server did not take the mail. Nothing is recorded.' })
   async sendCode(@Body() body: SendCodeDto, @Auth() { actor }: RequestAuth, @Req() request: Request) {
     const sent: CodeSent = await this.commands.execute(
       new SendVerificationCodeCommand(

@@ -170,8 +170,8 @@ export interface CodeSent {
 }
 
 /**
- * Sends a 6-digit code by email (1) or text message (2). The server enforces the 60-second countdown
- * ('The code has already been sent.'). The message goes out before the fact is recorded, so a delivery
+ * Sends a 6-digit code by email (1) or text message (2, through the SMS_SENDER port). The server enforces the
+ * 60-second countdown ('The code has already been sent.'). The message goes out before the fact is recorded, so a delivery
  * failure leaves no code behind and the user may retry at once. The fact is decided on the state checked before
  * sending (a concurrent write answers 409 rather than sending a second code).
  */
@@ -212,7 +212,7 @@ export class SendVerificationCodeHandler implements ICommandHandler<SendVerifica
         if (!this.sms) throw identityError(400, 'phone_channel_unconfigured', { field: 'channel' });
         if (!phone) throw identityError(400, 'phone_channel_no_phone', { field: 'channel' });
         destination = maskPhone(phone);
-        await this.sms.send(phone, verificationCodeSms(code, minutes));
+        await this.sendText(this.sms, userId, phone, verificationCodeSms(code, minutes));
       } else {
         destination = maskEmail(email);
         await this.mailer.send('LoginEmailVerification', email, { userName: `${firstName} ${lastName}`, code, minutes: String(minutes) });
@@ -245,6 +245,21 @@ export class SendVerificationCodeHandler implements ICommandHandler<SendVerifica
       position,
     });
     return this.handler.handlePlanned(streamId, credentialsDecider, () => ({ command: sent, answer }), onChecked);
+  }
+
+  /**
+   * A text the gateway did not take is answered 502 with a plain message that points to email (which the user
+   * can choose at once: nothing is recorded, so no countdown runs). The log line names the user, not the number.
+   */
+  private async sendText(sms: SmsSender, userId: string, phone: string, text: string): Promise<void> {
+    try {
+      await sms.send(phone, text);
+    } catch (error) {
+      this.logger.error(
+        `Verification code by text for user ${userId} could not be sent: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      throw identityError(502, 'text_message_failed', { field: 'channel' });
+    }
   }
 }
 

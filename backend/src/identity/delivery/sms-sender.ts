@@ -1,6 +1,7 @@
 /**
- * Text messages for verification codes. None is configured by default: the phone channel is then offered
- * as disabled, with the reason. A deployment provides one by binding SMS_SENDER to an implementation.
+ * Text messages for verification codes (the port). None is configured by default: the phone channel is then
+ * offered as disabled, with the reason. CANS_SMS_GATEWAY_URL binds SMS_SENDER to HttpSmsGatewaySender
+ * (http-sms-gateway-sender.ts); tests may bind any implementation.
  */
 export const SMS_SENDER = Symbol('SMS_SENDER');
 
