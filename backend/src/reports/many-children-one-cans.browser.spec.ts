@@ -13,6 +13,7 @@ import { expectAccessible, expectPageChecks } from '../../test-support/page-chec
 import { startTestApp, TestApp } from '../../test-support/test-app';
 import { COMPARISON_TOO_SMALL } from './report-comparison.service';
 import { createWizardOrg, domainNames } from './test-support/wizard-org';
+import { drawnWhiskers } from './test-support/chart-bars';
 import { expectEventually, toContainText, toHaveAttribute, toHaveCount, toHaveValue } from '../../test-support/eventually';
 
 const TRAUMA_ITEMS = ['SEXUAL_ABUSE', 'PHYSICAL_ABUSE', 'EMOTIONAL_ABUSE'] as const;
@@ -134,6 +135,16 @@ describeInBrowser('Many Children One CANS in headless Chromium', () => {
       () => rowCells(page, 'Mean domain scores', new RegExp(traumaName)),
       (cells) => expect(cells.slice(0, 3)).toEqual([mean, sd, scored]),
     );
+    // Issue 28: the chart draws the standard deviation as an error bar (mean ± 1 SD) per domain, and says so in
+    // its caption and its text alternative.
+    await meanPanel.getByRole('button', { name: 'Show chart' }).click();
+    const meanChart = meanPanel.getByRole('img', { name: /^Bar chart of the mean domain score per domain, with error bars/ });
+    await meanChart.waitFor();
+    expect(await meanChart.getAttribute('aria-label')).toContain(`${traumaName} ${mean} ± ${sd}`);
+    await meanPanel.getByText('Error bars: mean ± 1 standard deviation (SD).').waitFor();
+    const whiskers = await drawnWhiskers(meanChart);
+    expect(whiskers.map((whisker) => whisker.sd)).toContain(sd);
+    for (const whisker of whiskers) expect(whisker.x2).toBeGreaterThan(whisker.x1);
 
     // Each item's rating counts and shares, through the domain tab's table.
     const itemsTitle = `${traumaName}: ratings by item`;

@@ -15,6 +15,8 @@ import { testCaregiver } from '../assessments/summary/test-support/assessment-wr
 import { createWizardOrg, domainNames } from './test-support/wizard-org';
 import { expectEventually, toHaveAttribute, toHaveCount, toHaveValue } from '../../test-support/eventually';
 import { DEMO_USER_IDS } from '../platform/seeding/demo-data/identity-demo-data';
+import { RATING_COLOURS } from '@cans/domain/reports/chart-rules';
+import { drawnBars } from './test-support/chart-bars';
 
 const LATEST = { SEXUAL_ABUSE: '2', PHYSICAL_ABUSE: 'NA', EMOTIONAL_ABUSE: '0' } as const;
 
@@ -110,7 +112,15 @@ describeInBrowser('One Child One CANS in headless Chromium', () => {
     const other = page.getByRole('link', { name: /^01\/10\/2024 · / });
     await toHaveAttribute(other, 'href', /^\/assessment\/summarycase\/[0-9a-f-]+$/);
     await toHaveAttribute(page.getByRole('tab', { name: trauma.name, exact: true }), 'aria-selected', 'true');
-    await page.getByRole('img', { name: new RegExp(`^Bar chart of ${trauma.name}: `) }).waitFor();
+    const traumaChart = page.getByRole('img', { name: new RegExp(`^Bar chart of ${trauma.name}: `) });
+    await traumaChart.waitFor();
+    // Issue 28: one colour scale (spec 001 §9, chart-rules.ts) — the bar of a rating 0 is green, not the N/A grey.
+    const fills = (await drawnBars(traumaChart)).filter((bar) => ['0', '2', 'N/A'].includes(bar.label));
+    expect(fills.map(({ label, fill }) => ({ label, fill })).sort((a, b) => a.label.localeCompare(b.label))).toEqual([
+      { label: '0', fill: RATING_COLOURS['0'] },
+      { label: '2', fill: RATING_COLOURS['2'] },
+      { label: 'N/A', fill: RATING_COLOURS.NA },
+    ]);
     await page.getByRole('region', { name: trauma.name, exact: true }).getByRole('button', { name: 'Show table' }).click();
     await expectCells(page, trauma.name, trauma.items.SEXUAL_ABUSE, ['2']);
     await expectCells(page, trauma.name, trauma.items.PHYSICAL_ABUSE, ['N/A']);

@@ -71,7 +71,10 @@ export class ReportsController {
     summary:
       'Many Children One CANS: per question the count and share of each rating, per domain the mean domain score and standard deviation (caregiver items: first caregiver)',
   })
-  @ApiOkResponse({ description: '{ childCount, assessmentCount, note, domainScoreDefinition, domains:[…] }' })
+  @ApiOkResponse({
+    description:
+      '{ childCount, assessmentCount, note, domainScoreDefinition, domains:[{ code, name, …, meanScore, standardDeviation, scored, … }] }; standardDeviation is the population SD (divided by n) of the domain scores, two decimals; the score chart draws meanScore ± 1 standardDeviation as error bars',
+  })
   manyChildrenOneCans(@Query() query: ReportDomainsDto, @Auth() { user }: RequestAuth) {
     return this.manyChildrenOneCansReports.report(user, query);
   }

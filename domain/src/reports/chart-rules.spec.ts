@@ -8,6 +8,7 @@ import {
   itemChartHeight,
   meanScoreChartHeight,
   meanScoreColour,
+  meanScoreErrorBar,
   MEAN_SCORE_BANDS,
   multiChartHeight,
   plottedItemRating,
@@ -84,6 +85,15 @@ describe('report chart rules (spec 001 §9)', () => {
     // The API's show name is the name itself when the question has no short name.
     expect(reportQuestionLabel('Psychosis (Thought Disorder)', 'Psychosis (Thought Disorder)')).toBe('Psychosis (Thought D…');
     expect(reportQuestionLabel('Psychosis (Thought Disorder)', 'Psychosis')).toBe('Psychosis');
+  });
+
+  it('draws a mean domain score’s error bar at mean ± 1 SD, clipped to the axis; none without a mean or an SD', () => {
+    expect(meanScoreErrorBar(4, 1.5, 10)).toEqual({ lower: 2.5, upper: 5.5 });
+    expect(meanScoreErrorBar(1, 2.5, 10)).toEqual({ lower: 0, upper: 3.5 });
+    expect(meanScoreErrorBar(9, 2, 10)).toEqual({ lower: 7, upper: 10 });
+    expect(meanScoreErrorBar(3, 0, 10)).toEqual({ lower: 3, upper: 3 });
+    expect(meanScoreErrorBar(null, 1, 10)).toBeNull();
+    expect(meanScoreErrorBar(3, null, 10)).toBeNull();
   });
 
   it('plots a mean domain score as mean + 2, shows it minus 2, and colours it by five bands of the plotted value', () => {

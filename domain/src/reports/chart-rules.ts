@@ -73,6 +73,21 @@ export function meanScoreColour(plotted: number): string {
   return MEAN_SCORE_BANDS[band];
 }
 
+/**
+ * Mean domain score chart: the error bar of a bar, mean ± 1 standard deviation (spec 001 "a score chart with
+ * standard deviation per domain"), in shown units, clipped to the value axis (shown 0 to `axisMax`); none without
+ * a mean or a standard deviation.
+ */
+export function meanScoreErrorBar(
+  mean: number | null | undefined,
+  deviation: number | null | undefined,
+  axisMax: number,
+): { lower: number; upper: number } | null {
+  if (mean == null || deviation == null) return null;
+  const clip = (value: number) => Math.min(axisMax, Math.max(0, value));
+  return { lower: clip(mean - deviation), upper: clip(mean + deviation) };
+}
+
 /** Mean domain score chart height: 50 px per domain plus 100, at least 230. */
 export const meanScoreChartHeight = (domains: number): number => Math.max(230, domains * 50 + 100);
 

@@ -4,16 +4,8 @@ import { useTranslate } from 'react-admin';
 import { Box, Typography } from '@mui/material';
 import { useApiQuery } from '../providers/useApi';
 import { ratingLabel } from '../shared/ratings';
+import { ratingColour } from '@cans/domain/reports/chart-rules';
 import type { AnswerStatistics } from './assessment-types';
-
-export const RATING_COLOURS: Record<string, string> = {
-  '0': '#4f8a5b',
-  '1': '#8fb573',
-  '2': '#e0b44c',
-  '3': '#cf6f4a',
-  '4': '#9e3d36',
-  NA: '#a6adb8',
-};
 
 export const AnswerPie = ({ questionCode, questionName, size = 112 }: { questionCode: string; questionName: string; size?: number }) => {
   const { data, isError } = useApiQuery<AnswerStatistics>(`/answer-statistics/${encodeURIComponent(questionCode)}`, { staleTime: 60_000 });
@@ -55,7 +47,8 @@ export const AnswerPie = ({ questionCode, questionName, size = 112 }: { question
             id: ratingLabel(slice.rating),
             label: ratingLabel(slice.rating),
             value: Math.round(slice.percent * 10) / 10,
-            color: RATING_COLOURS[slice.rating],
+            // The one rating scale of every chart (chart-rules.ts; issue 28).
+            color: ratingColour(slice.rating),
           }))}
           colors={{ datum: 'data.color' }}
           margin={{ top: 6, right: 6, bottom: 6, left: 6 }}

@@ -1,6 +1,7 @@
 /* The at-a-glance chart of the summary: actionable needs and strengths per domain. */
 import { ResponsiveBar } from '@nivo/bar';
 import { Box, Typography } from '@mui/material';
+import { RATING_COLOURS } from '@cans/domain/reports/chart-rules';
 import { useSummaryText } from './summary-parts';
 import type { SummaryData } from './summary-types';
 
@@ -29,7 +30,8 @@ export const GlanceChart = ({ glance, height = 280 }: { glance: SummaryData['gla
         valueScale={{ type: 'linear', min: 0, max }}
         gridXValues={ticks}
         padding={0.3}
-        colors={['#cf6f4a', '#4f8a5b']}
+        // Actionable red and strengths green, the rating scale's (chart-rules.ts), as the reports' actionable charts.
+        colors={[RATING_COLOURS['3'], RATING_COLOURS['0']]}
         axisBottom={{ tickSize: 0, tickPadding: 6, legend: text('items'), legendPosition: 'middle', legendOffset: 30, tickValues: ticks }}
         axisLeft={{ tickSize: 0, tickPadding: 8 }}
         enableGridX

@@ -26,11 +26,14 @@ const answerText = (answer: number | string) => String(answer);
 export const ItemRatingChart = ({ id, title, questions }: { id: string; title: string; questions: AnsweredQuestion[] }) => {
   const translate = useTranslate();
   const text = (key: string) => translate(`cans.reports.report.${key}`);
+  // The colour goes in the row as a string: nivo hands `colors` and `label` a bar's row without its falsy fields,
+  // so a rating stored as the number 0 would read as no rating (N/A grey) there (issue 28).
   const rows = questions.map((q) => ({
     code: q.code,
     label: reportQuestionLabel(q.questionName, q.questionShowName),
     rating: plottedItemRating(q.answer) ?? 0,
-    answer: q.answer,
+    answer: String(q.answer),
+    colour: ratingColour(q.answer === 'N/A' ? 'NA' : q.answer),
   }));
   const chart = (
     <Box
@@ -49,7 +52,7 @@ export const ItemRatingChart = ({ id, title, questions }: { id: string; title: s
         margin={{ top: 10, right: 24, bottom: 30, left: 160 }}
         padding={0.3}
         valueScale={{ type: 'linear', min: 0, max: ITEM_AXIS.max }}
-        colors={(bar) => ratingColour(bar.data.answer === 'N/A' ? 'NA' : Number(bar.data.answer))}
+        colors={(bar) => String(bar.data.colour)}
         label={(bar) => (bar.data.answer === '--' ? '' : shownRating(Number(bar.value)))}
         labelTextColor="#ffffff"
         axisBottom={{ tickSize: 0, tickPadding: 6, tickValues: TICKS }}

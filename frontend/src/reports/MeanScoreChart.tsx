@@ -2,18 +2,30 @@
  * The mean domain score chart of Many Children One CANS (spec 001 §9): per domain a bar of the mean, coloured by the
  * five bands of the plotted value (mean + 2); 50 px per domain + 100, at least 230. The bars start at plotted 2,
  * which is a shown 0, so the value axis is labelled in shown means from the bars' origin (a bar never starts left
- * of the axis's "0"). Each mean is written just past its bar's end, readable for any length, a 0 included.
- * With a comparison, the comparison group's bar beside it. Its table adds the standard deviations.
+ * of the axis's "0"). Each bar has an error bar of mean ± 1 standard deviation (spec 001 "a score chart with
+ * standard deviation per domain"; meanScoreErrorBar in chart-rules.ts), clipped to the axis, which reaches past the
+ * longest mean + SD; each mean is written just past its bar's end or its error bar's, whichever is further,
+ * readable for any length, a 0 included. With a comparison, the comparison group's bar beside it. Its table, its
+ * text alternative and its tooltips give the standard deviations.
  */
 import { useTranslate } from 'react-admin';
-import { ResponsiveBar } from '@nivo/bar';
+import { ResponsiveBar, type BarCustomLayerProps, type BarDatum } from '@nivo/bar';
 import { Box, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { ChartPanel } from '../dashboard/ChartPanel';
 import { ScrollRegion } from '../layout/ScrollRegion';
-import { MEAN_SCORE_BANDS, meanScoreChartHeight, meanScoreColour, plottedMeanScore, questionLabel } from '@cans/domain/reports/chart-rules';
+import {
+  MEAN_SCORE_BANDS,
+  meanScoreChartHeight,
+  meanScoreColour,
+  meanScoreErrorBar,
+  plottedMeanScore,
+  questionLabel,
+} from '@cans/domain/reports/chart-rules';
 import type { DomainStatistics } from './report-types';
 
 const CHART_THEME = { text: { fontSize: 12, fill: '#3c4654' }, axis: { ticks: { text: { fontSize: 12, fill: '#3c4654' } } } };
+const INK = '#1f2933';
+const LABEL_GAP = 4;
 
 /** A domain's mean score figures (Many Children Many CANS passes one time-point's). */
 export type DomainScore = Pick<DomainStatistics, 'code' | 'name' | 'shortName' | 'meanScore' | 'standardDeviation' | 'scored'>;
@@ -41,21 +53,60 @@ export const MeanScoreChart = ({
     ...meanOf(filterKey, domain),
     ...(comparison ? meanOf(compareKey, compared.get(domain.code)) : {}),
   }));
-  const longest = Math.max(3, ...[...domains, ...(comparison ?? [])].map((d) => d.meanScore ?? 0));
+  // The axis reaches past the longest bar and the longest error bar (mean + SD).
+  const longest = Math.max(3, ...[...domains, ...(comparison ?? [])].map((d) => (d.meanScore ?? 0) + (d.standardDeviation ?? 0)));
   const step = Math.max(1, Math.ceil(longest / 8));
   // At least half a step of room past the longest bar for its label.
   const max = (Math.floor(longest / step) + (longest % step > step / 2 ? 2 : 1)) * step;
   const ticks = Array.from({ length: max / step + 1 }, (_, i) => i * step);
+  const data: BarDatum[] = [...rows].reverse();
+  // The figures of a bar: its row (nivo's index into `data`) and its group.
+  const scoreOf = (index: number, group: string | number): DomainScore | undefined => {
+    const domain = domains[domains.length - 1 - index];
+    return group === filterKey ? domain : compared.get(domain?.code ?? '');
+  };
+  const withSd = (d: DomainScore | undefined) =>
+    translate('cans.reports.report.meanWithSd', { mean: d?.meanScore ?? '-', sd: d?.standardDeviation ?? '-' });
+  const ErrorBars = ({ bars, xScale }: BarCustomLayerProps<BarDatum>) => (
+    <g>
+      {bars.map((bar) => {
+        if (bar.data.value == null) return null;
+        const score = scoreOf(bar.data.index, bar.data.id);
+        const range = meanScoreErrorBar(score?.meanScore, score?.standardDeviation, max);
+        const y = bar.y + bar.height / 2;
+        const cap = Math.min(6, bar.height / 4);
+        const [x1, x2] = range ? [Number(xScale(range.lower)), Number(xScale(range.upper))] : [0, 0];
+        return (
+          <g key={bar.key}>
+            {range && (
+              <>
+                <line data-sd={String(score?.standardDeviation)} x1={x1} x2={x2} y1={y} y2={y} stroke={INK} strokeWidth={1.5} />
+                <line x1={x1} x2={x1} y1={y - cap} y2={y + cap} stroke={INK} strokeWidth={1.5} />
+                <line x1={x2} x2={x2} y1={y - cap} y2={y + cap} stroke={INK} strokeWidth={1.5} />
+              </>
+            )}
+            <text x={Math.max(bar.x + bar.width, x2) + LABEL_GAP} y={y} dominantBaseline="central" style={{ fontSize: 12, fill: INK }}>
+              {String(bar.data.value)}
+            </text>
+          </g>
+        );
+      })}
+    </g>
+  );
   const chart = (
     <Box
       sx={{ height: meanScoreChartHeight(domains.length * keys.length) }}
       role="img"
       aria-label={translate('cans.reports.report.meanAlt', {
-        values: domains.map((d) => `${d.name} ${d.meanScore ?? '-'}`).join(', '),
+        values: domains
+          .map((d) =>
+            comparison ? `${d.name} ${filterKey} ${withSd(d)}, ${compareKey} ${withSd(compared.get(d.code))}` : `${d.name} ${withSd(d)}`,
+          )
+          .join('; '),
       })}
     >
       <ResponsiveBar
-        data={[...rows].reverse()}
+        data={data}
         keys={keys}
         indexBy="domain"
         layout="horizontal"
@@ -67,10 +118,20 @@ export const MeanScoreChart = ({
         colors={(bar) => `${meanScoreColour(plottedMeanScore(Number(bar.value)))}${bar.id === compareKey ? '99' : ''}`}
         borderColor="#3c4654"
         borderWidth={comparison ? 1 : 0}
-        label={(bar) => String(bar.value)}
-        labelPosition="end"
-        labelOffset={4}
-        labelTextColor="#1f2933"
+        enableLabel={false}
+        layers={['grid', 'axes', 'bars', ErrorBars]}
+        tooltip={(bar) => (
+          <Box sx={{ bgcolor: 'background.paper', px: 1, py: 0.5, boxShadow: 1, borderRadius: 0.5 }}>
+            <Typography variant="body2">
+              {`${bar.indexValue} · `}
+              {translate('cans.reports.report.meanTooltip', {
+                group: bar.id,
+                mean: bar.value,
+                sd: scoreOf(bar.index, bar.id)?.standardDeviation ?? '-',
+              })}
+            </Typography>
+          </Box>
+        )}
         axisBottom={{ tickSize: 0, tickPadding: 6, tickValues: ticks }}
         gridXValues={ticks}
         axisLeft={{ tickSize: 0, tickPadding: 6 }}
@@ -132,6 +193,9 @@ export const MeanScoreChart = ({
         <>
           {chart}
           {legend}
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            {text('errorBars')}
+          </Typography>
         </>
       }
       table={table}

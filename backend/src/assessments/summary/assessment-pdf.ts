@@ -10,6 +10,7 @@
 import { dirname, join } from 'node:path';
 import type { Content, TDocumentDefinitions, TableCell } from 'pdfmake/interfaces';
 import type { Rating } from '@cans/domain/library/instrument/instrument.types';
+import { RATING_COLOURS as CHART_RATING_COLOURS, ratingColour } from '@cans/domain/reports/chart-rules';
 import type { ChildLabelFieldName } from '@cans/domain/administration/child-labels.fields';
 import type { AssessmentSummary, GlanceDomain, PrintableAssessment, SummaryCaregiver, SummaryDomain } from './assessment-summary.types';
 
@@ -45,17 +46,21 @@ const FONTS = {
 };
 const FONT_FILES = new Set(Object.values(FONTS.Roboto));
 
-/** Rating colours of the charts (spec 001: 0 green, 1 amber, 2 orange, 3 or more red). */
+/**
+ * Rating colours of the charts (spec 001: 0 green, 1 amber, 2 orange, 3 or more red): the one scale of
+ * domain/src/reports/chart-rules.ts, as every report chart and PDF (issue 28).
+ */
 export const RATING_COLOURS: Readonly<Record<Rating, string>> = {
-  '0': '#4CAF50',
-  '1': '#FFC107',
-  '2': '#FF9800',
-  '3': '#F44336',
-  '4': '#B71C1C',
-  NA: '#9E9E9E',
+  '0': ratingColour('0'),
+  '1': ratingColour('1'),
+  '2': ratingColour('2'),
+  '3': ratingColour('3'),
+  '4': ratingColour('4'),
+  NA: ratingColour('NA'),
 };
-const ACTIONABLE_COLOUR = '#F44336';
-const USEFUL_COLOUR = '#4CAF50';
+/** Actionable needs red and useful strengths green, as the reports' actionable charts. */
+const ACTIONABLE_COLOUR = CHART_RATING_COLOURS['3'];
+const USEFUL_COLOUR = CHART_RATING_COLOURS['0'];
 /** Width of one glance bar at its maximum, in points. */
 const GLANCE_BAR_WIDTH = 90;
 

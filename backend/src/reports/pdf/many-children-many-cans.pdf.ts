@@ -8,6 +8,7 @@ import { multiChartHeight } from '@cans/domain/reports/chart-rules';
 import {
   ACTIONABLE_COLOURS,
   actionableChart,
+  ERROR_BARS_NOTE,
   fittingRuns,
   MEAN_LEGEND_COLOUR,
   meanScoreChart,
@@ -62,6 +63,7 @@ export function manyChildrenManyCansContent(report: ManyChildrenManyCansData, co
         [NAMES.last, overWhite(MEAN_LEGEND_COLOUR, SECOND_GROUP_OPACITY)],
       ]),
       chartNode(meanScoreChart(scores('first'), CONTENT_WIDTH_PX, { key: NAMES.last, domains: scores('last') }, NAMES.first)),
+      note(ERROR_BARS_NOTE),
     ),
     meanScoreTable(
       [

@@ -1,13 +1,14 @@
 /**
  * Many Children One CANS as a PDF (spec 001 §2 "Print views"): the applied filters (and the comparison filters
- * beside them), the glance summary, the mean domain score chart with the standard deviations, per domain and module
+ * beside them), the glance summary, the mean domain score chart with its error bars (mean ± 1 SD) and the
+ * standard deviations, per domain and module
  * a rating pie per item — 4 a row, 2 when comparing (each cell then holds the filter's and the comparison's pie),
  * which fits A4 portrait legibly (about 125 pt a pie) — the caregiver count of caregiver domains, and the notes.
  */
 import type { Content } from 'pdfmake/interfaces';
 import { chartsPerRow, RATING_COLOURS, reportQuestionLabel } from '@cans/domain/reports/chart-rules';
 import type { DomainStatistics, ManyChildrenReport, QuestionStatistics } from '../report-statistics';
-import { itemPie, MEAN_LEGEND_COLOUR, meanScoreChart, SECOND_GROUP_OPACITY, overWhite } from './pdf-charts';
+import { ERROR_BARS_NOTE, itemPie, MEAN_LEGEND_COLOUR, meanScoreChart, SECOND_GROUP_OPACITY, overWhite } from './pdf-charts';
 import {
   chartNode,
   chartTitle,
@@ -144,6 +145,7 @@ export function manyChildrenOneCansContent(
       chartNode(
         meanScoreChart(report.domains, CONTENT_WIDTH_PX, sufficient ? { key: 'Comparison', domains: sufficient.domains } : undefined),
       ),
+      note(ERROR_BARS_NOTE),
     ),
     meanScoreTable(meanGroups, report.domains),
     note(report.domainScoreDefinition),

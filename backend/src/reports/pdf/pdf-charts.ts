@@ -9,7 +9,7 @@
  * and placed at 0.75 pt a pixel — the same proportions as the browser's print.
  */
 import type { ReactElement } from 'react';
-import type { BarDatum } from '@nivo/bar';
+import type { BarCustomLayerProps, BarDatum } from '@nivo/bar';
 import {
   domainOverviewLabel,
   ITEM_AXIS,
@@ -17,6 +17,7 @@ import {
   MEAN_SCORE_BANDS,
   meanScoreChartHeight,
   meanScoreColour,
+  meanScoreErrorBar,
   multiChartHeight,
   plottedItemRating,
   plottedMeanScore,
@@ -26,7 +27,6 @@ import {
   ratingColour,
   ratingText,
   reportQuestionLabel,
-  shownMeanScore,
   shownRating,
   timePointColour,
 } from '@cans/domain/reports/chart-rules';
@@ -204,11 +204,19 @@ export interface DomainScore {
   name: string;
   shortName: string | null;
   meanScore: number | null;
+  standardDeviation: number | null;
 }
+
+/** The caption under a mean domain score chart, as the browser's. */
+export const ERROR_BARS_NOTE = 'Error bars: mean ± 1 standard deviation (SD).';
+const INK = '#1f2933';
+const LABEL_GAP = 4;
 
 /**
  * Mean domain score chart: mean + 2 plotted, the mean shown, five colour bands, 50 px a bar + 100 (at least 230);
- * a second group (comparison, or the last time-point) beside each bar in the same band colour, lighter.
+ * a second group (comparison, or the last time-point) beside each bar in the same band colour, lighter. Each bar
+ * has an error bar of mean ± 1 SD (meanScoreErrorBar: clipped to the axis, which reaches past the longest
+ * mean + SD), and its mean written past the bar's end or the error bar's, as the browser chart draws them.
  */
 export function meanScoreChart(
   domains: readonly DomainScore[],
@@ -224,7 +232,52 @@ export function meanScoreChart(
     [firstKey]: plotted(domain),
     ...(second ? { [second.key]: plotted(compared.get(domain.code)) } : {}),
   }));
-  const max = Math.ceil(Math.max(5, ...rows.flatMap((row) => keys.map((key) => Number(row[key])))));
+  const scoreOf = (index: number, key: string | number): DomainScore | undefined => {
+    const domain = domains[domains.length - 1 - index];
+    return key === firstKey ? domain : compared.get(domain?.code ?? '');
+  };
+  const reach = (d: DomainScore | undefined) => (d?.meanScore == null ? 0 : plottedMeanScore(d.meanScore + (d.standardDeviation ?? 0)));
+  const max = Math.ceil(Math.max(5, ...domains.flatMap((domain) => [reach(domain), reach(compared.get(domain.code))])));
+  const h = nivo().createElement;
+  const errorBars = ({ bars, xScale }: BarCustomLayerProps<BarDatum>) =>
+    h(
+      'g',
+      null,
+      ...bars.map((bar) => {
+        const score = scoreOf(bar.data.index, bar.data.id);
+        if (score?.meanScore == null) return null;
+        const range = meanScoreErrorBar(score.meanScore, score.standardDeviation, max - 2);
+        const y = bar.y + bar.height / 2;
+        const cap = Math.min(6, bar.height / 4);
+        const [x1, x2] = range ? [Number(xScale(plottedMeanScore(range.lower))), Number(xScale(plottedMeanScore(range.upper)))] : [0, 0];
+        const line = (key: string, a: number, b: number, c: number, d: number, sd?: number) =>
+          h('line', { key, 'data-sd': sd, x1: a, x2: b, y1: c, y2: d, stroke: INK, strokeWidth: 1.5 });
+        return h(
+          'g',
+          { key: bar.key },
+          ...(range
+            ? [
+                line('sd', x1, x2, y, y, score.standardDeviation ?? undefined),
+                line('low', x1, x1, y - cap, y + cap),
+                line('high', x2, x2, y - cap, y + cap),
+              ]
+            : []),
+          h(
+            'text',
+            {
+              key: 'mean',
+              x: Math.max(bar.x + bar.width, x2) + LABEL_GAP,
+              y,
+              dominantBaseline: 'central',
+              fontSize: FONT_SIZE,
+              fontFamily: 'Roboto',
+              fill: INK,
+            },
+            String(score.meanScore),
+          ),
+        );
+      }),
+    );
   // Ticks from a shown 0 (plotted 2) up, as the browser chart draws them.
   const step = Math.max(1, Math.ceil((max - 2) / 8));
   const ticks = Array.from({ length: Math.floor((max - 2) / step) + 1 }, (_, i) => 2 + i * step);
@@ -243,8 +296,8 @@ export function meanScoreChart(
       bar.id === keys[1] ? withOpacity(meanScoreColour(Number(bar.value)), SECOND_GROUP_OPACITY) : meanScoreColour(Number(bar.value)),
     borderColor: TEXT,
     borderWidth: second ? 1 : 0,
-    label: (bar) => (Number(bar.value) === 0 ? '' : String(shownMeanScore(Number(bar.value)))),
-    labelTextColor: '#ffffff',
+    enableLabel: false,
+    layers: ['grid', 'axes', 'bars', errorBars],
     axisBottom: { tickSize: 0, tickPadding: 6, tickValues: ticks, format: (value: number) => String(value - 2) },
     gridXValues: ticks,
     axisLeft: { tickSize: 0, tickPadding: 6 },

@@ -182,6 +182,8 @@ describe(`report PDFs over HTTP (${backend})`, () => {
     // The mean domain score and its standard deviation, from the ratings.
     const score = traumaScore(seeded);
     expect(flat).toMatch(new RegExp(`${trauma.name} ${score.mean.replace('.', '\\.')} ${score.sd.replace('.', '\\.')} ${seeded.length}`));
+    // Issue 28: the score chart draws the standard deviation as error bars (mean ± 1 SD), and says so.
+    expect(flat).toContain('Error bars: mean ± 1 standard deviation (SD).');
     expect(flat).toMatch(/Generated \d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d/);
     expect(flat).toMatch(/Page 1 of \d+/);
   });
@@ -252,6 +254,7 @@ describe(`report PDFs over HTTP (${backend})`, () => {
     expect(flat).toContain('2 child(ren) compared between their first and last assessment.');
     expect(flat).toContain(`${trauma.name}: actionable items, first and last`);
     expect(flat).toContain('Actionable (2, 3)');
+    expect(flat).toContain('Error bars: mean ± 1 standard deviation (SD).');
   });
 
   it('the child info labels name the fields of the PDF; a hidden Assessor leaves it (spec 002 §3)', async () => {

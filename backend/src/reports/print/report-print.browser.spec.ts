@@ -13,6 +13,8 @@ import { expectAccessible, expectFitsAllWidths } from '../../../test-support/pag
 import { startTestApp, TestApp } from '../../../test-support/test-app';
 import { createWizardOrg, domainNames } from '../test-support/wizard-org';
 import { afterNextFrame, toHaveAttribute, toHaveCount } from '../../../test-support/eventually';
+import { RATING_COLOURS } from '@cans/domain/reports/chart-rules';
+import { drawnBars } from '../test-support/chart-bars';
 
 const CHILDREN = 11;
 const SCALE: Rating[] = ['0', '1', '2', '3', 'NA'];
@@ -115,7 +117,15 @@ describeInBrowser('Report print views and PDF export in headless Chromium', () =
   async function printAndExport(
     page: Page,
     name: string,
-    expected: { title: RegExp; file: RegExp; heading: string; domains: string[]; texts: Array<string | RegExp> },
+    expected: {
+      title: RegExp;
+      file: RegExp;
+      heading: string;
+      domains: string[];
+      texts: Array<string | RegExp>;
+      /** More checks of the print tab's content. */
+      check?: (tab: Page) => Promise<void>;
+    },
   ): Promise<void> {
     const opened = new Date();
     const [tab] = await Promise.all([
@@ -128,6 +138,7 @@ describeInBrowser('Report print views and PDF export in headless Chromium', () =
     await tab.getByRole('heading', { name: expected.heading, level: 1 }).waitFor();
     for (const domain of expected.domains) await tab.getByRole('heading', { name: domain, exact: true, level: 3 }).waitFor();
     for (const text of expected.texts) await tab.getByText(text).first().waitFor();
+    await expected.check?.(tab);
     await tab.waitForFunction((pattern) => new RegExp(pattern).test(document.title), expected.title.source);
     const title = await tab.title();
     expect(title).toMatch(expected.title);
@@ -196,6 +207,15 @@ describeInBrowser('Report print views and PDF export in headless Chromium', () =
       heading: 'One Child One CANS',
       domains: childDomains,
       texts: [pid(0), '06/10/2024', 'Other CANS of this child', /^01\/10\/2024 · /],
+      // Issue 28: the print view's bars in the one colour scale (chart-rules.ts) — a rating 0 green, not the N/A grey.
+      check: async (tab) => {
+        const chart = tab.getByRole('img', { name: new RegExp(`^Bar chart of ${childDomains[1]}: `) });
+        const bars = (await drawnBars(chart)).filter((bar) => ['0', '1'].includes(bar.label));
+        expect(bars.map(({ label, fill }) => ({ label, fill })).sort((a, b) => a.label.localeCompare(b.label))).toEqual([
+          { label: '0', fill: RATING_COLOURS['0'] },
+          { label: '1', fill: RATING_COLOURS['1'] },
+        ]);
+      },
     });
     expect(errors).toEqual([]);
   });
