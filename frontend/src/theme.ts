@@ -50,5 +50,7 @@ export const theme: RaThemeOptions = {
     // Every spinner is named (axe: aria-progressbar-name), also react-admin's own, e.g. the app bar's loading
     // indicator; a spinner that says more passes its own aria-label, and one beside a text is aria-hidden.
     MuiCircularProgress: { defaultProps: { 'aria-label': en.ra.page.loading } },
+    // Pictures in rich text (help, notification, library descriptions) are data URLs: never wider than their box.
+    MuiCssBaseline: { styleOverrides: { 'img[src^="data:"]': { maxWidth: '100%', height: 'auto' } } },
   },
 };

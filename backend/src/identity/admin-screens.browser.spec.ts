@@ -12,7 +12,7 @@ import { appendRawEvents } from '../../test-support/test-app';
 import { systemActor } from '../platform/commands/actor';
 import { CredentialEvents } from '@cans/domain/identity/credentials.events';
 import { unknownLoginStreamId } from './authentication/sign-in-lockout';
-import { expectEventually, toHaveCount, toHaveText } from '../../test-support/eventually';
+import { expectEventually, toHaveAttribute, toHaveCount, toHaveText } from '../../test-support/eventually';
 
 describeInBrowser('Administration screens in headless Chromium (demo data)', () => {
   jest.setTimeout(180_000);
@@ -77,6 +77,25 @@ describeInBrowser('Administration screens in headless Chromium (demo data)', () 
     );
     await expectAccessible(lead, 'user group choices');
     await lead.keyboard.press('Escape');
+    expect(errors).toEqual([]);
+  });
+
+  it('users: the agency is chosen on Add User and read-only on Edit (spec 002)', async () => {
+    const admin = await signedIn('1');
+    await open(admin, '/users/create');
+    const created = admin.getByRole('combobox', { name: 'Agency' });
+    await created.waitFor();
+    expect(await created.getAttribute('aria-disabled')).not.toBe('true');
+    await open(admin, '/users');
+    await admin.getByRole('link', { name: 'Edit Jamie Carter' }).click();
+    await admin.waitForURL(/\/users\/[^/]+$/);
+    const agency = admin.getByRole('combobox', { name: 'Agency' });
+    await agency.waitFor();
+    await admin.getByText('The agency of a user cannot be changed.').waitFor();
+    // react-admin renders a read-only select as a disabled one: it does not open.
+    await toHaveAttribute(agency, 'aria-disabled', 'true');
+    await toHaveText(agency, 'Northside');
+    await expectPageChecks(admin, 'user-edit-agency');
     expect(errors).toEqual([]);
   });
 

@@ -5,6 +5,7 @@ import { ADMINISTRATOR_ID, SYSTEM_ADMINISTRATOR_GROUP_ID, UserStatus } from './i
 import {
   ADMINISTRATOR_FIXED,
   ADMINISTRATOR_UNDELETABLE,
+  AGENCY_FIXED,
   AGENCY_NOT_FOUND,
   APPROVE_FORBIDDEN,
   AccountFacts,
@@ -218,6 +219,26 @@ describe('user decider', () => {
         .given([created])
         .when(update({ actorManagesUsers: false, input: { lastName: 'Ok' } }))
         .thenEvents(([event]) => expect(event.type).toBe(UserEvents.Updated));
+    });
+
+    it("keeps the agency (read-only on edit): another one is refused, none keeps it, a new supervisor's is not taken", () => {
+      spec
+        .given([created])
+        .when(update({ input: { agencyId: 'b1c2d3e4-0000-4000-8000-000000000099' } }))
+        .thenThrows(DomainRuleViolation, AGENCY_FIXED);
+      spec
+        .given([created])
+        .when(update({ input: { agencyId } }))
+        .thenEvents(([event]) => expect(event.data).toMatchObject({ agencyId }));
+      spec
+        .given([created])
+        .when(
+          update({
+            input: { agencyId: null },
+            facts: { supervisor: { agencyId: 'other', chainUpwards: [supervisorId] }, existingAgencyIds: [] },
+          }),
+        )
+        .thenEvents(([event]) => expect(event.data).toMatchObject({ agencyId }));
     });
 
     it('keeps a pending user pending, and puts no one else into pending', () => {

@@ -25,6 +25,8 @@ export const SUPERVISOR_REQUIRED = 'Please choose a supervisor.';
 export const SUPERVISOR_NOT_FOUND = 'The chosen supervisor does not exist.';
 export const SUPERVISOR_CYCLE = 'A user cannot be supervised by themselves or by one of their supervisees.';
 export const AGENCY_NOT_FOUND = 'The chosen agency does not exist.';
+/** Spec 002 §3: a user's agency is read-only once the user exists. */
+export const AGENCY_FIXED = 'The agency of a user cannot be changed.';
 export const ADMINISTRATOR_FIXED =
   'The administrator has no supervisor or expiry date, stays active and stays in the System Administrator group.';
 export const ADMINISTRATOR_UNDELETABLE = 'The administrator cannot be deleted.';
@@ -195,7 +197,10 @@ function updateUser(command: CommandOf<'UpdateUser'>, state: UserState): UserEve
   if (current.status === UserStatus.PendingApproval) status = UserStatus.PendingApproval;
   else if (status === UserStatus.PendingApproval)
     throw new DomainRuleViolation(PENDING_STATUS_VIA_APPROVE, { status: [PENDING_STATUS_VIA_APPROVE] });
-  const account = checkedAccount(command.userId, input, usernameAfterEdit(current.username, input.username), status, command.facts);
+  // The agency is read-only on edit (spec 002 §3): a different one is refused, none sent keeps the current one.
+  if (input.agencyId && input.agencyId !== current.agencyId) throw new DomainRuleViolation(AGENCY_FIXED, { agencyId: [AGENCY_FIXED] });
+  const username = usernameAfterEdit(current.username, input.username);
+  const account = checkedAccount(command.userId, input, username, status, command.facts, { agencyId: current.agencyId });
   return [{ type: UserEvents.Updated, data: { userId: command.userId, ...account } }];
 }
 
@@ -268,6 +273,8 @@ function checkedAccount(
   username: string,
   status: UserStatusValue,
   facts: AccountFacts,
+  /** An update: the agency the user keeps (it is not chosen again, nor derived from a new supervisor). */
+  kept?: { agencyId: string | null },
 ): UserAccountFields {
   const errors = takenFields(facts.otherAccounts, userId, { username, email: input.email, phone: input.phone });
   const anyClash = hasFieldErrors(errors);
@@ -284,9 +291,10 @@ function checkedAccount(
     errors.supervisorId = [SUPERVISOR_NOT_FOUND];
   } else {
     if (facts.supervisor.chainUpwards.includes(userId)) errors.supervisorId = [SUPERVISOR_CYCLE];
-    agencyId ??= facts.supervisor.agencyId;
+    if (!kept) agencyId ??= facts.supervisor.agencyId;
   }
-  if (agencyId && !facts.existingAgencyIds.includes(agencyId)) errors.agencyId = [AGENCY_NOT_FOUND];
+  if (kept) agencyId = kept.agencyId;
+  else if (agencyId && !facts.existingAgencyIds.includes(agencyId)) errors.agencyId = [AGENCY_NOT_FOUND];
   if (hasFieldErrors(errors)) {
     const conflict = anyClash && Object.keys(errors).every((field) => ['username', 'email', 'phone'].includes(field));
     throw new DomainRuleViolation(firstMessage(errors), errors, conflict);

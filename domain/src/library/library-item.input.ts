@@ -18,7 +18,7 @@ import {
   libraryMessageText,
 } from './library-messages';
 import { domainOf, LibraryItemRecord, LibraryState, rulesReferencing } from './library-state';
-import { sanitizeRichText } from './rich-text';
+import { richTextLength, sanitizeRichText } from './rich-text';
 
 export const LIBRARY_ITEM_TYPES: readonly LibraryNodeKind[] = ['domain', 'module', 'question', 'text'];
 
@@ -88,7 +88,7 @@ export function contentErrors(input: LibraryItemInput): Record<string, string> {
     ageMax: input.ageMax,
   });
   for (const [field, message] of Object.entries(form)) if (message) errors[field] = message;
-  if ((input.description ?? '').length > LIBRARY_DESCRIPTION_MAX_LENGTH) {
+  if (richTextLength(input.description ?? '') > LIBRARY_DESCRIPTION_MAX_LENGTH) {
     errors.description = LIBRARY_ITEM_MESSAGES.descriptionMaxLength;
   }
   if (input.type === 'question') {

@@ -1,4 +1,11 @@
-import { sanitizeRichText } from './rich-text';
+import {
+  PICTURE_TOO_LARGE,
+  RICH_TEXT_PICTURE_MAX_BYTES,
+  richTextLength,
+  richTextPictureRefusal,
+  sanitizedRichTextOrEmpty,
+  sanitizeRichText,
+} from './rich-text';
 
 describe('sanitizeRichText (library descriptions)', () => {
   it('keeps basic formatting and text', () => {
@@ -57,5 +64,54 @@ describe('sanitizeRichText (library descriptions)', () => {
   it('returns an empty string for non-text input', () => {
     expect(sanitizeRichText(undefined)).toBe('');
     expect(sanitizeRichText(42)).toBe('');
+  });
+});
+
+describe('pictures in rich text (issue 28 item 16: under 1M)', () => {
+  const png = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+  /** A base64 payload that decodes to exactly `bytes` bytes. */
+  const ofBytes = (bytes: number) =>
+    'A'.repeat(Math.ceil(bytes / 3) * 4 - (bytes % 3 === 0 ? 0 : 3 - (bytes % 3))).padEnd(Math.ceil(bytes / 3) * 4, '=');
+
+  it('keeps a PNG, JPEG or GIF data URL with its alt text, and nothing else on the img', () => {
+    expect(sanitizeRichText(`<p>See <IMG SRC="${png}" alt="A chart" onerror="alert(1)" style="x" width=9></p>`)).toBe(
+      `<p>See <img src="${png}" alt="A chart"></p>`,
+    );
+    expect(sanitizeRichText(`<img src="data:image/jpeg;base64,/9j/4AAQ">`)).toBe('<img src="data:image/jpeg;base64,/9j/4AAQ" alt="">');
+    expect(sanitizeRichText(`<img src="data:image/gif;base64,R0lGODlh">`)).toBe('<img src="data:image/gif;base64,R0lGODlh" alt="">');
+    expect(sanitizeRichText(`<img src="${png}" alt='"><script>alert(1)</script>'>`)).toBe(
+      `<img src="${png}" alt="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;">`,
+    );
+  });
+
+  it.each([
+    ['<img src="https://tracker.example/p.png">', ''],
+    ['<img src="javascript:alert(1)">', ''],
+    ['<img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+">', ''],
+    ['<img src="data:text/html;base64,PHNjcmlwdD4=">', ''],
+    ['<img src="data:image/png,<svg onload=alert(1)>">', ''],
+    ['<img src="data:image/png;base64,AAAA&quot; onerror=alert(1)">', ''],
+    ['<img src="data:image/png;base64,AAA">', ''],
+    ['<img src="//evil.example/x.png">', ''],
+    ['<img>', ''],
+  ])('drops a picture that is not a base64 PNG, JPEG or GIF: %s', (input, expected) => {
+    expect(sanitizeRichText(input)).toBe(expected);
+  });
+
+  it('refuses a picture over 1M (1,048,576 bytes decoded), keeps one of exactly 1M, and measures text without pictures', () => {
+    const atLimit = `<img src="data:image/png;base64,${ofBytes(RICH_TEXT_PICTURE_MAX_BYTES)}">`;
+    const over = `<p>x</p><img src="data:image/gif;base64,${ofBytes(RICH_TEXT_PICTURE_MAX_BYTES + 1)}">`;
+    expect(richTextPictureRefusal(atLimit)).toBeNull();
+    expect(sanitizeRichText(atLimit)).toContain('<img src="data:image/png;base64,');
+    expect(richTextPictureRefusal(over)).toBe('Please do not upload files larger than 1M in size.');
+    expect(PICTURE_TOO_LARGE).toBe('Please do not upload files larger than 1M in size.');
+    expect(sanitizeRichText(over)).toBe('<p>x</p>');
+    expect(richTextPictureRefusal('<p>no pictures</p>')).toBeNull();
+    expect(richTextLength(atLimit)).toBe('<img src="">'.length);
+  });
+
+  it('counts a picture alone as content', () => {
+    expect(sanitizedRichTextOrEmpty(`<p><img src="${png}" alt=""></p>`)).toBe(`<p><img src="${png}" alt=""></p>`);
+    expect(sanitizedRichTextOrEmpty('<p><img src="https://x.example/a.png"></p>')).toBe('');
   });
 });

@@ -9,7 +9,12 @@
  * - every other tag is dropped but its text is kept; the content of script-like elements (script, style,
  *   iframe, object, template, …) is dropped entirely; comments, doctypes and processing instructions are dropped;
  * - text is escaped: `<` and `>` become entities, a bare `&` becomes `&amp;` (valid entities are kept);
- * - open tags are balanced: stray closing tags are dropped and unclosed tags are closed at the end.
+ * - open tags are balanced: stray closing tags are dropped and unclosed tags are closed at the end;
+ * - pictures (issue 28 item 16, spec "Upload of pictures must be under 1M"): `<img>` is kept only with a `src` that
+ *   is a base64 `data:image/png`, `image/jpeg` or `image/gif` URL (no other scheme, no SVG: an SVG can carry
+ *   script) of at most 1 MB decoded, and an `alt` text; it is written as `<img src="…" alt="…">` with nothing
+ *   else. Base64 has no character that needs escaping, so the `src` cannot leave its attribute. A larger picture is
+ *   dropped here; the write paths refuse it first with 400 (richTextPictureRefusal).
  */
 
 /** Formatting tags a description may use. */
@@ -41,9 +46,52 @@ export const RICH_TEXT_ALLOWED_TAGS: ReadonlySet<string> = new Set([
   'pre',
   'code',
   'hr',
+  'img',
 ]);
 
-const VOID_TAGS: ReadonlySet<string> = new Set(['br', 'hr']);
+const VOID_TAGS: ReadonlySet<string> = new Set(['br', 'hr', 'img']);
+
+/** Largest picture a rich-text field may hold, decoded (spec: under 1M). */
+export const RICH_TEXT_PICTURE_MAX_BYTES = 1_048_576;
+/** The spec's message for a larger picture (client and server). */
+export const PICTURE_TOO_LARGE = 'Please do not upload files larger than 1M in size.';
+/** The picture types a rich-text field may embed. */
+export const RICH_TEXT_PICTURE_TYPES: readonly string[] = ['image/png', 'image/jpeg', 'image/gif'];
+
+/** A picture's src: a base64 data URL of one of RICH_TEXT_PICTURE_TYPES (case as written by browsers). */
+const PICTURE_SRC = /^data:image\/(?:png|jpeg|gif);base64,([A-Za-z0-9+/]*={0,2})$/;
+/** Any data URL of a picture in a text, to measure or leave out (the text without its pictures). */
+const PICTURE_DATA = /data:image\/[a-z0-9.+-]+;base64,[A-Za-z0-9+/=\s]*/gi;
+const ALT_MAX_LENGTH = 250;
+
+/** Decoded size of base64 text. */
+const decodedBytes = (base64: string): number => Math.floor((base64.replace(/=+$/, '').length * 3) / 4);
+
+/** The base64 of an allowed picture src within the size limit, else undefined. */
+function allowedPictureSrc(src: string | undefined): string | undefined {
+  if (src === undefined) return undefined;
+  const match = PICTURE_SRC.exec(src.trim());
+  if (!match || match[1].length % 4 !== 0 || decodedBytes(match[1]) > RICH_TEXT_PICTURE_MAX_BYTES) return undefined;
+  return src.trim();
+}
+
+/**
+ * The refusal (PICTURE_TOO_LARGE) when the HTML embeds a picture over RICH_TEXT_PICTURE_MAX_BYTES decoded, else
+ * null: the write paths answer it as a field message (400) before the sanitiser would drop the picture.
+ */
+export function richTextPictureRefusal(html: unknown): string | null {
+  if (typeof html !== 'string') return null;
+  for (const match of html.matchAll(PICTURE_DATA)) {
+    const base64 = match[0].slice(match[0].indexOf(',') + 1).replace(/\s+/g, '');
+    if (decodedBytes(base64) > RICH_TEXT_PICTURE_MAX_BYTES) return PICTURE_TOO_LARGE;
+  }
+  return null;
+}
+
+/** The length of rich text as its maximum length counts it: pictures' data left out (their size has its own limit). */
+export function richTextLength(html: unknown): number {
+  return typeof html === 'string' ? html.replace(PICTURE_DATA, '').length : 0;
+}
 
 /** Elements whose whole content is dropped with them (raw text or embedded documents). */
 const DROPPED_WITH_CONTENT: ReadonlySet<string> = new Set([
@@ -150,6 +198,14 @@ function parseTag(html: string, start: number): ParsedTag | undefined {
   return undefined;
 }
 
+/** A picture as stored: its allowed src and its alt text, nothing else; '' when the src is not allowed. */
+function pictureTag(tag: ParsedTag): string {
+  const src = allowedPictureSrc(tag.attributes.get('src'));
+  if (!src) return '';
+  const alt = decodeForUrlCheck(tag.attributes.get('alt') ?? '').slice(0, ALT_MAX_LENGTH);
+  return `<img src="${src}" alt="${escapeAttribute(alt)}">`;
+}
+
 function openTag(tag: ParsedTag): string {
   if (tag.name !== 'a') return `<${tag.name}>`;
   const href = tag.attributes.get('href');
@@ -209,7 +265,7 @@ export function sanitizeRichText(html: unknown): string {
     }
     if (!RICH_TEXT_ALLOWED_TAGS.has(tag.name)) continue;
     if (VOID_TAGS.has(tag.name)) {
-      if (!tag.closing) out += `<${tag.name}>`;
+      if (!tag.closing) out += tag.name === 'img' ? pictureTag(tag) : `<${tag.name}>`;
       continue;
     }
     if (!tag.closing) {
@@ -227,11 +283,12 @@ export function sanitizeRichText(html: unknown): string {
 }
 
 /**
- * The sanitised HTML, or '' when it shows no text (an editor's empty paragraph, spaces, line breaks): what a
+ * The sanitised HTML, or '' when it shows no text and no picture (an editor's empty paragraph, spaces, line breaks): what a
  * setting whose empty value means "none" records.
  */
 export function sanitizedRichTextOrEmpty(html: unknown): string {
   const sanitized = sanitizeRichText(html).trim();
+  if (/<img /.test(sanitized)) return sanitized; // a picture shows without text
   const visibleText = sanitized
     .replace(/<[^>]*>/g, '')
     .replace(/&nbsp;|&#160;/g, ' ')

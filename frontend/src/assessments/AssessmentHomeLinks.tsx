@@ -3,13 +3,14 @@
  * status and the period as parameters", the overdue and follow-up links, spec 000 §2 list params date/status/lud).
  * Counts from GET /api/assessment-counts?days= (row access applied by the server).
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Card, CardActionArea, FormControlLabel, Radio, RadioGroup, Stack, Tooltip, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { usePrivilege } from '../providers/usePrivilege';
 import { ASSESSMENT_STATUS } from '../shared/StatusChip';
 import { useApiQuery } from '../providers/useApi';
+import { visuallyHidden } from '../shared/visually-hidden';
 
 interface AssessmentCounts {
   days: number | null;
@@ -34,8 +35,41 @@ const STATUS_CARDS: { code: 'c' | 'i' | 'r' | 'a' | 'e'; colour: string }[] = [
 
 const PERIODS = [7, 30, 90] as const;
 
+/** How long a home counter counts up from 0 to its value (issue 28 item 16). */
+export const COUNT_UP_MS = 3200;
+
+const prefersReducedMotion = () =>
+  typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
 /**
- * The link is named by its visible text ("3 Pending Approval"), so what is read out is what is shown; a card whose word
+ * The number to show while counting up to `target` (ease-out over COUNT_UP_MS, from what was shown before: 0 at
+ * first); the target at once with `prefers-reduced-motion: reduce`.
+ */
+function useCountUp(target: number | undefined): number | undefined {
+  const reduce = prefersReducedMotion();
+  const [animated, setAnimated] = useState(0);
+  const lastShown = useRef(0);
+  useEffect(() => {
+    if (target === undefined || reduce) return;
+    const from = lastShown.current;
+    if (from === target) return;
+    let frame = 0;
+    const start = performance.now();
+    const step = (now: number) => {
+      const progress = Math.min(1, (now - start) / COUNT_UP_MS);
+      const eased = 1 - Math.pow(1 - progress, 3); // ease-out (cubic)
+      lastShown.current = Math.round(from + (target - from) * eased);
+      setAnimated(lastShown.current);
+      if (progress < 1) frame = requestAnimationFrame(step);
+    };
+    frame = requestAnimationFrame(step);
+    return () => cancelAnimationFrame(frame);
+  }, [target, reduce]);
+  return target === undefined || reduce ? target : animated;
+}
+
+/**
+ * The link is named by its text ("3 Pending Approval", with the final number while the shown one counts up); a card whose word
  * needs its definition shows it as a tooltip on hover and focus (and gives it as the link's description).
  */
 const CountCard = ({
@@ -51,10 +85,18 @@ const CountCard = ({
   colour: string;
   definition?: string;
 }) => {
+  const shown = useCountUp(count);
+  // The number counts up for the eye only: the link's name carries the final number from the start, so a screen
+  // reader never hears the numbers in between.
   const link = (
     <CardActionArea component={RouterLink} to={to} sx={{ p: 2 }} aria-busy={count === undefined}>
-      <Typography variant="h4" component="p" sx={{ color: colour, fontWeight: 700 }}>
-        {count ?? '–'}
+      <Typography variant="h4" component="p" sx={{ color: colour, fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
+        <span aria-hidden="true" data-count-up={count === undefined ? undefined : String(count)}>
+          {shown ?? '–'}
+        </span>
+        <Box component="span" sx={visuallyHidden}>
+          {count ?? '–'}
+        </Box>
       </Typography>
       <Typography variant="body2" color="text.secondary">
         {label}

@@ -145,6 +145,8 @@ export const enIdentity: UiStrings = {
     supervisor_choose_group_first: 'Choose a user group first.',
     supervisor_none: 'No one can supervise this group: supervisors come from its parent groups.',
     agency_of_supervisor: "The supervisor's agency",
+    agency_none: 'No agency',
+    agency_fixed: 'The agency of a user cannot be changed.',
     expiration_hint: 'Leave empty: never expires',
     expiration_fixed: 'Only state administrators can change it',
     create_hint: 'The user receives an email with a link to set their password. New usernames get the prefix eo_.',

@@ -1,9 +1,10 @@
 /*
  * A small rich-text editor for library descriptions: a contentEditable area with Bold, Italic, Underline and
  * list buttons, storing HTML. The server sanitises what it stores; sanitizeHtml() cleans again before any HTML
- * is put into the page.
+ * is put into the page. Insert picture embeds a PNG, JPEG or GIF of at most 1M as a data URL (spec: "Upload of
+ * pictures must be under 1M"; the server refuses a larger one too).
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslate } from 'react-admin';
 import { Box, FormHelperText, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import FormatBold from '@mui/icons-material/FormatBold';
@@ -11,14 +12,29 @@ import FormatItalic from '@mui/icons-material/FormatItalic';
 import FormatUnderlined from '@mui/icons-material/FormatUnderlined';
 import FormatListBulleted from '@mui/icons-material/FormatListBulleted';
 import FormatListNumbered from '@mui/icons-material/FormatListNumbered';
+import InsertPhoto from '@mui/icons-material/InsertPhoto';
 import { sanitizeHtml } from '../shared/sanitize-html';
 
-/** Whether the HTML shows no text (an empty editor still holds tags such as <br>). */
+/** Whether the HTML shows no text and no picture (an empty editor still holds tags such as <br>). */
 export const isBlankHtml = (html: string) => {
   const div = document.createElement('div');
   div.innerHTML = sanitizeHtml(html);
-  return (div.textContent ?? '').trim() === '';
+  return (div.textContent ?? '').trim() === '' && !div.querySelector('img');
 };
+
+/** The spec's picture limit (1M), as the server counts it (RICH_TEXT_PICTURE_MAX_BYTES). */
+export const PICTURE_MAX_BYTES = 1_048_576;
+const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/gif'];
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+const readAsDataUrl = (file: File) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('The picture could not be read.'));
+    reader.readAsDataURL(file);
+  });
 
 const TOOLS = [
   { command: 'bold', label: 'bold', icon: <FormatBold fontSize="small" /> },
@@ -56,6 +72,39 @@ export const RichTextEditor = ({ label, value, onChange, error, required, id, sa
     const stored = isBlankHtml(html) ? '' : html;
     lastEmitted.current = stored;
     onChange(stored);
+  };
+
+  const pictureInput = useRef<HTMLInputElement>(null);
+  const savedRange = useRef<Range | null>(null);
+  const [pictureError, setPictureError] = useState<string | null>(null);
+
+  /** Remembers where the caret is, so the picture goes there once the file is chosen. */
+  const choosePicture = () => {
+    const selection = window.getSelection();
+    const range = selection && selection.rangeCount > 0 ? selection.getRangeAt(0) : null;
+    savedRange.current = range && area.current?.contains(range.commonAncestorContainer) ? range : null;
+    pictureInput.current?.click();
+  };
+
+  const insertPicture = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = ''; // the same file can be chosen again
+    if (!file || !area.current) return;
+    if (!PICTURE_TYPES.includes(file.type)) return setPictureError(translate('cans.library.editor.picture_type'));
+    if (file.size > PICTURE_MAX_BYTES) return setPictureError(translate('cans.library.editor.picture_too_large'));
+    setPictureError(null);
+    const src = await readAsDataUrl(file);
+    const alt = file.name.replace(/\.[^.]*$/, '').replace(/[_-]+/g, ' ');
+    const html = `<img src="${escapeAttribute(src)}" alt="${escapeAttribute(alt)}">`;
+    area.current.focus();
+    const selection = window.getSelection();
+    if (savedRange.current && selection) {
+      selection.removeAllRanges();
+      selection.addRange(savedRange.current);
+    }
+    const inside = selection && selection.rangeCount > 0 && area.current.contains(selection.getRangeAt(0).commonAncestorContainer);
+    if (!inside || !document.execCommand('insertHTML', false, html)) area.current.insertAdjacentHTML('beforeend', html);
+    emit();
   };
 
   const run = (command: string) => {
@@ -102,6 +151,26 @@ export const RichTextEditor = ({ label, value, onChange, error, required, id, sa
               </IconButton>
             </Tooltip>
           ))}
+          <Tooltip title={translate('cans.library.editor.picture')}>
+            <IconButton
+              size="small"
+              aria-label={translate('cans.library.editor.picture')}
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={choosePicture}
+            >
+              <InsertPhoto fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          <input
+            ref={pictureInput}
+            type="file"
+            accept={PICTURE_TYPES.join(',')}
+            hidden
+            tabIndex={-1}
+            aria-hidden="true"
+            data-testid={`${id}-picture-file`}
+            onChange={(e) => void insertPicture(e)}
+          />
         </Stack>
         <Box
           ref={area}
@@ -124,9 +193,15 @@ export const RichTextEditor = ({ label, value, onChange, error, required, id, sa
             typography: 'body2',
             '& p': { my: 0.5 },
             '& ul, & ol': { my: 0.5, pl: 3 },
+            '& img': { maxWidth: '100%', height: 'auto' },
           }}
         />
       </Box>
+      {pictureError ? (
+        <FormHelperText error role="alert">
+          {pictureError}
+        </FormHelperText>
+      ) : null}
       {error ? <FormHelperText error>{error}</FormHelperText> : null}
     </Box>
   );

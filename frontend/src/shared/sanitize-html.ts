@@ -30,6 +30,7 @@ const ALLOWED_TAGS = new Set([
   'pre',
   'code',
   'hr',
+  'img',
 ]);
 const DROPPED_WITH_CONTENT = new Set([
   'script',
@@ -47,8 +48,10 @@ const DROPPED_WITH_CONTENT = new Set([
   'head',
 ]);
 const SAFE_HREF = /^(https?:|mailto:)/i;
+/** A picture (the server's rule, domain/src/library/rich-text.ts): a base64 PNG, JPEG or GIF data URL only; no SVG. */
+const PICTURE_SRC = /^data:image\/(?:png|jpeg|gif);base64,[A-Za-z0-9+/]*={0,2}$/;
 
-/** Keeps basic formatting only: no attributes except an http(s)/mailto href on links. */
+/** Keeps basic formatting only: no attributes except an http(s)/mailto href on links, and a data-URL picture's src and alt. */
 export function sanitizeHtml(html: string): string {
   const parsed = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
   const clean = (source: Node, target: Node) => {
@@ -63,6 +66,15 @@ export function sanitizeHtml(html: string): string {
       if (DROPPED_WITH_CONTENT.has(tag)) return;
       if (!ALLOWED_TAGS.has(tag)) {
         clean(element, target); // unwrap: keep the text, drop the tag
+        return;
+      }
+      if (tag === 'img') {
+        const src = (element.getAttribute('src') ?? '').trim();
+        if (!PICTURE_SRC.test(src)) return;
+        const picture = document.createElement('img');
+        picture.setAttribute('src', src);
+        picture.setAttribute('alt', element.getAttribute('alt') ?? '');
+        target.appendChild(picture);
         return;
       }
       const copy = document.createElement(tag);

@@ -7,21 +7,23 @@ import {
   EmailTemplateName,
 } from '@cans/domain/administration/email-templates';
 import { EmailTemplateMessages } from '@cans/domain/administration/email-template.decider';
+import { richTextLength, richTextPictureRefusal } from '@cans/domain/library/rich-text';
 import { Trimmed } from '../../platform/http/dto-building-blocks';
 
 /**
  * One message per field, the first rule it breaks (required, text, length), as the page shows it beside the field:
  * class-validator would otherwise answer "required", "must be text" and "at most" together for a missing value.
  */
-function TextField(messages: { required: string; text: string; tooLong: string }, maxLength: number): PropertyDecorator {
+function TextField(messages: { required: string; text: string; tooLong: string }, maxLength: number, richText = false): PropertyDecorator {
+  // Rich text (the body): pictures of at most 1M each, their data not counted in the length (rich-text.ts).
+  const tooLong = (value: string) =>
+    richText
+      ? (richTextPictureRefusal(value) ?? (richTextLength(value) > maxLength ? messages.tooLong : null))
+      : value.length > maxLength
+        ? messages.tooLong
+        : null;
   const problem = (value: unknown) =>
-    value === undefined || value === null || value === ''
-      ? messages.required
-      : typeof value !== 'string'
-        ? messages.text
-        : value.length > maxLength
-          ? messages.tooLong
-          : null;
+    value === undefined || value === null || value === '' ? messages.required : typeof value !== 'string' ? messages.text : tooLong(value);
   return ValidateBy({
     name: 'emailTemplateText',
     validator: {
@@ -44,6 +46,7 @@ const BodyRules = () =>
   TextField(
     { required: EmailTemplateMessages.body_required, text: EmailTemplateMessages.body_text, tooLong: EmailTemplateMessages.body_too_long },
     EMAIL_TEMPLATE_BODY_MAX_LENGTH,
+    true,
   );
 
 /** Spec 002 §3 "Email template": subject and body; the body's markup is reduced to basic formatting on save. */

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsString, Matches, MaxLength } from 'class-validator';
+import { IsString, Matches } from 'class-validator';
 import { HELP_PATH_PATTERN } from '@cans/domain/administration/help-paths';
+import { RichTextField } from '../../platform/http/rich-text-field';
 
 export const HELP_MAX_LENGTH = 20_000;
 const PATH_MESSAGE = 'Path must be a page path such as /assessment/list.';
@@ -13,9 +14,13 @@ export class HelpPathQuery {
 }
 
 export class SaveHelpDto extends HelpPathQuery {
-  @ApiProperty({ maxLength: HELP_MAX_LENGTH, description: 'Rich text (HTML), sanitised on save; empty: the built-in help again' })
+  @ApiProperty({
+    maxLength: HELP_MAX_LENGTH,
+    description:
+      'Rich text (HTML), sanitised on save; empty: the built-in help again. Pictures: base64 PNG, JPEG or GIF data URLs of at most 1M each, not counted in maxLength',
+  })
   @IsString({ message: 'Content must be text.' })
-  @MaxLength(HELP_MAX_LENGTH, { message: `Content can be at most ${HELP_MAX_LENGTH} characters.` })
+  @RichTextField(HELP_MAX_LENGTH, `Content can be at most ${HELP_MAX_LENGTH} characters.`)
   content!: string;
 }
 

@@ -75,6 +75,42 @@ describeInBrowser('Notification editor, App Version and help in headless Chromiu
     await t.caughtUp();
   });
 
+  it('pictures: the editor refuses a file over 1M with the spec message, embeds a smaller PNG, and the notification shows it', async () => {
+    const dot = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const admin = await signedIn('1');
+    await admin.goto(`${t.baseUrl}/setting/notification`);
+    const content = admin.getByRole('textbox', { name: 'Content' });
+    await content.click();
+    await admin.keyboard.type('New entrance: ');
+    const choose = async (file: { name: string; mimeType: string; buffer: Buffer }) => {
+      const chooser = admin.waitForEvent('filechooser');
+      await admin.getByRole('button', { name: /^Insert picture/ }).click();
+      await (await chooser).setFiles(file);
+    };
+    await choose({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(1_048_577, 1) });
+    await admin.getByRole('alert').filter({ hasText: 'Please do not upload files larger than 1M in size.' }).waitFor();
+    await toHaveCount(content.locator('img'), 0);
+    await choose({ name: 'front-door.png', mimeType: 'image/png', buffer: dot });
+    await content.getByRole('img', { name: 'front door' }).waitFor();
+    await toHaveCount(admin.getByText('Please do not upload files larger than 1M in size.'), 0);
+    await expectPageChecks(admin, 'setting-notification-picture');
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await admin.getByText('The notification was saved successfully.').waitFor();
+    await t.caughtUp();
+
+    const worker = await signedIn(DEMO_USER_IDS.worker1);
+    await worker.goto(`${t.baseUrl}/`);
+    const dialog = worker.getByRole('dialog', { name: 'System Notification' });
+    const picture = dialog.getByRole('img', { name: 'front door' });
+    await picture.waitFor();
+    expect(await picture.getAttribute('src')).toBe(`data:image/png;base64,${dot.toString('base64')}`);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    expect(errors).toEqual([]);
+    const cleared = await t.http().put('/api/system-notification').set('Authorization', `Bearer ${t.adminToken()}`).send({ content: '' });
+    expect(cleared.status).toBe(200);
+    await t.caughtUp();
+  });
+
   it('the administrator saves the App Version; the About page and the profile menu show it', async () => {
     const admin = await signedIn('1');
     await admin.goto(`${t.baseUrl}/library`);

@@ -3,6 +3,7 @@ import { IsBoolean, IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max,
 import { EMAIL_SECURITY, EmailSecurity } from '@cans/domain/administration/settings.events';
 import { REMINDER_SETTING_LIMITS, reminderSettingMessage } from '@cans/domain/assessments/reminder-settings';
 import { Trimmed, TrimmedOrNull } from '../../platform/http/dto-building-blocks';
+import { RichTextField } from '../../platform/http/rich-text-field';
 import { CurrentPasswordField } from './current-password.field';
 
 /** A version label ("2.4.1", "2026.11 release"): the old form had no rules; ours keeps it a short line of text. */
@@ -20,9 +21,13 @@ export class SaveAppVersionDto {
 }
 
 export class SaveSystemNotificationDto {
-  @ApiProperty({ maxLength: NOTIFICATION_MAX_LENGTH, description: 'Rich text (HTML), sanitised on save; empty: no notification' })
+  @ApiProperty({
+    maxLength: NOTIFICATION_MAX_LENGTH,
+    description:
+      'Rich text (HTML), sanitised on save; empty: no notification. Pictures: base64 PNG, JPEG or GIF data URLs of at most 1M each, not counted in maxLength',
+  })
   @IsString({ message: 'Content must be text.' })
-  @MaxLength(NOTIFICATION_MAX_LENGTH, { message: `Content can be at most ${NOTIFICATION_MAX_LENGTH} characters.` })
+  @RichTextField(NOTIFICATION_MAX_LENGTH, `Content can be at most ${NOTIFICATION_MAX_LENGTH} characters.`)
   content!: string;
 }
 

@@ -99,6 +99,48 @@ describeInBrowser('Home dashboard in headless Chromium (demo data)', () => {
     expect(errors).toEqual([]);
   });
 
+  it('counts the home cards up from 0 over 3200 ms, names each link by its final number throughout, and shows it at once with reduced motion', async () => {
+    /** The cards' final numbers (data-count-up), the numbers shown, and the links' accessible names. */
+    const cards = (page: Page) =>
+      page.locator('[data-count-up]').evaluateAll((spans) =>
+        spans.map((span) => ({
+          final: Number(span.getAttribute('data-count-up')),
+          shown: Number(span.textContent),
+          // What assistive technology reads: the link's text without the aria-hidden counting number.
+          name: (() => {
+            const link = span.closest('a')?.cloneNode(true) as HTMLElement | undefined;
+            link?.querySelectorAll('[aria-hidden="true"]').forEach((hidden) => hidden.remove());
+            return link?.textContent ?? '';
+          })(),
+        })),
+      );
+    const page = await signedIn('supervisor');
+    await page.goto(`${t.baseUrl}/`);
+    await page.locator('[data-count-up]').nth(7).waitFor();
+    const early = await cards(page);
+    expect(early).toHaveLength(8);
+    const biggest = early.reduce((a, b) => (b.final > a.final ? b : a));
+    expect(biggest.final).toBeGreaterThan(1);
+    expect(biggest.shown).toBeLessThan(biggest.final); // still counting
+    // The accessible name has the final number from the start (the counting number is aria-hidden).
+    await page.getByRole('link', { name: new RegExp(`^${early[0].final} Pending Approval$`) }).waitFor({ timeout: 1000 });
+    for (const card of early) expect(card.name).toMatch(new RegExp(`^${card.final}\\D`));
+    await expectEventually(
+      () => cards(page),
+      (done) => expect(done.map((card) => card.shown)).toEqual(done.map((card) => card.final)),
+      10_000,
+    );
+
+    const still = await signedIn('supervisor');
+    await still.emulateMedia({ reducedMotion: 'reduce' });
+    await still.goto(`${t.baseUrl}/`);
+    await still.locator('[data-count-up]').nth(7).waitFor();
+    const atOnce = await cards(still);
+    expect(atOnce.map((card) => card.shown)).toEqual(atOnce.map((card) => card.final));
+    for (const card of atOnce) expect(card.name).toMatch(new RegExp(`^${card.final}\\D`));
+    expect(errors).toEqual([]);
+  });
+
   it('opens the list of a month from its bar, and from the keyboard through the chart’s table', async () => {
     const total = await listTotal('supervisor', { date: month });
     expect(total).toBeGreaterThan(0);

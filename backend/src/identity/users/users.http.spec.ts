@@ -176,6 +176,37 @@ describe.each(backends)('User management over HTTP (%s)', (backend) => {
     }
   });
 
+  it('keeps the agency read-only on edit: another agency is refused with 400, the current one or none keeps it', async () => {
+    const other = (
+      await t
+        .http()
+        .post('/api/agencies')
+        .set('Authorization', admin)
+        .send({ name: uniqueName('ag').username, displayName: 'Other' })
+    ).body.id;
+    const user = await create({ agencyId });
+    const fetched = (await t.http().get(`/api/users/${user.id}`).set('Authorization', admin)).body;
+    const moved = await t
+      .http()
+      .put(`/api/users/${user.id}`)
+      .set('Authorization', admin)
+      .send({ ...fetched, agencyId: other });
+    expect(moved.status).toBe(400);
+    expect(moved.body.errors).toEqual({ agencyId: ['The agency of a user cannot be changed.'] });
+    const kept = await t
+      .http()
+      .put(`/api/users/${user.id}`)
+      .set('Authorization', admin)
+      .send({ ...fetched, lastName: 'Kept' });
+    expect([kept.status, kept.body.agencyId]).toEqual([200, agencyId]);
+    const none = await t
+      .http()
+      .put(`/api/users/${user.id}`)
+      .set('Authorization', admin)
+      .send({ ...kept.body, agencyId: null, lastName: 'None' });
+    expect([none.status, none.body.agencyId, none.body.lastName]).toEqual([200, agencyId, 'None']);
+  });
+
   it('updates with optimistic concurrency and accepts the record react-admin sends back', async () => {
     const user = await create();
     const fetched = (await t.http().get(`/api/users/${user.id}`).set('Authorization', admin)).body;

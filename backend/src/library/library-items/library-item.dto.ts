@@ -23,12 +23,14 @@ import {
   LIBRARY_ITEM_MESSAGES,
   libraryMessageText,
 } from '@cans/domain/library/library-messages';
-import { sanitizeRichText } from '@cans/domain/library/rich-text';
+import { richTextLength, richTextPictureRefusal, sanitizeRichText } from '@cans/domain/library/rich-text';
 import { EditedRecordDto, ReadOnlyField, Trimmed } from '../../platform/http/dto-building-blocks';
 import { IsRevision } from '../../platform/http/field-validators';
 import { FormRule } from '../library-stream/form-rule.decorator';
 
-const sanitise = ({ value }: { value: unknown }) => (typeof value === 'string' ? sanitizeRichText(value) : value);
+/** Sanitised before validation, unless a picture is over 1M: the description's rule then refuses it (400). */
+const sanitise = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && !richTextPictureRefusal(value) ? sanitizeRichText(value) : value;
 
 type FormShape = Partial<Record<'type' | 'name' | 'shortName' | 'description' | 'ageMin' | 'ageMax', unknown>>;
 
@@ -38,6 +40,10 @@ const isAge = (value: unknown) => value === undefined || value === null || typeo
 /** The library dialog's message (English) for one field: type checks first, then the spec's form rules. */
 function libraryFormMessage(field: LibraryFormField): (form: FormShape) => string | undefined {
   return (form) => {
+    if (field === 'description') {
+      const pictureTooLarge = richTextPictureRefusal(form.description);
+      if (pictureTooLarge) return pictureTooLarge;
+    }
     const key = libraryFormMessageKey(field, form);
     return key === undefined ? undefined : libraryMessageText(key);
   };
@@ -49,7 +55,7 @@ function libraryFormMessageKey(field: LibraryFormField, form: FormShape): string
   }
   if (field === 'description') {
     if (!isText(form.description)) return 'lib_description_required';
-    if (typeof form.description === 'string' && form.description.length > LIBRARY_DESCRIPTION_MAX_LENGTH)
+    if (typeof form.description === 'string' && richTextLength(form.description) > LIBRARY_DESCRIPTION_MAX_LENGTH)
       return LIBRARY_ITEM_MESSAGES.descriptionMaxLength;
   }
   if ((field === 'ageMin' || field === 'ageMax') && !isAge(form[field])) return 'age_whole_number';

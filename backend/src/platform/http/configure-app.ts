@@ -14,6 +14,7 @@ import { deriveClientIp } from './client-ip';
 import { refuseCrossSiteRequests } from './csrf-protection';
 import { sendSecurityHeaders } from './security-headers';
 import { hardenInput } from './input-hardening';
+import { applyRequestTimeouts } from './request-timeout';
 import { createValidationPipe } from './validation';
 
 /** Nest's start-up bookkeeping (one line per module and route): debug detail, not news for the operator. */
@@ -45,6 +46,7 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   hardenInput(app);
   app.useGlobalPipes(createValidationPipe());
   express.disable('x-powered-by');
+  applyRequestTimeouts(app);
   app.enableShutdownHooks();
 
   const document = SwaggerModule.createDocument(

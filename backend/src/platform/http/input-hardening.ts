@@ -1,13 +1,14 @@
 import { HttpException, HttpStatus, INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { NextFunction, Request, Response } from 'express';
+import { json, type NextFunction, type Request, type Response } from 'express';
 import { FieldErrors, FieldValidationException } from './validation';
 
 /**
  * Input hardening: checks every request passes before routing, guards, pipes and handlers, so no endpoint (and no
  * DTO) has to remember them, and no input can reach PostgreSQL or a recursive validator in a shape that makes it
  * fail with 500:
- * - bodies: JSON and forms up to 100 KB; body-parser's refusals (too large, malformed, unsupported charset or
+ * - bodies: JSON and forms up to 100 KB (the rich-text saves, which may embed pictures of up to 1M each, up to
+ *   3 MB: RICH_TEXT_PATHS); body-parser's refusals (too large, malformed, unsupported charset or
  *   content encoding) answer their 4xx in plain words;
  * - nesting: JSON deeper than 32 levels (in the body or in a JSON query parameter) is refused before validation,
  *   which recurses and would overflow the stack;
@@ -16,6 +17,9 @@ import { FieldErrors, FieldValidationException } from './validation';
  *   parameter (also inside the JSON of ra-data-simple-rest's filter, sort and range) and the path.
  */
 export const MAX_BODY_SIZE = '100kb';
+/** The saves of rich text with pictures (help, System Notification, email templates, library items): 3 MB. */
+export const RICH_TEXT_MAX_BODY_SIZE = '3mb';
+export const RICH_TEXT_PATHS = ['/api/help', '/api/system-notification', '/api/settings/email-templates', '/api/library/items'];
 export const MAX_JSON_DEPTH = 32;
 
 export const NOT_ALLOWED_CHARACTER = 'This field contains a character that is not allowed.';
@@ -26,6 +30,8 @@ export const NESTED_TOO_DEEPLY = `This field is nested too deeply (at most ${MAX
 export function hardenInput(app: INestApplication): void {
   const express = app as NestExpressApplication;
   // Registered here (before Nest's own at init, which it then skips) so the checks below run right after parsing.
+  // The rich-text routes' parser comes first: a body it has parsed, the general one leaves alone.
+  express.use(RICH_TEXT_PATHS, json({ limit: RICH_TEXT_MAX_BODY_SIZE }));
   express.useBodyParser('json', { limit: MAX_BODY_SIZE });
   express.useBodyParser('urlencoded', { limit: MAX_BODY_SIZE, extended: true });
   express.use(bodyParserRefusals);
@@ -68,11 +74,17 @@ function isClientRequestError(error: unknown): error is { status: number; type?:
 }
 
 /** Express error middleware right after the parsers: their refusals become 4xx answers instead of 500. */
-function bodyParserRefusals(error: unknown, _request: Request, _response: Response, next: NextFunction): void {
+function bodyParserRefusals(error: unknown, request: Request, _response: Response, next: NextFunction): void {
   if (!isClientRequestError(error)) return next(error);
   const known = error.type ? BODY_REFUSALS[error.type] : undefined;
   const status = known?.status ?? (ERROR_NAMES[error.status] ? error.status : HttpStatus.BAD_REQUEST);
-  const message = known?.message ?? 'The request body could not be read.';
+  const richText = RICH_TEXT_PATHS.some(
+    (path) => request.originalUrl === path || request.originalUrl.startsWith(`${path}/`) || request.originalUrl.startsWith(`${path}?`),
+  );
+  const message =
+    error.type === 'entity.too.large' && richText
+      ? 'The request is too large (at most 3 MB).'
+      : (known?.message ?? 'The request body could not be read.');
   next(new HttpException({ statusCode: status, error: ERROR_NAMES[status], message }, status));
 }
 

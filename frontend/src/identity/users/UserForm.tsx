@@ -120,7 +120,15 @@ export const UserForm = ({ mode }: { mode: 'create' | 'edit' }) => {
       </Stack>
       <Stack {...ROW}>
         <ReferenceInput source="agencyId" reference="agencies" perPage={500} sort={{ field: 'name', order: 'ASC' }}>
-          <SelectInput optionText="displayName" label={text('fields.agency')} emptyText={text('agency_of_supervisor')} fullWidth />
+          {/* Spec 002 §3: the agency is read-only once the user exists (the server refuses another one, 400). */}
+          <SelectInput
+            optionText="displayName"
+            label={text('fields.agency')}
+            emptyText={text(mode === 'edit' ? 'agency_none' : 'agency_of_supervisor')}
+            readOnly={mode === 'edit'}
+            helperText={mode === 'edit' ? text('agency_fixed') : undefined}
+            fullWidth
+          />
         </ReferenceInput>
         <TextInput
           source="externalId"
