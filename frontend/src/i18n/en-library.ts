@@ -13,6 +13,10 @@ export const enLibrary: UiStrings = {
     text: 'Delete this text passage? This cannot be undone.',
   },
   correct_fields: 'Please correct the highlighted fields.',
+  customize: {
+    title: 'Library',
+    text: 'You customize the help of the pages. Open a page and choose Help (the question mark in the top bar) to read its help; Edit changes it for everyone.',
+  },
   page: {
     title: 'Question Library',
     summary: '%{count} %{domains} · library version %{version}',
@@ -88,6 +92,9 @@ export const enLibrary: UiStrings = {
     underline: 'Underline',
     bulleted_list: 'Bulleted list',
     numbered_list: 'Numbered list',
+    picture: 'Insert picture (PNG, JPEG or GIF, under 1M)',
+    picture_too_large: 'Please do not upload files larger than 1M in size.',
+    picture_type: 'Please choose a PNG, JPEG or GIF picture.',
   },
   rules: {
     title: 'Rules / Question',

@@ -6,7 +6,8 @@
  * /library/questionLibrary, /library/questionRules, /library/questionRulesAdd, /library/questionRulesEdit/{id},
  * plus /library/ruleEvaluator (try the rules).
  */
-import { CustomRoutes, Menu, Resource, usePermissions } from 'react-admin';
+import { CustomRoutes, Menu, Resource, Title, usePermissions, useTranslate } from 'react-admin';
+import { Box, Card, CardContent, Typography } from '@mui/material';
 import { Navigate, Route, useLocation } from 'react-router-dom';
 import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import RuleOutlined from '@mui/icons-material/RuleOutlined';
@@ -27,10 +28,31 @@ const LibraryHome = () => {
   const { isPending } = usePermissions();
   const library = usePrivilege('Library_Manage');
   const rules = usePrivilege('Rule_Manage');
+  const customize = usePrivilege('Customize_Manage');
   if (isPending) return null;
   if (library) return <QuestionLibraryPage />;
   if (rules) return <Navigate to={RULES_PATH} replace />;
+  // Spec 002 §2: /library is open to Customize_Manage too; such a user customizes the pages' help.
+  if (customize) return <LibraryCustomizeHome />;
   return <NotFoundContent />;
+};
+
+/** /library for a user who customizes the help only: what the role does here, and where. */
+const LibraryCustomizeHome = () => {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Title title={translate('cans.library.customize.title')} />
+      <Typography component="h1" variant="h5" sx={{ mb: 2 }}>
+        {translate('cans.library.customize.title')}
+      </Typography>
+      <Card variant="outlined">
+        <CardContent>
+          <Typography>{translate('cans.library.customize.text')}</Typography>
+        </CardContent>
+      </Card>
+    </Box>
+  );
 };
 
 /** <Resource> and <CustomRoutes> elements of this feature (react-admin reads them through the fragment). */

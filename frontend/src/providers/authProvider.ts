@@ -228,8 +228,18 @@ export const authProvider: AuthProvider = {
     return { ...me, id: me.id, fullName: me.fullName };
   },
 
+  /**
+   * A visitor of a public page (/login/{username}, /superLogin, /privacy …, no in-app route) who is not signed in
+   * holds no privileges. react-admin asks on every page inside its routes and signs out on a rejection, which from
+   * such a page led to the 404 page seconds after it opened (issue 28: "/login/worker1 ends on 404").
+   */
   async getPermissions(): Promise<string[]> {
-    return (await getMe()).privileges;
+    try {
+      return (await getMe()).privileges;
+    } catch (error) {
+      if ((error as AuthFailure | undefined)?.status === 401 && !routeOf(window.location.pathname)) return [];
+      throw error;
+    }
   },
 
   async canAccess({ resource, action }: { resource: string; action: string }) {

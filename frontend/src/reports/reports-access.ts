@@ -17,6 +17,9 @@ export const reportPaths = {
   manyChildManyCans: '/report/manyChildManyCANS',
   /** The print view of a saved report query (opened by Print on a report step). */
   print: '/report/print/:id',
+  /** The spec's print paths (spec 001 §2), served by saving their query and opening our print view. */
+  oneChildOneCansPrint: '/onechildonecans/print/:ids/:domains',
+  oneChildManyCansPrint: '/onechildmanycans/print/:ids/:domains',
 } as const;
 
 export const reportsRoutes: readonly RouteAccess[] = [
@@ -26,4 +29,6 @@ export const reportsRoutes: readonly RouteAccess[] = [
   { path: reportPaths.oneChildManyCans, resource: 'reports', action: 'show' },
   { path: reportPaths.manyChildManyCans, resource: 'reports', action: 'show' },
   { path: reportPaths.print, resource: 'reports', action: 'show' },
+  { path: reportPaths.oneChildOneCansPrint, resource: 'reports', action: 'show' },
+  { path: reportPaths.oneChildManyCansPrint, resource: 'reports', action: 'show' },
 ];

@@ -10,6 +10,7 @@ import { OneChildOneCansPage } from './one-child-one-cans/OneChildOneCansPage';
 import { OneChildManyCansPage } from './one-child-many-cans/OneChildManyCansPage';
 import { ManyChildrenManyCansPage } from './many-children-many-cans/ManyChildrenManyCansPage';
 import { ReportPrintPage } from './print/ReportPrintPage';
+import { SpecPrintAlias } from './print/SpecPrintAlias';
 import { reportPaths } from './reports-access';
 import { RouteGuard } from '../layout/RouteGuard';
 import { usePrivilege } from '../providers/usePrivilege';
@@ -33,6 +34,22 @@ export const reportsNoLayoutRoutes = (
       element={
         <RouteGuard>
           <ReportPrintPage />
+        </RouteGuard>
+      }
+    />
+    <Route
+      path={reportPaths.oneChildOneCansPrint}
+      element={
+        <RouteGuard>
+          <SpecPrintAlias report="one-child-one-cans" />
+        </RouteGuard>
+      }
+    />
+    <Route
+      path={reportPaths.oneChildManyCansPrint}
+      element={
+        <RouteGuard>
+          <SpecPrintAlias report="one-child-many-cans" />
         </RouteGuard>
       }
     />
