@@ -52,6 +52,7 @@ describeInBrowser('Sign-in from /login/{username} and /superLogin in headless Ch
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
     contexts.push(context);
     const page = await context.newPage();
+    await page.clock.install(); // time flows as usual; a pause is run in fast steps (signInThroughDialog)
     page.setDefaultTimeout(15_000);
     page.on('pageerror', (error) => errors.push(error.message));
     return page;
@@ -75,7 +76,11 @@ describeInBrowser('Sign-in from /login/{username} and /superLogin in headless Ch
     { typeLogin = false, landing, pauseMs = 0 }: { typeLogin?: boolean; landing?: string; pauseMs?: number } = {},
   ) => {
     // A person takes a while to read the form and type: the page has been open for seconds when Log in is clicked.
-    if (pauseMs) await page.waitForTimeout(pauseMs);
+    // The page's clock runs those seconds in short steps (its timers fire, its requests are answered between them).
+    for (let waited = 0; waited < pauseMs; waited += 500) {
+      await page.clock.runFor(500);
+      await page.waitForTimeout(20);
+    }
     if (typeLogin) await page.getByLabel('Username, email or phone').fill(user.username);
     await page.getByLabel(/^Password/).fill(user.password);
     await page.getByRole('button', { name: 'Log in' }).click();
