@@ -7,6 +7,7 @@
  */
 import { CommandBus } from '@nestjs/cqrs';
 import { ADMINISTRATOR_ID } from '@cans/domain/identity/identity-rules';
+import { addDays } from '@cans/domain/assessments';
 import type { Browser, Page } from 'playwright-core';
 import { seedDemoData } from '../../platform/seeding/demo-data/demo-data';
 import { DEMO_USER_IDS } from '../../platform/seeding/demo-data/identity-demo-data';
@@ -209,7 +210,7 @@ describeInBrowser('Home dashboard in headless Chromium (demo data)', () => {
     const mdy = (date: string) => `${date.slice(5, 7)}/${date.slice(8, 10)}/${date.slice(0, 4)}`;
     await page.goto(`${t.baseUrl}/`);
     await table.getByRole('link', { name: `${jamie.dueSoon} Due within 30 days of Jamie Carter, open the list` }).click();
-    const tomorrow = new Date(Date.parse(`${caseloads.today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const tomorrow = addDays(caseloads.today, 1);
     await hints.getByText(`Next assessment due ${mdy(tomorrow)} – ${mdy(caseloads.dueUntil)}`, { exact: true }).waitFor();
     expect(errors).toEqual([]);
   });
