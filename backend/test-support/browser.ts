@@ -3,8 +3,6 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ACCESS_TOKEN_COOKIE } from '../src/identity/authentication/authenticated-user';
 import { announceSkipped } from '@cans/storage/test-support/databases';
-import { CommandBus } from '@nestjs/cqrs';
-import { seedDemoData } from '../src/platform/seeding/demo-data/demo-data';
 import { startTestApp, type TestApp, type TestAppOptions } from './test-app';
 
 /** Debian's Chromium; tests never download a browser. */
@@ -140,8 +138,7 @@ export function demoDataInBrowser(appOptions: () => Omit<TestAppOptions, 'listen
   const errors: string[] = [];
   beforeAll(async () => {
     const options = appOptions();
-    t = await startTestApp({ ...options, listen: true, config: { frontendDist: FRONTEND_DIST, ...options.config } });
-    await seedDemoData(t.app.get(CommandBus));
+    t = await startTestApp({ ...options, listen: true, seed: 'demo-data', config: { frontendDist: FRONTEND_DIST, ...options.config } });
     browser = await launchChromium();
   });
   afterAll(async () => {

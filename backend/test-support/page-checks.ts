@@ -13,12 +13,32 @@ export const CHECKED_WIDTHS = [375, 1024, 1440] as const;
 
 const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
 
-/** Fails when axe-core finds a serious or critical violation on the page as it is now (open dialogs included). */
+/** How long a page may take to settle into a state axe passes (a button turning enabled changes its colours). */
+const ACCESSIBLE_WITHIN_MS = 10_000;
+
+/**
+ * Fails when axe-core finds a serious or critical violation on the page (open dialogs included) that is still there
+ * after the page has had time to settle: a state between two renders is judged again, a lasting violation fails.
+ */
 export async function expectAccessible(page: Page, where: string): Promise<void> {
+  await expectEventually(
+    () => blockingViolations(page),
+    (blocking) => {
+      if (blocking.length > 0) throw new Error(describeViolations(where, blocking));
+    },
+    ACCESSIBLE_WITHIN_MS,
+  );
+}
+
+type Violations = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'];
+
+async function blockingViolations(page: Page): Promise<Violations> {
   await finishTransitions(page);
   const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations.filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''));
-  if (blocking.length === 0) return;
+  return results.violations.filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''));
+}
+
+function describeViolations(where: string, blocking: Violations): string {
   const lines = blocking.map(
     (violation) =>
       `- ${violation.impact} ${violation.id}: ${violation.help}\n` +
@@ -27,7 +47,7 @@ export async function expectAccessible(page: Page, where: string): Promise<void>
         .map((node) => `    ${node.target.join(' ')} — ${node.failureSummary?.split('\n').slice(1).join(' ').trim() ?? ''}`)
         .join('\n'),
   );
-  throw new Error(`Accessibility violations on ${where}:\n${lines.join('\n')}`);
+  return `Accessibility violations on ${where}:\n${lines.join('\n')}`;
 }
 
 /**

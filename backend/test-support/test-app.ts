@@ -31,7 +31,10 @@ import { AppConfig, loadAppConfig } from '../src/platform/config/app-config';
 import { configureApp } from '../src/platform/http/configure-app';
 import { ProjectionRunnerService } from '../src/platform/projections/projection-runner.service';
 import { CommandBus } from '@nestjs/cqrs';
-import { createTestPostgresDatabase, TestDatabase, testPostgresUrl } from '@cans/storage/test-support/databases';
+import { EVENT_POSITION_HEADER } from '../src/platform/http/http-answers';
+import { WAIT_FOR_POSITION_HEADER } from '../src/platform/http/read-your-writes';
+import { createTestPostgresDatabase, templateDatabase, TestDatabase, testPostgresUrl } from '@cans/storage/test-support/databases';
+import { seedDemoData } from '../src/platform/seeding/demo-data/demo-data';
 
 /** The local outbox's messages, also behind the settings' mailer (empty when mail goes to an SMTP server). */
 const outboxOf = (mailer: Mailer): OutboxMailer['messages'] =>
@@ -89,7 +92,13 @@ export interface TestApp {
 }
 
 export interface TestAppOptions {
+  /**
+   * The store: a fresh PostgreSQL database when a test server is configured (TEST_DATABASE_URL), else in-memory
+   * PGlite. Ignored when config.databaseUrl names a database (a second instance over the first one's).
+   */
   backend?: 'pglite' | 'postgres';
+  /** 'demo-data': the app starts with the demo data (seedDemoData), copied on PostgreSQL from a template built once per run. */
+  seed?: 'demo-data';
   config?: Partial<AppConfig>;
   listen?: boolean;
   /** Identity settings (SMTP, rate limits, public URL). Rate limits default to generous values in tests. */
@@ -112,10 +121,23 @@ function idFrom(text: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
+/** This run's PostgreSQL template holding the demo data, seeded through the real commands by the first app that asks. */
+function demoDataTemplate(serverUrl: string): Promise<string> {
+  return templateDatabase(serverUrl, 'demo_data', async (url) => {
+    const seeding = await startTestAppUntimed({ config: { databaseUrl: url } });
+    try {
+      await seedDemoData(seeding.app.get(CommandBus));
+      await seeding.caughtUp();
+    } finally {
+      await seeding.close();
+    }
+  });
+}
+
 /**
- * The real Nest app over a real store: in-memory PGlite by default, or a fresh PostgreSQL database when
- * `backend: 'postgres'` (callers skip when no server is configured). The built-in groups and the administrator
- * exist from the start (identity bootstrap).
+ * The real Nest app over a real store: a fresh PostgreSQL database when a test server is configured (native
+ * PostgreSQL runs the suite's SQL several times faster than PGlite's WebAssembly), else in-memory PGlite;
+ * `backend` picks one. The built-in groups and the administrator exist from the start (identity bootstrap).
  */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const startedAt = Date.now();
@@ -141,12 +163,17 @@ async function startTestAppUntimed(options: TestAppOptions): Promise<TestApp> {
     // Tests run the reminder job themselves, at the clock they choose.
     reminderJobCron: null,
     xmlFeedJobCron: null,
+    // A read waits for the projections as long as a loaded two-core machine may need (3 s in production).
+    readYourWritesTimeoutMs: 30_000,
     ...options.config,
   };
-  if (options.backend === 'postgres') {
+  const backend = options.backend ?? (testPostgresUrl() ? 'postgres' : 'pglite');
+  const seedHere = options.seed === 'demo-data' && (backend !== 'postgres' || overrides.databaseUrl);
+  if (backend === 'postgres' && !overrides.databaseUrl) {
     const url = testPostgresUrl();
     if (!url) throw new Error('startTestApp: no TEST_DATABASE_URL for backend postgres');
-    database = await createTestPostgresDatabase(url);
+    const template = options.seed === 'demo-data' ? await demoDataTemplate(url) : undefined;
+    database = await createTestPostgresDatabase(url, undefined, { template });
     await database.client.close();
     overrides.databaseUrl = database.url;
   }
@@ -176,6 +203,7 @@ async function startTestAppUntimed(options: TestAppOptions): Promise<TestApp> {
   }
 
   const commands = app.get(CommandBus);
+  if (seedHere) await seedDemoData(commands);
   const tokens = app.get(SignInTokens);
   const projections = app.get(ProjectionRunnerService);
   const mailer = app.get<Mailer>(MAILER);
@@ -297,7 +325,12 @@ async function startTestAppUntimed(options: TestAppOptions): Promise<TestApp> {
     await settle(position);
   };
 
-  /** supertest, with each request's send deferred until the pending set-ups are done. */
+  /** The highest X-Event-Position any answer of this app carried. */
+  let latestEventPosition = 0;
+  /**
+   * supertest, with each request's send deferred until the pending set-ups are done, and read-your-writes as the
+   * UI has it: each GET carries the latest event position answered (X-Wait-For-Position).
+   */
   const http = () => {
     const agent = request(app.getHttpServer());
     return new Proxy(agent, {
@@ -309,7 +342,18 @@ async function startTestAppUntimed(options: TestAppOptions): Promise<TestApp> {
           const end = test.end.bind(test);
           test.end = ((callback: (error: unknown, response?: request.Response) => void) => {
             settled().then(
-              () => end(callback),
+              () => {
+                // As the UI's data provider does: every GET asks to see the writes answered so far (a test that
+                // sets the header itself keeps its own value). Health and readiness probes never wait.
+                const probe = typeof args[0] === 'string' && /^\/api\/(health|ready)\b/.test(args[0]);
+                if (property === 'get' && !probe && latestEventPosition > 0 && test.get(WAIT_FOR_POSITION_HEADER) === undefined)
+                  test.set(WAIT_FOR_POSITION_HEADER, String(latestEventPosition));
+                end((error: unknown, response?: request.Response) => {
+                  const position = Number(response?.headers[EVENT_POSITION_HEADER.toLowerCase()]);
+                  if (Number.isSafeInteger(position)) latestEventPosition = Math.max(latestEventPosition, position);
+                  callback(error, response);
+                });
+              },
               (error: unknown) => callback(error),
             );
             return test;

@@ -19,8 +19,10 @@ const DEMO_AGENCY = /^(Northside|Riverbend|Lakeshore)$/;
 
 /** What the page says: no field name (camelCase), no Markdown backtick, no command to run. */
 async function expectReadableText(page: Page): Promise<void> {
-  const shown = await page.locator('main').innerText();
-  expect(shown).not.toMatch(/`|npm|\b[a-z]+[A-Z][A-Za-z]*\b|by_month|item-transitions/);
+  await expectEventually(
+    (timeout) => page.locator('main').innerText({ timeout }),
+    (shown) => expect(shown).not.toMatch(/`|npm|\b[a-z]+[A-Z][A-Za-z]*\b|by_month|item-transitions/),
+  );
 }
 
 describeInBrowser('Analytics page in headless Chromium (demo data)', () => {
@@ -73,15 +75,22 @@ describeInBrowser('Analytics page in headless Chromium (demo data)', () => {
     await page.getByRole('option', { name: 'Time to approval' }).click();
     const months = page.getByRole('table', { name: 'Time to approval: By agency and month' });
     await months.getByRole('row').nth(1).waitFor();
-    const headings = await months.getByRole('columnheader').allInnerTexts();
-    expect(headings.slice(0, 4)).toEqual(['Agency', 'Agency name', 'Month', 'Approved']);
-    expect(headings).toContain('Creation to completion: mean days');
+    await expectEventually(
+      () => months.getByRole('columnheader').allInnerTexts(),
+      (headings) => {
+        expect(headings.slice(0, 4)).toEqual(['Agency', 'Agency name', 'Month', 'Approved']);
+        expect(headings).toContain('Creation to completion: mean days');
+      },
+    );
     // The demo's approvals, by agency (its display name, not its id) and month of approval.
     await months
       .getByRole('cell', { name: new Date().toISOString().slice(0, 7) })
       .first()
       .waitFor();
-    expect(await months.locator('tbody tr td:first-child').allInnerTexts()).toContainEqual(expect.stringMatching(DEMO_AGENCY));
+    await expectEventually(
+      () => months.locator('tbody tr td:first-child').allInnerTexts(),
+      (agencies) => expect(agencies).toContainEqual(expect.stringMatching(DEMO_AGENCY)),
+    );
     await expectReadableText(page);
     await expectPageChecks(page, 'analytics, time to approval');
 
@@ -102,7 +111,10 @@ describeInBrowser('Analytics page in headless Chromium (demo data)', () => {
     await page.getByLabel('As replayed until').fill('2025-01-31');
     const notice = page.getByRole('alert').filter({ hasText: 'No replay of this projection reaches that date yet' });
     await notice.waitFor();
-    expect(await notice.innerText()).toMatch(/an administrator can start one/);
+    await expectEventually(
+      (timeout) => notice.innerText({ timeout }),
+      (text) => expect(text).toMatch(/an administrator can start one/),
+    );
     await expectReadableText(page);
     await expectPageChecks(page, 'analytics, no replay until that date');
     // Emptied: the live figures again.

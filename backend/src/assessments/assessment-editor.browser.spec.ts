@@ -72,10 +72,14 @@ describeInBrowser('Assessment editor in headless Chromium', () => {
     await expectFitsAllWidths(page, 'editor-questions', async () => {
       // A phone: the answers share one row and the question cards keep a margin from the window's right edge.
       if (page.viewportSize()?.width !== 375) return;
-      const tops = await answers.evaluateAll((buttons) => buttons.map((b) => Math.round(b.getBoundingClientRect().top)));
-      expect(new Set(tops).size).toBe(1);
-      const rightGap = await sleep.evaluate((item) => window.innerWidth - item.closest('.MuiPaper-root')!.getBoundingClientRect().right);
-      expect(rightGap).toBeGreaterThanOrEqual(8);
+      await expectEventually(
+        () => answers.evaluateAll((buttons) => buttons.map((b) => Math.round(b.getBoundingClientRect().top))),
+        (tops) => expect(new Set(tops).size).toBe(1),
+      );
+      await expectEventually(
+        () => sleep.evaluate((item) => window.innerWidth - item.closest('.MuiPaper-root')!.getBoundingClientRect().right),
+        (rightGap) => expect(rightGap).toBeGreaterThanOrEqual(8),
+      );
     });
     // Each answer carries its description (spec 000 §2).
     await sleep.getByRole('button', { name: '3: Act now.' }).waitFor();

@@ -4,9 +4,7 @@
  * directory, no Delete for a sharee (the server refuses it too), the "Assessed this month" count, and the page
  * checks (axe, no sideways scrolling at 375, 1024 and 1440 px) on every page and dialog visited.
  */
-import { CommandBus } from '@nestjs/cqrs';
 import type { Browser, Page } from 'playwright-core';
-import { seedDemoData } from '../platform/seeding/demo-data/demo-data';
 import { DEMO_USER_IDS } from '../platform/seeding/demo-data/identity-demo-data';
 import { describeInBrowser, FRONTEND_DIST, launchChromium, signedInPage } from '../../test-support/browser';
 import { expectAccessible, expectPageChecks } from '../../test-support/page-checks';
@@ -21,8 +19,7 @@ describeInBrowser('Assessment lists and home links in headless Chromium (demo da
   const errors: string[] = [];
 
   beforeAll(async () => {
-    t = await startTestApp({ listen: true, config: { frontendDist: FRONTEND_DIST } });
-    await seedDemoData(t.app.get(CommandBus));
+    t = await startTestApp({ listen: true, seed: 'demo-data', config: { frontendDist: FRONTEND_DIST } });
     browser = await launchChromium();
   });
   afterAll(async () => {

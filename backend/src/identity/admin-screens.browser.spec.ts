@@ -85,7 +85,10 @@ describeInBrowser('Administration screens in headless Chromium (demo data)', () 
     await open(admin, '/users/create');
     const created = admin.getByRole('combobox', { name: 'Agency' });
     await created.waitFor();
-    expect(await created.getAttribute('aria-disabled')).not.toBe('true');
+    await expectEventually(
+      (timeout) => created.getAttribute('aria-disabled', { timeout }),
+      (disabled) => expect(disabled).not.toBe('true'),
+    );
     await open(admin, '/users');
     await admin.getByRole('link', { name: 'Edit Jamie Carter' }).click();
     await admin.waitForURL(/\/users\/[^/]+$/);
@@ -187,12 +190,18 @@ describeInBrowser('Administration screens in headless Chromium (demo data)', () 
       (cut) => expect(cut).toEqual([]),
     );
     // Scrolled to the end, the last row's actions are not under the floating "+".
-    await admin.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    const create = await admin.getByRole('link', { name: 'Add User' }).boundingBox();
-    const lastRow = await admin.getByRole('row').last().boundingBox();
-    expect(create && lastRow).toBeTruthy();
-    const overlaps = create!.y < lastRow!.y + lastRow!.height && lastRow!.y < create!.y + create!.height;
-    expect(overlaps).toBe(false);
+    // Read again until the layout has settled (the drawer just closed, the page may still grow).
+    await expectEventually(
+      async () => {
+        await admin.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        return [await admin.getByRole('link', { name: 'Add User' }).boundingBox(), await admin.getByRole('row').last().boundingBox()];
+      },
+      ([create, lastRow]) => {
+        expect(create && lastRow).toBeTruthy();
+        const overlaps = create!.y < lastRow!.y + lastRow!.height && lastRow!.y < create!.y + create!.height;
+        expect(overlaps).toBe(false);
+      },
+    );
     expect(errors).toEqual([]);
   });
 });

@@ -69,7 +69,7 @@ describeInBrowser('Identity in headless Chromium: admin signs in with the emaile
 
   /** The set-password page from a mailed link: the form (link state 1), then back to sign-in. */
   const setPasswordFromMail = async (page: Page, email: string, password: string, shotName?: string) => {
-    const mail = await smtp.nextMailTo(email, 0, 10_000);
+    const mail = await smtp.nextMailTo(email, 0, 30_000);
     await page.goto(`${t.baseUrl}${passwordLinkPathFrom(mail.text)}`);
     await page.getByLabel(/^New password/).fill(password);
     await page.getByLabel(/^Confirm password/).fill(password);
@@ -92,7 +92,7 @@ describeInBrowser('Identity in headless Chromium: admin signs in with the emaile
     await dialog.getByRole('button', { name: /Resend in \d+ s/ }).waitFor();
     await toBeDisabled(dialog.getByRole('radio', { name: /Phone/ })); // no SMS gateway here
     await toBeVisible(dialog.getByText('Text messages are not available on this server. Please use email.'));
-    const mail = await smtp.nextMailTo(email, since, 10_000);
+    const mail = await smtp.nextMailTo(email, since, 30_000);
     await dialog.getByLabel('Verification code').fill(codeFrom(mail.text));
     if (shots) await shot(page, 'verification');
     await dialog.getByRole('button', { name: 'Confirm' }).click();
@@ -349,13 +349,17 @@ describeInBrowser('Identity in headless Chromium: admin signs in with the emaile
     await dialog.waitFor({ state: 'detached' });
     await adminPage.getByText('The user was deleted successfully.').waitFor();
     await toHaveCount(adminPage.getByRole('cell', { name: worker.email }), 0);
-    const moved = await adminPage.evaluate(async (username) => {
-      const found = await fetch(`/api/users?filter=${encodeURIComponent(JSON.stringify({ username }))}`, { credentials: 'include' }).then(
-        (r) => r.json(),
-      );
-      return found[0]?.supervisorId as string | undefined;
-    }, supervisee.username);
-    expect(moved).toBe('1');
+    // A plain fetch does not wait for the delete's position: read until the list has the move.
+    await expectEventually(
+      () =>
+        adminPage.evaluate(async (username) => {
+          const found = await fetch(`/api/users?filter=${encodeURIComponent(JSON.stringify({ username }))}`, {
+            credentials: 'include',
+          }).then((r) => r.json());
+          return found[0]?.supervisorId as string | undefined;
+        }, supervisee.username),
+      (moved) => expect(moved).toBe('1'),
+    );
     expect(adminErrors).toEqual([]);
   }
 });

@@ -141,7 +141,8 @@ describeInBrowser('Question library screens in headless Chromium', () => {
       await dialog.waitFor({ state: 'hidden' });
       await row(name).waitFor();
     }
-    expect(await moduleItemCodes('CONFLICT_MODULE')).toEqual(['VERBAL_CONFLICT', 'PHYSICAL_CONFLICT']);
+    // The screen's saves are not this client's writes: read until the API has them.
+    await expectModuleItems('CONFLICT_MODULE', ['VERBAL_CONFLICT', 'PHYSICAL_CONFLICT']);
     const verbal = findInTree(await api.tree(), 'VERBAL_CONFLICT');
     expect(verbal.description).toMatch(/<(b|strong)>How often verbal conflict happens\.<\/(b|strong)>/);
     expect(verbal.answers).toMatchObject(ANSWERS);
@@ -179,7 +180,10 @@ describeInBrowser('Question library screens in headless Chromium', () => {
     await toHaveAttribute(page.getByRole('switch', { name: 'Visible: VERBAL CONFLICT' }), 'aria-checked', 'false');
     await toHaveAttribute(page.getByRole('switch', { name: 'Visible: Conflict Module' }), 'aria-checked', 'mixed');
     await toHaveAttribute(page.getByRole('switch', { name: 'Visible: Family Life' }), 'aria-checked', 'mixed');
-    expect(findInTree(await api.tree(), 'VERBAL_CONFLICT').visible).toBe(false);
+    await expectEventually(
+      () => api.tree(),
+      (tree) => expect(findInTree(tree, 'VERBAL_CONFLICT').visible).toBe(false),
+    );
 
     // Switching the in-between module on sets all its questions; then hide the one question again.
     await page.getByRole('switch', { name: 'Visible: Conflict Module' }).click();
@@ -218,17 +222,20 @@ describeInBrowser('Question library screens in headless Chromium', () => {
     await shot('rules');
     await expectPageChecks(page, 'question-rules');
 
-    const rules = await api.get('/api/question-rules');
-    expect(rules.body).toEqual([
-      expect.objectContaining({
-        name: 'Open the Conflict Module',
-        answers: ['2', '3'],
-        action: 'show',
-        triggerQuestionCode: 'HOME_CONFLICT',
-        targetModuleCode: 'CONFLICT_MODULE',
-        triggerModuleId: null,
-      }),
-    ]);
+    await expectEventually(
+      () => api.get('/api/question-rules'),
+      (rules) =>
+        expect(rules.body).toEqual([
+          expect.objectContaining({
+            name: 'Open the Conflict Module',
+            answers: ['2', '3'],
+            action: 'show',
+            triggerQuestionCode: 'HOME_CONFLICT',
+            targetModuleCode: 'CONFLICT_MODULE',
+            triggerModuleId: null,
+          }),
+        ]),
+    );
   });
 
   it('edits the rule: a trigger module locks the show module, a new trigger domain clears the choices', async () => {
@@ -277,14 +284,17 @@ describeInBrowser('Question library screens in headless Chromium', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/\/library\/questionRules$/);
     await page.getByRole('cell', { name: 'Conflict at home rated 2 or 3 opens the Conflict Module.' }).waitFor();
-    const rules = await api.get('/api/question-rules');
-    expect(rules.body).toEqual([
-      expect.objectContaining({
-        description: 'Conflict at home rated 2 or 3 opens the Conflict Module.',
-        answers: ['2', '3'],
-        questionId: null,
-      }),
-    ]);
+    await expectEventually(
+      () => api.get('/api/question-rules'),
+      (rules) =>
+        expect(rules.body).toEqual([
+          expect.objectContaining({
+            description: 'Conflict at home rated 2 or 3 opens the Conflict Module.',
+            answers: ['2', '3'],
+            questionId: null,
+          }),
+        ]),
+    );
   });
 
   it('the evaluator page and POST /api/library/evaluate show the module triggered for 2 or 3', async () => {
@@ -315,7 +325,10 @@ describeInBrowser('Question library screens in headless Chromium', () => {
     await page.goto(`${t.baseUrl}/library`);
     await page.getByRole('switch', { name: "Caregiver's item: School Life" }).click();
     await page.getByText('Domain was saved successfully.').waitFor();
-    expect(findInTree(await api.tree(), 'SCHOOL_LIFE').caregiverItem).toBe(true);
+    await expectEventually(
+      () => api.tree(),
+      (tree) => expect(findInTree(tree, 'SCHOOL_LIFE').caregiverItem).toBe(true),
+    );
 
     await page.getByRole('button', { name: 'Delete School Life' }).click();
     const confirm = page.getByRole('dialog');
@@ -329,6 +342,8 @@ describeInBrowser('Question library screens in headless Chromium', () => {
     await page.getByRole('button', { name: 'Delete Conflict Module' }).click();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('alert').filter({ hasText: 'Open the Conflict Module' }).waitFor();
+    // Every write so far projected: a delete that had gone through would show.
+    await t.caughtUp();
     expect(findInTree(await api.tree(), 'CONFLICT_MODULE')).toBeDefined();
 
     // Once the rule is deleted (from the rule list), the module goes.
@@ -336,14 +351,22 @@ describeInBrowser('Question library screens in headless Chromium', () => {
     await page.getByRole('button', { name: 'Delete Open the Conflict Module' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('Question Rule was deleted successfully.').waitFor();
-    expect((await api.get('/api/question-rules')).body).toEqual([]);
+    await expectEventually(
+      () => api.get('/api/question-rules'),
+      (rules) => expect(rules.body).toEqual([]),
+    );
     await page.goto(`${t.baseUrl}/library`);
     await page.getByRole('button', { name: 'Expand all' }).click();
     await page.getByRole('button', { name: 'Delete Conflict Module' }).click();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Module was deleted successfully.').waitFor();
-    expect(findInTree(await api.tree(), 'CONFLICT_MODULE')).toBeUndefined();
-    expect(findInTree(await api.tree(), 'PHYSICAL_CONFLICT')).toBeUndefined();
+    await expectEventually(
+      () => api.tree(),
+      (tree) => {
+        expect(findInTree(tree, 'CONFLICT_MODULE')).toBeUndefined();
+        expect(findInTree(tree, 'PHYSICAL_CONFLICT')).toBeUndefined();
+      },
+    );
   });
 
   it('shows a rule manager without Library_Manage only the rules', async () => {

@@ -140,11 +140,18 @@ describeInBrowser('Many Children One CANS in headless Chromium', () => {
     await meanPanel.getByRole('button', { name: 'Show chart' }).click();
     const meanChart = meanPanel.getByRole('img', { name: /^Bar chart of the mean domain score per domain, with error bars/ });
     await meanChart.waitFor();
-    expect(await meanChart.getAttribute('aria-label')).toContain(`${traumaName} ${mean} ± ${sd}`);
+    await expectEventually(
+      (timeout) => meanChart.getAttribute('aria-label', { timeout }),
+      (label) => expect(label).toContain(`${traumaName} ${mean} ± ${sd}`),
+    );
     await meanPanel.getByText('Error bars: mean ± 1 standard deviation (SD).').waitFor();
-    const whiskers = await drawnWhiskers(meanChart);
-    expect(whiskers.map((whisker) => whisker.sd)).toContain(sd);
-    for (const whisker of whiskers) expect(whisker.x2).toBeGreaterThan(whisker.x1);
+    await expectEventually(
+      () => drawnWhiskers(meanChart),
+      (whiskers) => {
+        expect(whiskers.map((whisker) => whisker.sd)).toContain(sd);
+        for (const whisker of whiskers) expect(whisker.x2).toBeGreaterThan(whisker.x1);
+      },
+    );
 
     // Each item's rating counts and shares, through the domain tab's table.
     const itemsTitle = `${traumaName}: ratings by item`;

@@ -41,16 +41,26 @@ async function expectLegendAboveInSeriesColours(page: Page, title: string, serie
   const region = page.getByRole('region', { name: title, exact: true });
   const legend = region.getByRole('list', { name: 'Legend: the assessments compared' });
   const chart = region.getByRole('img', { name: new RegExp(`^Bar chart of ${title}: `) });
-  const [legendBox, chartBox] = [await legend.boundingBox(), await chart.boundingBox()];
-  expect(legendBox!.y + legendBox!.height).toBeLessThanOrEqual(chartBox!.y);
-  const swatches = await legend.locator('li > div').evaluateAll((boxes) => boxes.map((box) => getComputedStyle(box).backgroundColor));
-  const bars = await chart
-    .locator('svg rect')
-    .evaluateAll((rects) => rects.map((rect) => getComputedStyle(rect).fill).filter((fill) => fill.startsWith('rgb(')));
   const expected = TIME_POINT_COLOURS.slice(0, seriesCount);
-  expect(swatches.map(hexOf)).toEqual(expected);
-  expect([...new Set(bars.map(hexOf))].sort()).toEqual([...expected].sort());
-  expect([...swatches, ...bars].map(hexOf).filter(ratingLike)).toEqual([]);
+  // Read again until the chart has drawn (its SVG follows the box's measured size).
+  await expectEventually(
+    async () => ({
+      legendBox: await legend.boundingBox(),
+      chartBox: await chart.boundingBox(),
+      swatches: await legend.locator('li > div').evaluateAll((boxes) => boxes.map((box) => getComputedStyle(box).backgroundColor)),
+      bars: await chart
+        .locator('svg rect')
+        .evaluateAll((rects) => rects.map((rect) => getComputedStyle(rect).fill).filter((fill) => fill.startsWith('rgb('))),
+    }),
+    ({ legendBox, chartBox, swatches, bars }) => {
+      expect(legendBox).toBeTruthy();
+      expect(chartBox).toBeTruthy();
+      expect(legendBox!.y + legendBox!.height).toBeLessThanOrEqual(chartBox!.y);
+      expect(swatches.map(hexOf)).toEqual(expected);
+      expect([...new Set(bars.map(hexOf))].sort()).toEqual([...expected].sort());
+      expect([...swatches, ...bars].map(hexOf).filter(ratingLike)).toEqual([]);
+    },
+  );
 }
 
 describeInBrowser('One Child Many CANS in headless Chromium', () => {

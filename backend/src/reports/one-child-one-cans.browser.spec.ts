@@ -115,12 +115,17 @@ describeInBrowser('One Child One CANS in headless Chromium', () => {
     const traumaChart = page.getByRole('img', { name: new RegExp(`^Bar chart of ${trauma.name}: `) });
     await traumaChart.waitFor();
     // Issue 28: one colour scale (spec 001 §9, chart-rules.ts) — the bar of a rating 0 is green, not the N/A grey.
-    const fills = (await drawnBars(traumaChart)).filter((bar) => ['0', '2', 'N/A'].includes(bar.label));
-    expect(fills.map(({ label, fill }) => ({ label, fill })).sort((a, b) => a.label.localeCompare(b.label))).toEqual([
-      { label: '0', fill: RATING_COLOURS['0'] },
-      { label: '2', fill: RATING_COLOURS['2'] },
-      { label: 'N/A', fill: RATING_COLOURS.NA },
-    ]);
+    await expectEventually(
+      () => drawnBars(traumaChart),
+      (drawn) => {
+        const fills = drawn.filter((bar) => ['0', '2', 'N/A'].includes(bar.label));
+        expect(fills.map(({ label, fill }) => ({ label, fill })).sort((a, b) => a.label.localeCompare(b.label))).toEqual([
+          { label: '0', fill: RATING_COLOURS['0'] },
+          { label: '2', fill: RATING_COLOURS['2'] },
+          { label: 'N/A', fill: RATING_COLOURS.NA },
+        ]);
+      },
+    );
     await page.getByRole('region', { name: trauma.name, exact: true }).getByRole('button', { name: 'Show table' }).click();
     await expectCells(page, trauma.name, trauma.items.SEXUAL_ABUSE, ['2']);
     await expectCells(page, trauma.name, trauma.items.PHYSICAL_ABUSE, ['N/A']);

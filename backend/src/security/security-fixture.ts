@@ -4,11 +4,10 @@
  * commands), plus a second member of group 1, an API client, a small library of its own, and makers of
  * throwaway records for calls that change or delete what they touch.
  */
-import { CommandBus } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
 import { demoAssessmentId } from '../platform/seeding/demo-data/assessments-demo-data';
-import { DEMO_AGENCIES, seedDemoData } from '../platform/seeding/demo-data/demo-data';
+import { DEMO_AGENCIES } from '../platform/seeding/demo-data/demo-data';
 import { DEMO_USER_IDS } from '../platform/seeding/demo-data/identity-demo-data';
 import { uniqueName } from '../../test-support/identity-kit';
 import { startTestApp, TestApp } from '../../test-support/test-app';
@@ -127,8 +126,7 @@ const created = (what: string, answer: Response, body: Record<string, unknown>):
 };
 
 export async function buildSecurityFixture(): Promise<SecurityFixture> {
-  const t = await startTestApp();
-  await seedDemoData(t.app.get(CommandBus));
+  const t = await startTestApp({ seed: 'demo-data' });
   const eventStore = t.app.get<EventStore>(EVENT_STORE);
   const adminToken = t.adminToken();
   const tokens = new Map<Role, string | null>([['anonymous', null]]);

@@ -8,6 +8,13 @@ import { defineProjection, Projection } from './projection';
 import { ProjectionRunner, ProjectionRunnerOptions } from './projection-runner';
 import { requestRebuild } from './rebuild-requests';
 
+/**
+ * Bound for waiting on projections that get there: generous for a busy two-core machine (three jest workers), and
+ * free when they get there early.
+ */
+const SETTLE_MS = 30_000;
+jest.setTimeout(120_000);
+
 const counted = (): NewEvent => ({ type: 'Counted', data: {}, metadata: { userId: 'u1', correlationId: randomUUID(), causationId: null } });
 
 type CountDocument = { id: string; count: number; version: number };
@@ -80,9 +87,9 @@ describe.each(sqlBackends())('Blue/green rebuilds and several instances on $name
     const head = await appendCounted('a', 5);
     const projections = runner([projection]);
     await projections.start();
-    expect(await projections.waitForPosition(head, 5000)).toBe(true);
+    expect(await projections.waitForPosition(head, SETTLE_MS)).toBe(true);
     // The same, asked without a position: the store's head is the one just appended.
-    expect(await projections.waitForHead(5000)).toBe(true);
+    expect(await projections.waitForHead(SETTLE_MS)).toBe(true);
     const firstTarget = await readStore.collectionTarget('stream_counts');
 
     close(head);
@@ -90,7 +97,7 @@ describe.each(sqlBackends())('Blue/green rebuilds and several instances on $name
     await waitUntil(async () => (await projections.status())[0].rebuild !== null);
     // The live reader goes on while the build is stalled: readers see every write, in the current collections.
     const during = await appendCounted('b', 2);
-    expect(await projections.waitForPosition(during, 5000)).toBe(true);
+    expect(await projections.waitForPosition(during, SETTLE_MS)).toBe(true);
     expect(await counts()).toEqual({ a: 5, b: 2 });
     const [status] = await projections.status();
     expect(status).toMatchObject({ state: 'live', rebuild: { version: 1, generation: (firstTarget ? 1 : 0) + 1 } });
@@ -101,7 +108,7 @@ describe.each(sqlBackends())('Blue/green rebuilds and several instances on $name
     const writer = appendCounted('c', 12);
     const rebuilt = await projections.rebuildOnce('stream-counter');
     const last = await writer;
-    expect(await projections.waitForPosition(last, 5000)).toBe(true);
+    expect(await projections.waitForPosition(last, SETTLE_MS)).toBe(true);
     expect(await counts()).toEqual({ a: 5, b: 2, c: 12 });
     expect(rebuilt.events).toBeGreaterThanOrEqual(7);
 
@@ -118,7 +125,7 @@ describe.each(sqlBackends())('Blue/green rebuilds and several instances on $name
     const head = await appendCounted('a', 4);
     const first = runner([v1.projection]);
     await first.start();
-    expect(await first.waitForPosition(head, 5000)).toBe(true);
+    expect(await first.waitForPosition(head, SETTLE_MS)).toBe(true);
     await first.stop();
 
     const v2 = gatedCounter(2);
@@ -128,15 +135,16 @@ describe.each(sqlBackends())('Blue/green rebuilds and several instances on $name
     await waitUntil(async () => (await second.status())[0].rebuild !== null);
     expect((await second.status())[0]).toMatchObject({ state: 'stale', version: 1, rebuild: { version: 2 } });
     const written = await appendCounted('b', 1);
-    // Stale collections do not hold a write's answer back; they show what they showed.
-    expect(await second.waitForPosition(written, 1000)).toBe(true);
+    // Stale collections do not hold a write's answer back; they show what they showed. (The build stays stalled at
+    // its gate throughout: a held answer would never come, however long the bound.)
+    expect(await second.waitForPosition(written, SETTLE_MS)).toBe(true);
     expect(await readStore.find<CountDocument>('stream_counts', {}, { sort: [{ field: 'id', direction: 'asc' }] })).toEqual([
       { id: 'a', count: 4, version: 1 },
     ]);
 
     v2.open();
     await second.rebuildOnce('stream-counter');
-    expect(await second.waitForPosition(written, 5000)).toBe(true);
+    expect(await second.waitForPosition(written, SETTLE_MS)).toBe(true);
     expect(await readStore.find<CountDocument>('stream_counts', {}, { sort: [{ field: 'id', direction: 'asc' }] })).toEqual([
       { id: 'a', count: 4, version: 2 },
       { id: 'b', count: 1, version: 2 },
@@ -149,7 +157,7 @@ describe.each(sqlBackends())('Blue/green rebuilds and several instances on $name
     const head = await appendCounted('a', 9);
     const first = runner([v1.projection]);
     await first.start();
-    expect(await first.waitForPosition(head, 5000)).toBe(true);
+    expect(await first.waitForPosition(head, SETTLE_MS)).toBe(true);
     await first.stop();
 
     // Batches of three: the first batch of the build is applied, the second stalls until the runner is stopping.
@@ -186,13 +194,15 @@ describe.each(sqlBackends())('Blue/green rebuilds and several instances on $name
     const projections = new ProjectionRunner(eventStore, failingStore, [gatedCounter(1).projection], { batchSize: 3, retryDelayMs: 50 });
     runners.push(projections);
     await projections.start();
-    expect(await projections.waitForPosition(200, 10_000)).toBe(true);
+    expect(await projections.waitForPosition(200, SETTLE_MS)).toBe(true);
     expect(buildWrites).toBeGreaterThan(4);
     expect(await counts()).toEqual({ s0: 50, s1: 50, s2: 50, s3: 50 });
   });
 
   it('lets one instance run the projections while another follows, hands over on stop, and takes rebuild requests from other processes', async () => {
-    const leaseTtlMs = 300;
+    // Long enough that no stall of a busy machine lets the leader's lease lapse before its first renewal (a third of
+    // it after start): the follower then takes over only because the leader stops and releases it.
+    const leaseTtlMs = 3_000;
     const leader = runner([gatedCounter(1).projection], { leaseTtlMs, followIntervalMs: 20 });
     const follower = runner([gatedCounter(1).projection], { leaseTtlMs, followIntervalMs: 20 });
     await leader.start();
@@ -201,7 +211,7 @@ describe.each(sqlBackends())('Blue/green rebuilds and several instances on $name
 
     const written = await appendCounted('a', 6);
     // The follower's read-your-writes waits for the leader's checkpoint; a double application would show.
-    expect(await follower.waitForPosition(written, 5000)).toBe(true);
+    expect(await follower.waitForPosition(written, SETTLE_MS)).toBe(true);
     expect(await counts()).toEqual({ a: 6 });
 
     const before = await readStore.collectionTarget('stream_counts');
@@ -212,12 +222,12 @@ describe.each(sqlBackends())('Blue/green rebuilds and several instances on $name
     await leader.stop();
     await waitUntil(async () => (await follower.status())[0].state !== 'following');
     const more = await appendCounted('a', 2);
-    expect(await follower.waitForPosition(more, 5000)).toBe(true);
+    expect(await follower.waitForPosition(more, SETTLE_MS)).toBe(true);
     expect(await counts()).toEqual({ a: 8 });
   });
 });
 
-async function waitUntil(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+async function waitUntil(condition: () => Promise<boolean>, timeoutMs = SETTLE_MS): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error('condition not reached in time');

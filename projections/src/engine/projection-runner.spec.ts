@@ -7,6 +7,13 @@ import { sqlBackends, TestDatabase } from '@cans/storage/test-support/databases'
 import { defineProjection, Projection } from './projection';
 import { ProjectionRunner } from './projection-runner';
 
+/**
+ * Bound for waiting on projections that get there: generous for a busy two-core machine (three jest workers), and
+ * free when they get there early.
+ */
+const SETTLE_MS = 30_000;
+jest.setTimeout(120_000);
+
 const event = (type: string, data: Record<string, unknown>): NewEvent => ({
   type,
   data,
@@ -60,7 +67,7 @@ describe.each(sqlBackends())('ProjectionRunner on $name', ({ create }) => {
     const projections = runner([streamCounter()]);
     await projections.start();
     const live = await eventStore.append('b', [event('Counted', {})], 'no_stream');
-    expect(await projections.waitForPosition(live.position, 5000)).toBe(true);
+    expect(await projections.waitForPosition(live.position, SETTLE_MS)).toBe(true);
 
     expect(await readStore.get('stream_counts', 'a')).toEqual({ id: 'a', count: 2, version: 1, note: 'x' });
     expect(await readStore.get('stream_counts', 'b')).toMatchObject({ count: 1 });
@@ -73,13 +80,13 @@ describe.each(sqlBackends())('ProjectionRunner on $name', ({ create }) => {
     await eventStore.append('a', [event('Counted', {}), event('Counted', {})], 'no_stream');
     const first = runner([streamCounter()]);
     await first.start();
-    expect(await first.waitForPosition(2, 5000)).toBe(true);
+    expect(await first.waitForPosition(2, SETTLE_MS)).toBe(true);
     await first.stop();
 
     const more = await eventStore.append('a', [event('Counted', {})], 1);
     const second = runner([streamCounter()]);
     await second.start();
-    expect(await second.waitForPosition(more.position, 5000)).toBe(true);
+    expect(await second.waitForPosition(more.position, SETTLE_MS)).toBe(true);
     expect(await readStore.get('stream_counts', 'a')).toMatchObject({ count: 3 });
   });
 
@@ -89,7 +96,7 @@ describe.each(sqlBackends())('ProjectionRunner on $name', ({ create }) => {
     await eventStore.append('a', [event('Counted', {})], 'no_stream');
     const projections = runner([projection], 10);
     await projections.start();
-    expect(await projections.waitForPosition(1, 5000)).toBe(true);
+    expect(await projections.waitForPosition(1, SETTLE_MS)).toBe(true);
 
     await eventStore.append('a', [event('Counted', {}), event('Counted', { poison: true })], 0);
     await waitUntil(async () => (await projections.status())[0].state === 'failed');
@@ -100,7 +107,7 @@ describe.each(sqlBackends())('ProjectionRunner on $name', ({ create }) => {
     expect((await readStore.getCheckpoint('stream-counter'))?.position).toBe(1);
 
     broken = false;
-    expect(await projections.waitForPosition(3, 5000)).toBe(true);
+    expect(await projections.waitForPosition(3, SETTLE_MS)).toBe(true);
     expect(await readStore.get('stream_counts', 'a')).toMatchObject({ count: 3 });
   });
 
@@ -109,19 +116,19 @@ describe.each(sqlBackends())('ProjectionRunner on $name', ({ create }) => {
     await eventStore.append('b', [event('Counted', {})], 'no_stream');
     const v1 = runner([streamCounter(1)]);
     await v1.start();
-    expect(await v1.waitForPosition(3, 5000)).toBe(true);
+    expect(await v1.waitForPosition(3, SETTLE_MS)).toBe(true);
     await v1.stop();
 
     const v2 = runner([streamCounter(2)]);
     await v2.start();
     // The version bump rebuilds blue/green: readers get version 2 once its build has switched in.
     await v2.rebuildOnce('stream-counter');
-    expect(await v2.waitForPosition(3, 5000)).toBe(true);
+    expect(await v2.waitForPosition(3, SETTLE_MS)).toBe(true);
     expect(await readStore.get('stream_counts', 'a')).toEqual({ id: 'a', count: 2, version: 2 });
     expect((await readStore.getCheckpoint('stream-counter'))?.version).toBe(2);
 
     await v2.rebuildOnce('stream-counter');
-    expect(await v2.waitForPosition(3, 5000)).toBe(true);
+    expect(await v2.waitForPosition(3, SETTLE_MS)).toBe(true);
     expect(await readStore.find('stream_counts', {}, { sort: [{ field: 'id', direction: 'asc' }] })).toEqual([
       { id: 'a', count: 2, version: 2 },
       { id: 'b', count: 1, version: 2 },
@@ -136,7 +143,7 @@ describe.each(sqlBackends())('ProjectionRunner on $name', ({ create }) => {
   });
 });
 
-async function waitUntil(condition: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
+async function waitUntil(condition: () => Promise<boolean>, timeoutMs = SETTLE_MS): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error('condition not reached in time');

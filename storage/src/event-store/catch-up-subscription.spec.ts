@@ -3,6 +3,26 @@ import { RecordedEvent } from './event-store.port';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Bound for waiting on something the subscription does at once (a wake-up, a read, a handler call): generous for a
+ * loaded machine, yet far below the 60 s poll interval, so arriving within it still proves no poll was needed.
+ */
+const PROMPTLY_MS = 10_000;
+
+/** Re-runs `assertion` (jest `expect`s) until it passes; after `timeoutMs` throws its last error. */
+async function eventually(assertion: () => void, timeoutMs = PROMPTLY_MS): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      assertion();
+      return;
+    } catch (error) {
+      if (Date.now() >= deadline) throw error;
+    }
+    await sleep(5);
+  }
+}
+
 function eventAt(position: number): RecordedEvent {
   return {
     eventId: `id-${position}`,
@@ -46,12 +66,18 @@ function fakeSource(pollIntervalMs: number) {
 
 describe('CatchUpSubscription', () => {
   it('does not busy-loop when caught up: reads about once per poll interval', async () => {
-    const fake = fakeSource(50);
-    const subscription = new CatchUpSubscription(0, fake.source, async () => undefined, {});
-    await sleep(300);
-    await subscription.stop();
-    expect(fake.reads()).toBeGreaterThanOrEqual(3);
-    expect(fake.reads()).toBeLessThanOrEqual(10);
+    // Fake timers: 300 ms pass exactly, however busy the machine (real ones stretch and bunch up under load).
+    jest.useFakeTimers();
+    try {
+      const fake = fakeSource(50);
+      const subscription = new CatchUpSubscription(0, fake.source, async () => undefined, {});
+      await jest.advanceTimersByTimeAsync(300);
+      await subscription.stop();
+      expect(fake.reads()).toBeGreaterThanOrEqual(3);
+      expect(fake.reads()).toBeLessThanOrEqual(10);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('is woken by an append without waiting for the poll, and by the poll when no wake-up comes', async () => {
@@ -65,10 +91,13 @@ describe('CatchUpSubscription', () => {
       },
       { batchSize: 2 },
     );
-    await sleep(20);
+    // Caught up and asleep: the first read found nothing, and the next poll is a minute away.
+    await eventually(() => {
+      expect(fake.listeners()).toBe(1);
+      expect(fake.reads()).toBe(1);
+    });
     fake.append(5);
-    await sleep(50);
-    expect(delivered).toEqual([1, 2, 3, 4, 5]);
+    await eventually(() => expect(delivered).toEqual([1, 2, 3, 4, 5]));
     expect(subscription.position).toBe(5);
     await subscription.stop();
     expect(fake.listeners()).toBe(0);
@@ -83,9 +112,9 @@ describe('CatchUpSubscription', () => {
       },
       {},
     );
-    await sleep(10);
+    await eventually(() => expect(polled.reads()).toBeGreaterThanOrEqual(1));
     polled.append(2, false);
-    await sleep(100);
+    await eventually(() => expect(polledDelivered).toEqual([1, 2]));
     await pollingSubscription.stop();
     expect(polledDelivered).toEqual([1, 2]);
   });
@@ -111,7 +140,8 @@ describe('CatchUpSubscription', () => {
       },
       {},
     );
-    await sleep(50);
+    // Missing the wake-up would leave the event to the poll, a minute away.
+    await eventually(() => expect(delivered).toEqual([1]));
     await subscription.stop();
     expect(delivered).toEqual([1]);
   });
@@ -133,9 +163,14 @@ describe('CatchUpSubscription', () => {
       },
       { batchSize: 10 },
     );
-    await sleep(20);
+    await eventually(() => {
+      expect(fake.listeners()).toBe(1);
+      expect(fake.reads()).toBe(1);
+    });
     const readsWhenAsleep = fake.reads();
     fake.append(2);
+    await eventually(() => expect(delivered).toEqual([1, 2]));
+    // Room for a second read, had the subscription wanted one.
     await sleep(30);
     // One read found the two events; no second read to find nothing.
     expect(delivered).toEqual([1, 2]);
@@ -143,6 +178,7 @@ describe('CatchUpSubscription', () => {
 
     appendDuringHandler = true;
     fake.append(1);
+    await eventually(() => expect(delivered).toEqual([1, 2, 3, 4]));
     await sleep(30);
     expect(delivered).toEqual([1, 2, 3, 4]);
     expect(fake.reads()).toBe(readsWhenAsleep + 3);
@@ -154,8 +190,17 @@ describe('CatchUpSubscription', () => {
     fake.append(3, false);
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
-    const subscription = new CatchUpSubscription(0, fake.source, () => released, {});
-    await sleep(20);
+    let handling = false;
+    const subscription = new CatchUpSubscription(
+      0,
+      fake.source,
+      () => {
+        handling = true;
+        return released;
+      },
+      {},
+    );
+    await eventually(() => expect(handling).toBe(true));
     let stopped = false;
     const stopping = subscription.stop().then(() => (stopped = true));
     await sleep(20);
@@ -177,11 +222,12 @@ describe('CatchUpSubscription', () => {
       },
       { batchSize: 1, onError: (error) => errors.push(error) },
     );
-    await sleep(60);
+    await eventually(() => expect(errors.length).toBeGreaterThanOrEqual(1));
+    const readsAfterStop = fake.reads();
+    // Five poll intervals in which a subscription still running would read (and fail) again.
+    await sleep(50);
     expect(errors).toHaveLength(1);
     expect(subscription.position).toBe(1);
-    const readsAfterStop = fake.reads();
-    await sleep(50);
     expect(fake.reads()).toBe(readsAfterStop);
     await subscription.stop();
   });

@@ -106,7 +106,8 @@ describeInBrowser('Email Templates in headless Chromium', () => {
     await admin.getByText('The email template was saved successfully.').waitFor();
     await admin.getByText('Saved by an administrator: this is what is sent.').waitFor();
 
-    // The next initial-password mail is the saved template.
+    // The next initial-password mail is the saved template (the save projected first: mail reads the read model).
+    await t.caughtUp();
     const { username, email } = uniqueName('newcomer');
     const since = smtp.mails.length;
     const created = await t

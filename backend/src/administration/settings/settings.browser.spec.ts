@@ -6,9 +6,7 @@
  * (axe, no sideways scrolling at 375, 1024 and 1440 px) on both screens. Help opens for the current page, and the
  * administrator (Customize_Manage) rewrites it in place for every record of that screen.
  */
-import { CommandBus } from '@nestjs/cqrs';
 import type { Browser, Page } from 'playwright-core';
-import { seedDemoData } from '../../platform/seeding/demo-data/demo-data';
 import { DEMO_USER_IDS } from '../../platform/seeding/demo-data/identity-demo-data';
 import { describeInBrowser, FRONTEND_DIST, launchChromium, signedInPage } from '../../../test-support/browser';
 import { expectPageChecks } from '../../../test-support/page-checks';
@@ -25,9 +23,8 @@ describeInBrowser('Notification editor, App Version and help in headless Chromiu
 
   beforeAll(async () => {
     smtp = await startSmtpTestServer({ user: 'cans-mailer', password: 'Mail pass 1!' });
-    t = await startTestApp({ listen: true, config: { frontendDist: FRONTEND_DIST } });
+    t = await startTestApp({ listen: true, seed: 'demo-data', config: { frontendDist: FRONTEND_DIST } });
     await t.setPassword('1', 'Adm1n!own pass');
-    await seedDemoData(t.app.get(CommandBus));
     browser = await launchChromium();
   });
   afterAll(async () => {

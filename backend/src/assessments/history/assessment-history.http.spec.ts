@@ -111,7 +111,8 @@ describe.each(backends)('Assessment history over HTTP (%s)', (backend) => {
   });
 
   it('filters by user and by kind (a comma list) while users and kinds stay those of the whole history', async () => {
-    const bySupervisor = (await historyOf(supervisor, { userId: ids.supervisor })).body;
+    // The supervisor's own edits: their views of this history are recorded a moment after each read, so leave them out.
+    const bySupervisor = (await historyOf(supervisor, { userId: ids.supervisor, kind: EDIT_KINDS })).body;
     expect(entriesOf(bySupervisor).map((e: Json) => e.sentence)).toEqual([`Returned: ${RETURN_REASON}`, 'Approved']);
     expect(bySupervisor.users.map((u: Json) => u.id)).toEqual(expect.arrayContaining([ids.worker, ids.supervisor]));
     expect(bySupervisor.kinds).toEqual(expect.arrayContaining(['created', 'rating', 'status']));

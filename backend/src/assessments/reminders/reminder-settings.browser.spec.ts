@@ -42,6 +42,8 @@ describeInBrowser('Assessment Reminder settings in headless Chromium (demo data)
     await admin.getByText('The reminder settings were saved successfully.').waitFor();
     await admin.getByRole('link', { name: 'Cancel' }).click();
     await admin.waitForURL(/\/library/);
+    // A new page load knows no position of the save: every write projected first, the list is computed with it.
+    await demo.t.caughtUp();
 
     // Due five years after the date of assessment: no demo case is overdue any more.
     const [listed] = await Promise.all([
@@ -61,6 +63,8 @@ describeInBrowser('Assessment Reminder settings in headless Chromium (demo data)
     await admin.getByRole('textbox', { name: 'Subject' }).fill('Please finish CANS {{pid}}');
     await admin.getByRole('button', { name: 'Save' }).click();
     await admin.getByText('The email template was saved successfully.').waitFor();
+    // The job reads the template from the read model: the save projected first.
+    await demo.t.caughtUp();
 
     // 31 days from now every open demo assessment has waited past the 30-day incompletion alert.
     const at = new Date(Date.now() + 31 * DAY_MS);

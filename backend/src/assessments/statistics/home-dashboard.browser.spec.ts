@@ -5,11 +5,9 @@
  * report box, with the page checks (axe, no sideways scrolling at 375, 1024 and 1440 px; screenshots with
  * SCREENSHOTS_DIR).
  */
-import { CommandBus } from '@nestjs/cqrs';
 import { ADMINISTRATOR_ID } from '@cans/domain/identity/identity-rules';
 import { addDays } from '@cans/domain/assessments';
 import type { Browser, Page } from 'playwright-core';
-import { seedDemoData } from '../../platform/seeding/demo-data/demo-data';
 import { DEMO_USER_IDS } from '../../platform/seeding/demo-data/identity-demo-data';
 import { describeInBrowser, FRONTEND_DIST, launchChromium, signedInPage } from '../../../test-support/browser';
 import { expectAccessible, expectPageChecks } from '../../../test-support/page-checks';
@@ -27,8 +25,7 @@ describeInBrowser('Home dashboard in headless Chromium (demo data)', () => {
   const month = new Date().toISOString().slice(0, 7);
 
   beforeAll(async () => {
-    t = await startTestApp({ listen: true, config: { frontendDist: FRONTEND_DIST } });
-    await seedDemoData(t.app.get(CommandBus));
+    t = await startTestApp({ listen: true, seed: 'demo-data', config: { frontendDist: FRONTEND_DIST } });
     browser = await launchChromium();
   });
   afterAll(async () => {
@@ -71,6 +68,10 @@ describeInBrowser('Home dashboard in headless Chromium (demo data)', () => {
     await page.goto(`${t.baseUrl}/`);
     const dialog = page.getByRole('dialog', { name: 'System Notification' });
     await dialog.getByText('Friday 18:00').waitFor();
+    // An image's onerror runs once its load has failed: only after the dialog's images are done does "not run" mean it.
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll<HTMLImageElement>('[role="dialog"] img')).every((img) => img.complete),
+    );
     expect(await page.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined();
     await expectAccessible(page, 'home notification dialog');
     await dialog.getByRole('button', { name: 'Close' }).click();

@@ -4,11 +4,9 @@
  * one), for a case worker, a supervisor and the administrator; each supervisor-table number against the total of the
  * list filter it links to; and the system notification.
  */
-import { CommandBus } from '@nestjs/cqrs';
 import { testPostgresUrl } from '@cans/storage/test-support/databases';
 import { addDays } from '@cans/domain/assessments';
 import { DEFAULT_REMINDER_SETTINGS } from '@cans/domain/assessments/reminder-settings';
-import { seedDemoData } from '../../platform/seeding/demo-data/demo-data';
 import { DEMO_USER_IDS } from '../../platform/seeding/demo-data/identity-demo-data';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
 import { AssessmentWriter, loadTestLibrary } from '../summary/test-support/assessment-writer';
@@ -84,8 +82,7 @@ describe.each(backends)('home dashboard figures over HTTP (%s)', (backend) => {
   }
 
   beforeAll(async () => {
-    t = await startTestApp({ backend });
-    await seedDemoData(t.app.get(CommandBus));
+    t = await startTestApp({ backend, seed: 'demo-data' });
     for (const name of ['worker1', 'worker2', 'supervisor', 'supervisor.admin']) tokens[name] = t.tokenForUser(DEMO_USER_IDS[name]);
     tokens.admin = t.adminToken();
     await t.settled();

@@ -56,7 +56,8 @@ describe('RecordReadsService batching', () => {
     );
   const idsOf = (events: RecordedEvent[]) => events.map((event) => (event.data as { assessmentIds: string[] }).assessmentIds.join(','));
   const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
-  const until = async (condition: () => boolean | Promise<boolean>, timeoutMs = 3_000) => {
+  // Generous for a loaded machine, and still within the test's own timeout; a condition met early ends it early.
+  const until = async (condition: () => boolean | Promise<boolean>, timeoutMs = 20_000) => {
     const deadline = Date.now() + timeoutMs;
     while (!(await condition())) {
       if (Date.now() > deadline) throw new Error('condition not met in time');
@@ -109,7 +110,9 @@ describe('RecordReadsService batching', () => {
   });
 
   it('keeps the reads of a failed append, logs the failure and appends them (once) on the next flush', async () => {
-    const service = serviceWith({ flushAtCount: 2, flushIntervalMs: 40 });
+    // An interval no stall of a busy machine reaches between the failed append and the check below, which a timer
+    // flush in between would fail.
+    const service = serviceWith({ flushAtCount: 2, flushIntervalMs: 1_000 });
     append.mockRejectedValueOnce(new Error('the store is down'));
     service.record(actor, ['f1'], 'editor');
     service.record(actor, ['f2'], 'summary');

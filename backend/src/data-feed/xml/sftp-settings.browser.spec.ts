@@ -61,6 +61,8 @@ describeInBrowser('SFTP Server settings in headless Chromium (demo data)', () =>
     await page.getByText('A private key is saved. Leave empty to keep it.').waitFor();
     await toHaveValue(page.getByLabel('Private key'), '');
     await toHaveAttribute(page.getByLabel('Private key'), 'placeholder', 'Saved (hidden)');
+    // The save was the browser's: every write projected before this client reads.
+    await app.t.caughtUp();
     const saved = await app.t.http().get('/api/settings/sftp-server').set('Authorization', `Bearer ${app.t.adminToken()}`).expect(200);
     expect(saved.body).toEqual({
       host,

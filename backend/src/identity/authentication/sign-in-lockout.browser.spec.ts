@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { describeInBrowser, FRONTEND_DIST, launchChromium } from '../../../test-support/browser';
+import { expectEventually } from '../../../test-support/eventually';
 import { expectPageChecks } from '../../../test-support/page-checks';
 import { codeFrom, createUserWithPassword } from '../../../test-support/identity-kit';
 import { startSmtpTestServer, SmtpTestServer } from '../../../test-support/smtp-test-server';
@@ -37,7 +38,7 @@ describeInBrowser('Sign-in page in headless Chromium: a lock that falls between 
       await dialog.waitFor();
       const since = smtp.mails.length;
       await dialog.getByRole('button', { name: 'Get code' }).click();
-      const code = codeFrom((await smtp.nextMailTo(user.email, since, 10_000)).text);
+      const code = codeFrom((await smtp.nextMailTo(user.email, since, 30_000)).text);
 
       // Meanwhile strangers use up the attempts.
       for (let i = 0; i < 5; i++) await t.http().post('/api/auth/login').send({ login: user.username, password: 'Wrong!Pass1' });
@@ -69,21 +70,25 @@ describeInBrowser('Sign-in page in headless Chromium: a lock that falls between 
       const error = dialog.getByText('The verification code is 6 digits.');
       await error.waitFor();
 
-      const layout = await dialog.evaluate((root) => {
-        const input = root.querySelector('input[autocomplete="one-time-code"]')!.closest('.MuiInputBase-root')!;
-        const label = root.querySelector('label[for]:not(.MuiFormControlLabel-root)') as HTMLElement;
-        const button = Array.from(root.querySelectorAll('button')).find((b) => b.textContent === 'Get code')!;
-        const helper = root.querySelector('.MuiFormHelperText-root.Mui-error') as HTMLElement;
-        return {
-          fieldWidth: input.getBoundingClientRect().width,
-          buttonWidth: button.getBoundingClientRect().width,
-          labelClipped: label.scrollWidth > label.clientWidth,
-          helperLines: Math.round(helper.getBoundingClientRect().height / parseFloat(getComputedStyle(helper).lineHeight)),
-        };
+      // Read again until the dialog has settled (it has just laid out its error).
+      const readLayout = () =>
+        dialog.evaluate((root) => {
+          const input = root.querySelector('input[autocomplete="one-time-code"]')!.closest('.MuiInputBase-root')!;
+          const label = root.querySelector('label[for]:not(.MuiFormControlLabel-root)') as HTMLElement;
+          const button = Array.from(root.querySelectorAll('button')).find((b) => b.textContent === 'Get code')!;
+          const helper = root.querySelector('.MuiFormHelperText-root.Mui-error') as HTMLElement;
+          return {
+            fieldWidth: input.getBoundingClientRect().width,
+            buttonWidth: button.getBoundingClientRect().width,
+            labelClipped: label.scrollWidth > label.clientWidth,
+            helperLines: Math.round(helper.getBoundingClientRect().height / parseFloat(getComputedStyle(helper).lineHeight)),
+          };
+        });
+      await expectEventually(readLayout, (layout) => {
+        expect(layout.fieldWidth).toBeGreaterThanOrEqual(layout.buttonWidth);
+        expect(layout.labelClipped).toBe(false);
+        expect(layout.helperLines).toBe(1);
       });
-      expect(layout.fieldWidth).toBeGreaterThanOrEqual(layout.buttonWidth);
-      expect(layout.labelClipped).toBe(false);
-      expect(layout.helperLines).toBe(1);
       await expectPageChecks(page, 'sign-in-verification-code-error');
     } finally {
       await context.close();

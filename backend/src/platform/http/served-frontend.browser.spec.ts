@@ -52,7 +52,8 @@ describeInBrowser('The app served at / in headless Chromium', () => {
     });
     expect(await page.evaluate(() => (window as unknown as { injected?: boolean }).injected)).toBeUndefined();
     const reported: string[] = [];
-    for (let waited = 0; reported.length === 0 && waited < 5000; waited += 100) {
+    // The report travels from the page to the test asynchronously: a bound that fits a busy machine.
+    for (let waited = 0; reported.length === 0 && waited < 30_000; waited += 100) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       reported.push(...takeCspViolations());
     }

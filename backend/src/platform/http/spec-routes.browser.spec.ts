@@ -154,7 +154,7 @@ describeInBrowser('The spec routes in headless Chromium (path routing, guards, 4
         externalId: `EXT-${stamp}`,
       });
     expect(created.status).toBe(201);
-    const mail = await smtp.nextMailTo(created.body.email, since, 10_000);
+    const mail = await smtp.nextMailTo(created.body.email, since, 30_000);
     const link = /https?:\/\/\S+/.exec(mail.text)?.[0] ?? '';
     const linkPath = new URL(link).pathname;
     expect(linkPath).toMatch(

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
+import { expectEventually } from '../../../test-support/eventually';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
 
 /**
@@ -26,7 +27,10 @@ describe('CSRF: cookie-authenticated state changes', () => {
   });
   afterAll(() => t?.close());
 
+  // Every write so far projected first: the names include what was just created (and a refusal that had written
+  // something would show).
   const agencyNames = async (): Promise<string[]> => {
+    await t.caughtUp();
     const list = await t.http().get('/api/agencies').set('Authorization', `Bearer ${token}`);
     expect(list.status).toBe(200);
     return list.body.map((agency: { name: string }) => agency.name);
@@ -338,12 +342,18 @@ describe('Request log', () => {
       .http()
       .get(`/api/assessments?filter=${encodeURIComponent(JSON.stringify({ q: 'Zoëqzvx' }))}`)
       .set('Authorization', token);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const requests = lines
-      .map((line) => JSON.parse(line) as { req?: { url: string; method: string }; res?: { statusCode: number } })
-      .filter((entry) => entry.req);
-    const urls = requests.map((entry) => entry.req!.url);
-    expect(urls).toEqual(expect.arrayContaining(['/api/children/lookup?[redacted]', '/api/assessments?[redacted]']));
+    // A request's line is written once its response has finished, which may be after the client has it: wait for
+    // both lines rather than for a while.
+    const requests = await expectEventually(
+      async () =>
+        lines
+          .map((line) => JSON.parse(line) as { req?: { url: string; method: string }; res?: { statusCode: number } })
+          .filter((entry) => entry.req),
+      (entries) =>
+        expect(entries.map((entry) => entry.req!.url)).toEqual(
+          expect.arrayContaining(['/api/children/lookup?[redacted]', '/api/assessments?[redacted]']),
+        ),
+    );
     const text = lines.join('\n');
     // Neither as typed nor percent-encoded.
     expect(text).not.toMatch(/qzvx/i);

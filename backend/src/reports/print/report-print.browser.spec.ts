@@ -12,7 +12,7 @@ import { describeInBrowser, FRONTEND_DIST, launchChromium, signedInPage } from '
 import { expectAccessible, expectFitsAllWidths } from '../../../test-support/page-checks';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
 import { createWizardOrg, domainNames } from '../test-support/wizard-org';
-import { afterNextFrame, toHaveAttribute, toHaveCount } from '../../../test-support/eventually';
+import { afterNextFrame, expectEventually, toHaveAttribute, toHaveCount } from '../../../test-support/eventually';
 import { RATING_COLOURS } from '@cans/domain/reports/chart-rules';
 import { drawnBars } from '../test-support/chart-bars';
 
@@ -210,11 +210,16 @@ describeInBrowser('Report print views and PDF export in headless Chromium', () =
       // Issue 28: the print view's bars in the one colour scale (chart-rules.ts) — a rating 0 green, not the N/A grey.
       check: async (tab) => {
         const chart = tab.getByRole('img', { name: new RegExp(`^Bar chart of ${childDomains[1]}: `) });
-        const bars = (await drawnBars(chart)).filter((bar) => ['0', '1'].includes(bar.label));
-        expect(bars.map(({ label, fill }) => ({ label, fill })).sort((a, b) => a.label.localeCompare(b.label))).toEqual([
-          { label: '0', fill: RATING_COLOURS['0'] },
-          { label: '1', fill: RATING_COLOURS['1'] },
-        ]);
+        await expectEventually(
+          () => drawnBars(chart),
+          (drawn) => {
+            const bars = drawn.filter((bar) => ['0', '1'].includes(bar.label));
+            expect(bars.map(({ label, fill }) => ({ label, fill })).sort((a, b) => a.label.localeCompare(b.label))).toEqual([
+              { label: '0', fill: RATING_COLOURS['0'] },
+              { label: '1', fill: RATING_COLOURS['1'] },
+            ]);
+          },
+        );
       },
     });
     expect(errors).toEqual([]);
