@@ -14,6 +14,7 @@ import { startTestApp, TestApp } from '../../test-support/test-app';
 import { ADMINISTRATOR_ID, SYSTEM_ADMINISTRATOR_GROUP_ID } from '@cans/domain/identity/identity-rules';
 import { DIRECT_CARE_WORKER_GROUP_ID } from '../identity/user-groups/built-in-groups';
 import { EVENT_STORE } from '../platform/storage/storage-tokens';
+import { MailAfterAnswer } from '../identity/delivery/mail-after-answer';
 import { RecordReadsService } from '../audit/record-reads/record-reads.service';
 import type { EventStore, RecordedEvent } from '@cans/storage/event-store/event-store.port';
 import { ApiOperation, fetchOpenApiDocument, HttpMethod, OpenApiDocument, operationsOf } from './openapi-operations';
@@ -323,7 +324,9 @@ export async function buildSecurityFixture(): Promise<SecurityFixture> {
 
   const observe: SecurityFixture['observe'] = async (request) => {
     await t.settled();
-    // Reads served earlier are appended in batches, later: appended now, they stay out of this request's window.
+    // Reads served earlier are appended in batches, later, and mails (a reset link's event) after their answer:
+    // appended now, they stay out of this request's window.
+    await t.app.get(MailAfterAnswer).idle();
     await t.app.get(RecordReadsService).flush();
     const before = await eventStore.headPosition();
     const response = await request();
