@@ -1,6 +1,7 @@
 /**
  * Jest global set-up: names this run (the test databases carry the run id, so the global teardown can drop them all),
- * uses the local PostgreSQL where one answers and no URL is given, and, where a Docker engine answers and a store's URL is not already set, start that store in a
+ * uses the local PostgreSQL where one answers and no URL is given, and, where a Docker engine answers and a store's
+ * URL is not already set, start that store in a
  * container (testcontainers) and point the suites at it, so every contract suite runs for real. Without an engine
  * (as on our own machines) it does nothing and the suites fall back to the URLs given, or report themselves
  * skipped by name.

@@ -100,8 +100,7 @@ export async function templateDatabase(
 ): Promise<string> {
   const name = `${TEST_DATABASE_PREFIX}${runId}_template_${key}`;
   return withServer(serverUrl, async (admin) => {
-    const lockKey = `${name}`;
-    await admin.query('SELECT pg_advisory_lock(hashtext($1))', [lockKey]);
+    await admin.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
     try {
       const { rows } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
       if (rows.length > 0) return name;
@@ -113,7 +112,7 @@ export async function templateDatabase(
       await admin.query(`ALTER DATABASE ${quoteIdentifier(building)} RENAME TO ${quoteIdentifier(name)}`);
       return name;
     } finally {
-      await admin.query('SELECT pg_advisory_unlock(hashtext($1))', [lockKey]);
+      await admin.query('SELECT pg_advisory_unlock(hashtext($1))', [name]);
     }
   });
 }
