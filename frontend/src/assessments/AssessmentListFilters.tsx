@@ -2,8 +2,9 @@
  * The assessment lists' filters (spec 000 §2 "Filters"): search, status, dates, scope, last update and assessor, and
  * the hints that name the filters links apply without an input of their own (month, latest, next due date).
  */
-import { useState, type ReactElement } from 'react';
-import { AutocompleteInput, DateInput, SearchInput, SelectInput, useListContext, useTranslate } from 'react-admin';
+import { useEffect, useState, type ReactElement } from 'react';
+import { useFormContext } from 'react-hook-form';
+import { AutocompleteInput, DateInput, SearchInput, SelectInput, useListContext, useTranslate, type SearchInputProps } from 'react-admin';
 import { Box, IconButton, Stack, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { useApiQuery } from '../providers/useApi';
@@ -69,13 +70,31 @@ const StatusFilterInput = ({ source, label, emptyText }: { source: string; label
   );
 };
 
+/**
+ * The search box, showing the search the list applies whenever the user is not typing in it. react-admin's filter
+ * form re-applies a changed filter to its inputs only when the user has not just typed, and a list restored from its
+ * store could come back filtered by a search its box did not show (issue 33). A reset, unlike setValue, sends
+ * nothing back to the list (its page stays).
+ */
+const ListSearchInput = ({ source, ...props }: SearchInputProps & { source: string }) => {
+  const { filterValues } = useListContext();
+  const { getValues, reset } = useFormContext();
+  const applied = String(filterValues[source] ?? '');
+  useEffect(() => {
+    const typing = document.activeElement instanceof HTMLInputElement && document.activeElement.name === source;
+    if (!typing && String(getValues(source) ?? '') !== applied) reset({ ...getValues(), [source]: applied });
+  }, [applied, source, getValues, reset]);
+  // The filter form's props (no helper text, size, resource) pass through.
+  return <SearchInput source={source} {...props} />;
+};
+
 /** The filters of the full list, or only the search of the overdue and follow-up list. */
 export function useAssessmentListFilters(kind: 'all' | 'overdue'): ReactElement[] {
   const translate = useTranslate();
   const text = (key: string, options?: Record<string, unknown>) => translate(`cans.assessments.list.filters.${key}`, options);
   // The label configuration names the assessor; a hidden Assessor column keeps its filter (the rows still have one).
   const assessor = labelByKey(useAssessmentOptions(), 'Assessor', text('assessor'));
-  const search = <SearchInput key="q" source="q" alwaysOn placeholder={text('search')} />;
+  const search = <ListSearchInput key="q" source="q" alwaysOn placeholder={text('search')} />;
   if (kind === 'overdue') return [search];
   const any = text('all');
   return [

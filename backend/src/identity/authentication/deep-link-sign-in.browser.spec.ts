@@ -52,7 +52,6 @@ describeInBrowser('Sign-in from /login/{username} and /superLogin in headless Ch
     contexts.push(context);
     const page = await context.newPage();
     await page.clock.install(); // time flows as usual; a pause is run in fast steps (signInThroughDialog)
-    page.setDefaultTimeout(15_000);
     page.on('pageerror', (error) => errors.push(error.message));
     return page;
   };
@@ -98,7 +97,9 @@ describeInBrowser('Sign-in from /login/{username} and /superLogin in headless Ch
     const code = codeFrom((await smtp.nextMailTo(user.email, since, 30_000)).text);
     await dialog.getByLabel('Verification code').fill(code);
     await dialog.getByRole('button', { name: 'Confirm' }).click();
-    await dialog.waitFor({ state: 'detached' });
+    await dialog.waitFor({ state: 'detached' }).catch(async (error: Error) => {
+      throw new Error(`${error.message}\nThe dialog still shows: ${await dialog.innerText().catch(() => '(gone)')}`);
+    });
     await expectInApp(page, landing);
   };
 
