@@ -100,8 +100,6 @@ export interface SignedInPageOptions {
   viewport?: { width: number; height: number };
   /** Uncaught page errors are pushed here; specs assert it stays empty. */
   pageErrors?: string[];
-  /** Playwright's default wait for this page's actions (30 s unless set). */
-  defaultTimeoutMs?: number;
 }
 
 /** A page in a fresh browser context signed in as an existing user through the session cookie (a real session). */
@@ -111,7 +109,6 @@ export async function signedInPage(browser: Browser, t: TestApp, userId: string,
   const context = await browser.newContext({ viewport: options.viewport ?? { width: 1440, height: 1000 } });
   await context.addCookies([{ name: ACCESS_TOKEN_COOKIE, value: token, url: t.baseUrl! }]);
   const page = await context.newPage();
-  if (options.defaultTimeoutMs) page.setDefaultTimeout(options.defaultTimeoutMs);
   const pageErrors = options.pageErrors;
   if (pageErrors) page.on('pageerror', (error) => pageErrors.push(error.message));
   return page;

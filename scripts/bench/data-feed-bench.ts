@@ -138,10 +138,7 @@ export async function runDataFeedBench(log: (line: string) => void = console.log
     const zip = countingSink();
     const zipped = await measured(async () => {
       const ids = await feedMonthIds(readStore, MONTH);
-      await pipeline(
-        feedZip((fields) => feedAssessments(readStore, ids, fields)),
-        zip.sink,
-      );
+      await pipeline(await feedZip((fields) => feedAssessments(readStore, ids, fields)), zip.sink);
     });
     const mbOut = (bytes: number) => Math.round((bytes / 2 ** 20) * 10) / 10;
     return [

@@ -3,7 +3,7 @@
  * from the feed documents a chunk at a time and waits for the zip to take what it wrote (backpressure), so memory
  * holds one chunk of documents and one compressed window, whatever the month's size — never the whole file.
  */
-import archiver, { Archiver } from 'archiver';
+import type { Archiver } from 'archiver';
 import { stringify } from 'csv-stringify/sync';
 import { RFC_4180 } from '@cans/domain/csv/rfc-4180';
 import { once } from 'node:events';
@@ -55,7 +55,9 @@ async function appendCsv(archive: Archiver, name: string, header: readonly strin
 }
 
 /** Starts a zip stream; the files are written while the caller reads it. Errors destroy the stream. */
-export function feedZip(documents: FeedDocuments): Archiver {
+export async function feedZip(documents: FeedDocuments): Promise<Archiver> {
+  // archiver loads with the first feed: with its streams it costs every start (and every test app) a third of a second.
+  const { default: archiver } = await import('archiver');
   const archive = archiver('zip', { zlib: { level: 6 } });
   const run = async () => {
     for (const table of FEED_TABLES) {

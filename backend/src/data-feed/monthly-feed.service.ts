@@ -66,6 +66,6 @@ export class MonthlyFeedService {
     ];
     await this.handler.handle(DATA_FEED_LOG_STREAM, dataFeedLog, facts, { actor, concurrency: APPEND_ONLY });
     this.reads.record(actor, ids, 'data-feed-zip');
-    return { fileName, assessmentCount: ids.length, stream: feedZip((fields) => feedAssessments(this.readStore, ids, fields)) };
+    return { fileName, assessmentCount: ids.length, stream: await feedZip((fields) => feedAssessments(this.readStore, ids, fields)) };
   }
 }

@@ -51,7 +51,6 @@ describeInBrowser('Identity in headless Chromium: admin signs in with the emaile
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
     contexts.push(context);
     const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     return { page, errors };

@@ -22,17 +22,24 @@ interface PdfPrinterInstance {
   createPdfKitDocument(definition: TDocumentDefinitions, options?: object): Promise<PdfKitDocument>;
 }
 
-/* eslint-disable @typescript-eslint/no-require-imports */
-// pdfmake's server classes (pdfmake/js/*) have no type declarations of their own; the shapes used are above.
-const PdfPrinter: new (
+type PdfPrinterClass = new (
   fonts: object,
   virtualfs: unknown,
   urlResolver: unknown,
   localAccessPolicy: (path: string) => boolean,
-) => PdfPrinterInstance = require('pdfmake/js/Printer').default;
-const URLResolver: new (virtualfs: unknown) => { setUrlAccessPolicy(policy: (url: string) => boolean): void } =
-  require('pdfmake/js/URLResolver').default;
-const virtualfs: unknown = require('pdfmake/js/virtual-fs').default;
+) => PdfPrinterInstance;
+type UrlResolverClass = new (virtualfs: unknown) => { setUrlAccessPolicy(policy: (url: string) => boolean): void };
+
+/**
+ * pdfmake's server classes (pdfmake/js/*; no type declarations of their own, the shapes used are above), loaded with
+ * the first PDF: with their fonts' libraries they cost every start (and every test app) most of a second.
+ */
+/* eslint-disable @typescript-eslint/no-require-imports */
+const pdfmakeServer = () => ({
+  PdfPrinter: require('pdfmake/js/Printer').default as PdfPrinterClass,
+  URLResolver: require('pdfmake/js/URLResolver').default as UrlResolverClass,
+  virtualfs: require('pdfmake/js/virtual-fs').default as unknown,
+});
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 const ROBOTO_DIR = join(dirname(require.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
@@ -66,6 +73,7 @@ const GLANCE_BAR_WIDTH = 90;
 
 /** Renders a document definition to PDF bytes. */
 export async function renderPdf(definition: TDocumentDefinitions): Promise<Buffer> {
+  const { PdfPrinter, URLResolver, virtualfs } = pdfmakeServer();
   const urlResolver = new URLResolver(virtualfs);
   urlResolver.setUrlAccessPolicy(() => false);
   const printer = new PdfPrinter(FONTS, virtualfs, urlResolver, (path) => FONT_FILES.has(path));

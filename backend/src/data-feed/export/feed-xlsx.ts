@@ -5,7 +5,7 @@
  * committed as they are written and each sheet is finished before the next starts, so memory holds one chunk of
  * feed documents and the zip's window, and the writer waits whenever the target stream asks it to (backpressure).
  */
-import ExcelJS from 'exceljs';
+import type * as ExcelJS from 'exceljs';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { Cell, DATA_DICTIONARY_HEADER, dataDictionaryRows, FEED_TABLES, FeedColumnType } from '../feed-tables';
@@ -54,7 +54,9 @@ function addSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string, he
 
 /** Writes the whole workbook into `target` and resolves when it is finished (the target is ended by the writer). */
 export async function writeFeedWorkbook(documents: FeedDocuments, target: Writable): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  // exceljs loads with the first export: it costs every start (and every test app) about a second.
+  const { stream } = await import('exceljs');
+  const workbook = new stream.xlsx.WorkbookWriter({
     stream: target,
     useStyles: true,
     useSharedStrings: false,

@@ -35,7 +35,6 @@ describeInBrowser('Sign-in page in headless Chromium: the code by text message, 
   const openCodeDialog = async (user: { username: string; password: string }) => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
     await page.goto(`${t.baseUrl}/login`);
     await page.getByLabel('Username, email or phone').fill(user.username);
     await page.getByLabel(/^Password/).fill(user.password);

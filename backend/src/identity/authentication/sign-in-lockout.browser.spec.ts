@@ -29,7 +29,6 @@ describeInBrowser('Sign-in page in headless Chromium: a lock that falls between 
     const context = await browser.newContext();
     try {
       const page = await context.newPage();
-      page.setDefaultTimeout(15_000);
       await page.goto(`${t.baseUrl}/login`);
       await page.getByLabel('Username, email or phone').fill(user.username);
       await page.getByLabel(/^Password/).fill(user.password);
@@ -58,7 +57,6 @@ describeInBrowser('Sign-in page in headless Chromium: a lock that falls between 
     const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
     try {
       const page = await context.newPage();
-      page.setDefaultTimeout(15_000);
       await page.goto(`${t.baseUrl}/login`);
       await page.getByLabel('Username, email or phone').fill(user.username);
       await page.getByLabel(/^Password/).fill(user.password);

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import nodemailer, { Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Readable } from 'node:stream';
 import type { SmtpSettings } from '../identity-config';
 
@@ -29,31 +29,41 @@ export interface Mailer {
 }
 
 export class SmtpMailer implements Mailer {
-  private readonly transporter: Transporter;
+  /** Made with the first mail: nodemailer loads then (it costs every start, and every test app, a quarter second). */
+  private transporter: Promise<Transporter> | null = null;
   readonly description: string;
 
   constructor(private readonly settings: SmtpSettings) {
-    this.transporter = nodemailer.createTransport({
-      host: settings.host,
-      port: settings.port,
-      secure: settings.secure,
-      requireTLS: settings.requireTls ?? false,
-      auth: settings.user ? { user: settings.user, pass: settings.password ?? '' } : undefined,
-      // Fail a request in seconds rather than hanging a sign-in on an unreachable server.
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 20_000,
-    });
     this.description = `SMTP ${settings.host}:${settings.port}`;
+  }
+
+  private transport(): Promise<Transporter> {
+    const { settings } = this;
+    this.transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        host: settings.host,
+        port: settings.port,
+        secure: settings.secure,
+        requireTLS: settings.requireTls ?? false,
+        auth: settings.user ? { user: settings.user, pass: settings.password ?? '' } : undefined,
+        // Fail a request in seconds rather than hanging a sign-in on an unreachable server.
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 20_000,
+      }),
+    );
+    return this.transporter;
   }
 
   /** Closes the pooled connections of a transport that settings replaced. */
   close(): void {
-    this.transporter.close();
+    void this.transporter?.then((transporter) => transporter.close());
   }
 
   async send(message: MailMessage): Promise<void> {
-    await this.transporter.sendMail({
+    await (
+      await this.transport()
+    ).sendMail({
       from: this.settings.from,
       to: message.to,
       subject: message.subject,

@@ -45,7 +45,6 @@ describeInBrowser('The spec routes in headless Chromium (path routing, guards, 4
     contexts.push(context);
     if (token) await context.addCookies([{ name: 'cans_token', value: token, url: t.baseUrl! }]);
     const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
     page.on('pageerror', (error) => errors.push(error.message));
     return page;
   }

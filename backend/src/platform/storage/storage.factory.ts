@@ -1,7 +1,5 @@
-import { EventStoreDbEventStore } from '@cans/storage/event-store/eventstoredb-event-store';
 import type { EventStore } from '@cans/storage/event-store/event-store.port';
 import { SqlEventStore } from '@cans/storage/event-store/sql-event-store';
-import { MongoReadStore } from '@cans/storage/read-store/mongo-read-store';
 import type { ReadStore } from '@cans/storage/read-store/read-store.port';
 import { SqlReadStore } from '@cans/storage/read-store/sql-read-store';
 import { PgSqlClient } from '@cans/storage/sql/pg-sql-client';
@@ -30,10 +28,16 @@ export async function openStorage(config: Pick<AppConfig, 'databaseUrl' | 'dataD
   };
   const sqlName = config.databaseUrl ? 'PostgreSQL' : `PGlite (${config.dataDir})`;
 
+  // The EventStoreDB and MongoDB clients load only where they are configured: loading them costs every other
+  // start (and every test app) about a second.
   const eventStore: EventStore = config.eventStoreUrl
-    ? EventStoreDbEventStore.connect(config.eventStoreUrl, { upcasters: eventUpcasters })
+    ? (await import('@cans/storage/event-store/eventstoredb-event-store')).EventStoreDbEventStore.connect(config.eventStoreUrl, {
+        upcasters: eventUpcasters,
+      })
     : await SqlEventStore.create(await sql(), { upcasters: eventUpcasters });
-  const readStore: ReadStore = config.mongoUrl ? await MongoReadStore.connect(config.mongoUrl) : await SqlReadStore.create(await sql());
+  const readStore: ReadStore = config.mongoUrl
+    ? await (await import('@cans/storage/read-store/mongo-read-store')).MongoReadStore.connect(config.mongoUrl)
+    : await SqlReadStore.create(await sql());
 
   return {
     eventStore,

@@ -94,7 +94,6 @@ describeInBrowser('Report print views and PDF export in headless Chromium', () =
   const open = async (path: string, title: string): Promise<Page> => {
     const page = await signedInPage(browser, t, supervisorId, {
       viewport: { width: 1440, height: 900 },
-      defaultTimeoutMs: 20_000,
       pageErrors: errors,
     });
     await page.goto(`${t.baseUrl}${path}`);
@@ -132,7 +131,6 @@ describeInBrowser('Report print views and PDF export in headless Chromium', () =
       page.context().waitForEvent('page'),
       page.getByRole('button', { name: 'Print', exact: true }).click(),
     ]);
-    tab.setDefaultTimeout(20_000);
     tab.on('pageerror', (error) => errors.push(`print tab: ${error.message}`));
     await tab.waitForURL(/\/report\/print\/[A-Za-z0-9_-]+$/);
     await tab.getByRole('heading', { name: expected.heading, level: 1 }).waitFor();
@@ -295,7 +293,7 @@ describeInBrowser('Report print views and PDF export in headless Chromium', () =
   });
 
   it('shows the not-found message for an unknown print id', async () => {
-    const page = await signedInPage(browser, t, supervisorId, { defaultTimeoutMs: 20_000, pageErrors: errors });
+    const page = await signedInPage(browser, t, supervisorId, { pageErrors: errors });
     await page.goto(`${t.baseUrl}/report/print/AAAAAAAAAAAA`);
     await page.getByText('You can not enter this page...').waitFor();
     await expectAccessible(page, 'print-unknown');
