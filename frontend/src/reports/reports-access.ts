@@ -20,6 +20,8 @@ export const reportPaths = {
   /** The spec's print paths (spec 001 §2), served by saving their query and opening our print view. */
   oneChildOneCansPrint: '/onechildonecans/print/:ids/:domains',
   oneChildManyCansPrint: '/onechildmanycans/print/:ids/:domains',
+  manyChildOneCansPrint: '/manychildonecans/print/:payload',
+  manyChildManyCansPrint: '/manychildmanycans/print/:payload',
 } as const;
 
 export const reportsRoutes: readonly RouteAccess[] = [
@@ -31,4 +33,6 @@ export const reportsRoutes: readonly RouteAccess[] = [
   { path: reportPaths.print, resource: 'reports', action: 'show' },
   { path: reportPaths.oneChildOneCansPrint, resource: 'reports', action: 'show' },
   { path: reportPaths.oneChildManyCansPrint, resource: 'reports', action: 'show' },
+  { path: reportPaths.manyChildOneCansPrint, resource: 'reports', action: 'show' },
+  { path: reportPaths.manyChildManyCansPrint, resource: 'reports', action: 'show' },
 ];

@@ -53,6 +53,22 @@ export const reportsNoLayoutRoutes = (
         </RouteGuard>
       }
     />
+    <Route
+      path={reportPaths.manyChildOneCansPrint}
+      element={
+        <RouteGuard>
+          <SpecPrintAlias report="many-children-one-cans" />
+        </RouteGuard>
+      }
+    />
+    <Route
+      path={reportPaths.manyChildManyCansPrint}
+      element={
+        <RouteGuard>
+          <SpecPrintAlias report="many-children-many-cans" />
+        </RouteGuard>
+      }
+    />
   </CustomRoutes>
 );
 

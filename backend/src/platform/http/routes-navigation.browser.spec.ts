@@ -33,7 +33,6 @@ describeInBrowser('Routes and navigation in headless Chromium (issue 28)', () =>
     contexts.push(context);
     await context.addCookies([{ name: 'cans_token', value: token, url: t.baseUrl! }]);
     const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
     page.on('pageerror', (error) => errors.push(error.message));
     return page;
   }
@@ -68,7 +67,9 @@ describeInBrowser('Routes and navigation in headless Chromium (issue 28)', () =>
       [`/onechildmanycans/print/${b64(`${first},${second}`)}/${b64(domainIds.join(','))}`, 'One Child Many CANS'],
     ]) {
       await page.goto(`${t.baseUrl}${path}`);
-      await page.waitForURL(/\/report\/print\/[^/]+$/);
+      await page.waitForURL(/\/report\/print\/[^/]+$/).catch(async (error: Error) => {
+        throw new Error(`${error.message}\n${path} shows: ${await page.locator('body').innerText()}`);
+      });
       await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
       await page.getByRole('button', { name: 'Print' }).waitFor();
       await page.getByRole('heading', { name: trauma, exact: true, level: 3 }).waitFor();
@@ -76,6 +77,69 @@ describeInBrowser('Routes and navigation in headless Chromium (issue 28)', () =>
       await toHaveCount(page.getByText('OOPS!', { exact: true }), 0);
     }
     await expectPageChecks(page, 'spec-print-one-child-many');
+  });
+
+  it('opens the spec 001 many-children print paths on our print view (the spec payload fields, or our saved query as JSON)', async () => {
+    const org = await createWizardOrg(t, 'mc');
+    await org.approved('MC-01', { SEXUAL_ABUSE: '1', PHYSICAL_ABUSE: '2' }, { dateOfAssessment: '2024-01-10' });
+    await org.approved('MC-02', { SEXUAL_ABUSE: '2', PHYSICAL_ABUSE: '0' }, { dateOfAssessment: '2024-06-10' });
+    const b64 = (text: string) => Buffer.from(text).toString('base64');
+    const specFields = {
+      domainIds: b64(JSON.stringify(['TRAUMA'])),
+      queryVo: b64('startDoa=2024-01-01&endDoa=2024-12-31'),
+      compareVo: b64('compareType=62&compareYear=2024'),
+    };
+    const page = await pageWith(t.tokenForUser(org.supervisorId));
+    for (const [path, report, heading, query, comparison] of [
+      [
+        `/manychildonecans/print/${b64(JSON.stringify(specFields))}`,
+        'many-children-one-cans',
+        'Many Children One CANS',
+        { startDoa: '2024-01-01', endDoa: '2024-12-31', domains: 'TRAUMA' },
+        { compareType: '62', compareYear: '2024' },
+      ],
+      [
+        `/manychildmanycans/print/${encodeURIComponent(JSON.stringify({ ...specFields, compareVo: undefined, firstFilterIds: 'e30=' }))}`,
+        'many-children-many-cans',
+        'Many Children Many CANS',
+        { startDoa: '2024-01-01', endDoa: '2024-12-31', domains: 'TRAUMA' },
+        null,
+      ],
+      [
+        `/manychildonecans/print/${b64(JSON.stringify({ query: { domains: 'TRAUMA' } }))}`,
+        'many-children-one-cans',
+        'Many Children One CANS',
+        { domains: 'TRAUMA' },
+        null,
+      ],
+    ] as const) {
+      await page.goto(`${t.baseUrl}${path}`);
+      await page.waitForURL(/\/report\/print\/[^/]+$/).catch(async (error: Error) => {
+        throw new Error(`${error.message}\n${path} shows: ${await page.locator('body').innerText()}`);
+      });
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Print' }).waitFor();
+      await toHaveCount(page.getByText('The report could not be loaded.'), 0);
+      await toHaveCount(page.getByText('OOPS!', { exact: true }), 0);
+      // The saved query holds the payload's parameters, as the report routes take them.
+      const id = new URL(page.url()).pathname.split('/').pop()!;
+      const saved = await t
+        .http()
+        .get(`/api/reports/saved-queries/${id}`)
+        .set('Authorization', `Bearer ${t.tokenForUser(org.supervisorId)}`);
+      expect(saved.body).toMatchObject({ report, query, comparison });
+    }
+    await expectPageChecks(page, 'spec-print-many-children');
+    // A payload that is neither JSON nor base64 JSON: the 404 page. A parameter the report does not take: the
+    // server's field message, nothing saved.
+    await page.goto(`${t.baseUrl}/manychildonecans/print/not-a-payload`);
+    await page.getByText('OOPS!', { exact: true }).waitFor();
+    await page.goto(`${t.baseUrl}/manychildonecans/print/${b64(JSON.stringify({ queryVo: b64('minAge=old') }))}`);
+    await page
+      .getByRole('alert')
+      .getByText(/query\.minAge/)
+      .waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/manychildonecans\/print\//);
   });
 
   it('opens /library to a user whose only privilege there is Customize_Manage', async () => {

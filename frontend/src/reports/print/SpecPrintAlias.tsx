@@ -1,8 +1,11 @@
 /*
- * The spec's print paths (spec 001 §2 "Print routes") lead to our print view: /onechildonecans/print/{base64
- * assessment ids}/{base64 domain codes} and /onechildmanycans/print/{base64 assessment ids}/{base64 domain codes}. The
- * parameters (base64 of a JSON array or of a comma-joined list) become a saved report query (POST
- * /api/reports/saved-queries), whose print view (/report/print/:id) then replaces the address.
+ * The spec's print paths (spec 001 §2 "Print routes") lead to our print view. One child: /onechildonecans/print/{base64
+ * assessment ids}/{base64 domain codes} and /onechildmanycans/print/{base64 assessment ids}/{base64 domain codes} (each
+ * base64 of a JSON array or of a comma-joined list). Many children: /manychildonecans/print/{payload} and
+ * /manychildmanycans/print/{payload}, a JSON object, or base64 of one, holding either our saved query's `query` (and
+ * `comparison`) or the spec's fields: domainIds (base64 list of domain codes), queryVo and compareVo (base64 of the
+ * URL-encoded filter). The parameters become a saved report query (POST /api/reports/saved-queries), whose print view
+ * (/report/print/:id) then replaces the address; the server checks them as for any saved query.
  */
 import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -33,6 +36,58 @@ export const decodedIds = (text: string | undefined): string[] | null => {
     .filter(Boolean);
 };
 
+/** base64 (standard or URL-safe, possibly URL-encoded) → text; null when it is not base64. */
+const fromBase64 = (text: string): string | null => {
+  try {
+    return atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  } catch {
+    return null;
+  }
+};
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** An object's values as query-string text (what the report routes take); null when it is not an object. */
+const textParams = (value: unknown): Record<string, string> | null =>
+  isPlainObject(value) ? Object.fromEntries(Object.entries(value).map(([key, item]) => [key, String(item)])) : null;
+
+/** A filter the spec's way: base64 of a URL-encoded query string ("status=a&agency=3"). */
+const filterParams = (value: unknown): Record<string, string> => {
+  const plain = typeof value === 'string' ? fromBase64(value) : null;
+  if (!plain) return {};
+  return Object.fromEntries([...new URLSearchParams(plain.replace(/^\?/, ''))].filter(([, item]) => item !== ''));
+};
+
+/** A many-children print path's payload → the report's query (and comparison); null when it cannot be read. */
+export const decodedManyChildrenPayload = (
+  text: string | undefined,
+): { query: Record<string, string>; comparison: Record<string, string> | null } | null => {
+  if (!text) return null;
+  let plain: string;
+  try {
+    plain = decodeURIComponent(text);
+  } catch {
+    return null;
+  }
+  let payload: unknown = null;
+  for (const candidate of [plain, fromBase64(plain)]) {
+    if (payload !== null || candidate === null) continue;
+    try {
+      payload = JSON.parse(candidate);
+    } catch {
+      // not this one
+    }
+  }
+  if (!isPlainObject(payload)) return null;
+  const ours = textParams(payload.query);
+  if (ours) return { query: ours, comparison: textParams(payload.comparison) };
+  const domains = typeof payload.domainIds === 'string' ? (decodedIds(payload.domainIds) ?? []) : [];
+  const query = { ...filterParams(payload.queryVo), ...(domains.length > 0 ? { domains: domains.join(',') } : {}) };
+  const comparison = filterParams(payload.compareVo);
+  return { query, comparison: Object.keys(comparison).length > 0 ? comparison : null };
+};
+
 const requestOf = (report: ReportKind, ids: string[], domains: string[]): ReportQueryRequest | null => {
   if (ids.length === 0) return null;
   const joinedDomains = domains.join(',');
@@ -41,11 +96,18 @@ const requestOf = (report: ReportKind, ids: string[], domains: string[]): Report
     : { report, query: { assessments: ids.join(','), domains: joinedDomains } };
 };
 
-export const SpecPrintAlias = ({ report }: { report: 'one-child-one-cans' | 'one-child-many-cans' }) => {
+const manyChildrenRequestOf = (report: ReportKind, payload: string | undefined): ReportQueryRequest | null => {
+  const decoded = decodedManyChildrenPayload(payload);
+  return decoded && { report, query: decoded.query, comparison: decoded.comparison };
+};
+
+export const SpecPrintAlias = ({ report }: { report: ReportKind }) => {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const { ids, domains } = useParams();
-  const request = requestOf(report, decodedIds(ids) ?? [], decodedIds(domains) ?? []);
+  const { ids, domains, payload } = useParams();
+  const request = report.startsWith('many-children')
+    ? manyChildrenRequestOf(report, payload)
+    : requestOf(report, decodedIds(ids) ?? [], decodedIds(domains) ?? []);
   const save = useApiMutation<ReportQueryRequest, SavedQueryAnswer>((send, body) => send('POST', '/reports/saved-queries', body));
   const asked = useRef(false);
   useEffect(() => {
@@ -57,7 +119,13 @@ export const SpecPrintAlias = ({ report }: { report: 'one-child-one-cans' | 'one
   return (
     <Box component="main" sx={{ p: 3 }}>
       {save.error ? (
-        <Alert severity="error">{save.error.message}</Alert>
+        <Alert severity="error">
+          {save.error.message}
+          {/* What the link got wrong, by parameter: the person who follows it can tell whoever sent it. */}
+          {Object.entries(save.error.fieldErrors).map(([field, text]) => (
+            <Box key={field} component="span" sx={{ display: 'block' }}>{`${field}: ${text}`}</Box>
+          ))}
+        </Alert>
       ) : (
         <CircularProgress size={24} aria-label={translate('ra.page.loading')} />
       )}
