@@ -97,8 +97,18 @@ describeInBrowser('Child Info Label Configuration in headless Chromium (demo dat
   it('a case worker sees the new name and no Assessor column; the label page is not theirs (404, no menu entry)', async () => {
     await demo.t.caughtUp();
     const worker = await signedIn(DEMO_USER_IDS.worker1);
+    const answers: string[] = [];
+    worker.on('response', (response) => {
+      if (response.url().includes('/api/')) answers.push(`${response.status()} ${new URL(response.url()).pathname}`);
+    });
     await worker.goto(`${demo.t.baseUrl}/assessment/list`);
-    await worker.getByRole('columnheader', { name: 'Date Seen' }).waitFor();
+    await worker
+      .getByRole('columnheader', { name: 'Date Seen' })
+      .waitFor()
+      .catch(async (error: Error) => {
+        const shown = await worker.locator('body').innerText();
+        throw new Error(`${error.message}\nThe page shows: ${shown.slice(0, 1500)}\nAPI answers: ${answers.join(', ')}`);
+      });
     await toHaveCount(worker.getByRole('columnheader', { name: 'Assessor' }), 0);
     await toHaveCount(worker.getByRole('menuitem', { name: 'Child Info Labels' }), 0);
     await worker.goto(`${demo.t.baseUrl}/setting/label`);

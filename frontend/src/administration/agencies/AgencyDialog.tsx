@@ -1,5 +1,17 @@
-import { CreateBase, EditBase, Form, SaveButton, TextInput, maxLength, required, useNotify, useTranslate } from 'react-admin';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import type { ReactNode } from 'react';
+import {
+  CreateBase,
+  EditBase,
+  Form,
+  SaveButton,
+  TextInput,
+  maxLength,
+  required,
+  useEditContext,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
+import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { WithFieldErrors } from '../../identity/WithFieldErrors';
 
 /** Spec §9: agency name and display name are at most 1000 characters. */
@@ -24,6 +36,22 @@ const AgencyFields = () => {
       />
     </>
   );
+};
+
+/**
+ * The edit form once the agency has loaded: a form shown before would be reset by the loaded record, dropping what
+ * the user had typed meanwhile (seen on a loaded machine: a rename saved as the old name).
+ */
+const WhenLoaded = ({ children }: { children: ReactNode }) => {
+  const translate = useTranslate();
+  const { record, isPending } = useEditContext();
+  if (isPending || !record)
+    return (
+      <DialogContent>
+        <CircularProgress size={24} aria-label={translate('ra.page.loading')} />
+      </DialogContent>
+    );
+  return <>{children}</>;
 };
 
 /** Add (no id) or Edit (an id) in a dialog over the list, as the spec's Agency Management screen has it. */
@@ -54,7 +82,7 @@ export const AgencyDialog = ({ agencyId, onClose }: { agencyId: string | null; o
       <WithFieldErrors>
         {agencyId ? (
           <EditBase resource="agencies" id={agencyId} mutationMode="pessimistic" mutationOptions={mutationOptions} redirect={false}>
-            {body}
+            <WhenLoaded>{body}</WhenLoaded>
           </EditBase>
         ) : (
           <CreateBase resource="agencies" mutationOptions={mutationOptions} redirect={false}>
