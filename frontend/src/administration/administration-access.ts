@@ -15,15 +15,25 @@ export const administrationAccess: AccessTable = {
 };
 
 export const administrationRoutes: readonly RouteAccess[] = [
-  { path: '/setting/agency', resource: 'setting-agency', action: 'list' },
-  { path: '/setting/label', resource: 'setting-label', action: 'edit' },
-  { path: '/setting/lable', resource: 'setting-label', action: 'edit' },
-  { path: '/setting/optionValue', resource: 'setting-option-lists', action: 'edit' },
-  { path: '/setting/appVersion', resource: 'setting-app-version', action: 'edit' },
-  { path: '/setting/notification', resource: 'setting-notification', action: 'edit' },
+  { path: '/setting/agency', resource: 'setting-agency', action: 'list', title: 'cans.administration.menu.agencies' },
+  { path: '/setting/label', resource: 'setting-label', action: 'edit', title: 'cans.administration.menu.child_labels' },
+  { path: '/setting/lable', resource: 'setting-label', action: 'edit', title: 'cans.administration.menu.child_labels' },
+  { path: '/setting/optionValue', resource: 'setting-option-lists', action: 'edit', title: 'cans.administration.menu.option_lists' },
+  { path: '/setting/appVersion', resource: 'setting-app-version', action: 'edit', title: 'cans.administration.menu.app_version' },
+  { path: '/setting/notification', resource: 'setting-notification', action: 'edit', title: 'cans.administration.menu.notification' },
   // No privilege names the super admin: these pages ask only for the super admin, and the server answers 403 to anyone else.
-  { path: '/setting/emailServer' },
-  { path: '/setting/sftpServer' },
-  { path: '/setting/assessmentReminderSetting', resource: 'setting-reminders', action: 'edit' },
-  { path: '/setting/emailTemplate', resource: 'setting-email-templates', action: 'edit' },
+  { path: '/setting/emailServer', title: 'cans.administration.menu.email_server' },
+  { path: '/setting/sftpServer', title: 'cans.administration.menu.sftp_server' },
+  {
+    path: '/setting/assessmentReminderSetting',
+    resource: 'setting-reminders',
+    action: 'edit',
+    title: 'cans.administration.menu.reminders',
+  },
+  {
+    path: '/setting/emailTemplate',
+    resource: 'setting-email-templates',
+    action: 'edit',
+    title: 'cans.administration.menu.email_templates',
+  },
 ];

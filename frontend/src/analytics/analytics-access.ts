@@ -7,4 +7,6 @@ export const analyticsAccess: AccessTable = {
 
 export const analyticsPaths = { page: '/analytics' } as const;
 
-export const analyticsRoutes: readonly RouteAccess[] = [{ path: analyticsPaths.page, resource: 'analytics', action: 'show' }];
+export const analyticsRoutes: readonly RouteAccess[] = [
+  { path: analyticsPaths.page, resource: 'analytics', action: 'show', title: 'cans.analytics.menu' },
+];

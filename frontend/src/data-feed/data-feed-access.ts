@@ -14,8 +14,8 @@ export const dataFeedPaths = {
 } as const;
 
 export const dataFeedRoutes: readonly RouteAccess[] = [
-  { path: dataFeedPaths.page, resource: 'data-feed', action: 'show' },
-  { path: dataFeedPaths.specPage, resource: 'data-feed', action: 'show' },
+  { path: dataFeedPaths.page, resource: 'data-feed', action: 'show', title: 'cans.data_feed.menu' },
+  { path: dataFeedPaths.specPage, resource: 'data-feed', action: 'show', title: 'cans.data_feed.menu' },
   // No privilege names the super admin: the page asks the server, which answers 403 to anyone else.
   { path: dataFeedPaths.xmlUpload },
 ];

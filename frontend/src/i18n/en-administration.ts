@@ -104,7 +104,7 @@ export const enAdministration = {
   notification: {
     title: 'Notification',
     content: 'Content',
-    hint: 'Signed-in users see it once per session, in the System Notification dialog of the home page. Leave it empty for none.',
+    hint: 'Signed-in users see it once per session, in a System Notification dialog on the first page they open. Leave it empty for none.',
   },
   child_labels: {
     title: 'Child Info Label Configuration',

@@ -18,8 +18,8 @@ export const identityAccess: AccessTable = {
  * of the user, API user and system log screens redirect to ours under the same guard.
  */
 export const identityRoutes: readonly RouteAccess[] = [
-  { path: '/profile/index' },
-  { path: '/user/user', resource: 'users', action: 'list' },
-  { path: '/setting/apiUser', resource: 'api-users', action: 'list' },
-  { path: '/setting/systemLog', resource: 'system-log', action: 'list' },
+  { path: '/profile/index', title: 'cans.identity.menu.my_account' },
+  { path: '/user/user', resource: 'users', action: 'list', title: 'cans.identity.menu.users' },
+  { path: '/setting/apiUser', resource: 'api-users', action: 'list', title: 'cans.identity.menu.api_users' },
+  { path: '/setting/systemLog', resource: 'system-log', action: 'list', title: 'cans.identity.menu.system_log' },
 ];

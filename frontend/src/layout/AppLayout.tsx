@@ -16,6 +16,7 @@ import { AnalyticsMenuItem } from '../analytics/analytics-entry';
 import { ReportsMenuItem } from '../reports/reports-entry';
 import { CansSidebar } from './CansSidebar';
 import { RouteGuard } from './RouteGuard';
+import { PageBreadcrumbs } from './PageBreadcrumbs';
 
 const UserMenuLink = ({ to, icon, label }: { to: string; icon: ReactNode; label: string }) => {
   const { onClose } = useUserMenu() ?? {};
@@ -96,7 +97,10 @@ export const AppLayout = ({ children }: { children: ReactNode }) => (
       '& .RaList-main:has(.RaCreateButton-floating)': { pb: { xs: '124px', sm: 0 } },
     }}
   >
-    <RouteGuard>{children}</RouteGuard>
+    <RouteGuard>
+      <PageBreadcrumbs />
+      {children}
+    </RouteGuard>
     <SystemNotificationDialog />
   </Layout>
 );

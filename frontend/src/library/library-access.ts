@@ -15,10 +15,40 @@ export const libraryAccess: AccessTable = {
 
 /** The feature's routes (spec 002 §2 route table) and what each needs. */
 export const libraryRoutes: readonly RouteAccess[] = [
-  { path: '/library', resource: 'library', action: 'home' },
-  { path: '/library/questionLibrary', resource: 'library/items', action: 'list' },
-  { path: '/library/questionRules', resource: 'question-rules', action: 'list' },
-  { path: '/library/questionRulesAdd', resource: 'question-rules', action: 'create' },
-  { path: '/library/questionRulesEdit/:id', resource: 'question-rules', action: 'edit' },
-  { path: '/library/ruleEvaluator', resource: 'question-rules', action: 'list' },
+  { path: '/library', resource: 'library', action: 'home', title: 'cans.layout.crumbs.library' },
+  {
+    path: '/library/questionLibrary',
+    resource: 'library/items',
+    action: 'list',
+    title: 'cans.layout.crumbs.question_library',
+    parent: '/library',
+  },
+  {
+    path: '/library/questionRules',
+    resource: 'question-rules',
+    action: 'list',
+    title: 'cans.layout.crumbs.question_rules',
+    parent: '/library',
+  },
+  {
+    path: '/library/questionRulesAdd',
+    resource: 'question-rules',
+    action: 'create',
+    title: 'ra.action.add',
+    parent: '/library/questionRules',
+  },
+  {
+    path: '/library/questionRulesEdit/:id',
+    resource: 'question-rules',
+    action: 'edit',
+    title: 'ra.action.edit',
+    parent: '/library/questionRules',
+  },
+  {
+    path: '/library/ruleEvaluator',
+    resource: 'question-rules',
+    action: 'list',
+    title: 'cans.layout.crumbs.rule_evaluator',
+    parent: '/library/questionRules',
+  },
 ];

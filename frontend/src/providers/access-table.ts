@@ -18,6 +18,10 @@ export interface RouteAccess {
   /** Omitted: open to every signed-in user. */
   resource?: string;
   action?: string;
+  /** The page's name in the breadcrumb (an i18n key or the text); omitted: no breadcrumb (redirects, aliases' targets). */
+  title?: string;
+  /** The route above it in the breadcrumb, by path pattern (its parameters are filled from this page's). */
+  parent?: string;
 }
 
 export const holdsPrivilege = (privileges: readonly string[] | undefined, required: RequiredPrivilege): boolean => {

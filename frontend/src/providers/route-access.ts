@@ -1,4 +1,4 @@
-import { matchPath } from 'react-router-dom';
+import { generatePath, matchPath } from 'react-router-dom';
 import { administrationAccess, administrationRoutes } from '../administration/administration-access';
 import { assessmentsAccess, assessmentsRoutes } from '../assessments/assessments-access';
 import { identityAccess, identityRoutes } from '../identity/identity-access';
@@ -15,7 +15,11 @@ import { holdsPrivilege, type AccessTable, type RequiredPrivilege, type RouteAcc
 
 /** The app shell's own routes: /home needs HOME_SHOW (spec 002 §2); / only leads to the landing page; About is open. */
 const appAccess: AccessTable = { home: { show: 'HOME_SHOW' } };
-const appRoutes: readonly RouteAccess[] = [{ path: '/' }, { path: '/home', resource: 'home', action: 'show' }, { path: '/about' }];
+const appRoutes: readonly RouteAccess[] = [
+  { path: '/' },
+  { path: '/home', resource: 'home', action: 'show', title: 'cans.layout.home' },
+  { path: '/about', title: 'cans.layout.about' },
+];
 
 /**
  * resource -> action -> required privilege. A resource/action that is not listed is allowed in the UI: the API is
@@ -32,15 +36,16 @@ export const ACCESS_TABLE: AccessTable = {
   ...analyticsAccess,
 };
 
-/** react-admin's own routes of a resource (list, create, edit, show) and the action each needs. */
-const resourceRoutes = (resource: string): RouteAccess[] => [
-  { path: `/${resource}`, resource, action: 'list' },
-  { path: `/${resource}/create`, resource, action: 'create' },
-  { path: `/${resource}/:id`, resource, action: 'edit' },
-  { path: `/${resource}/:id/show`, resource, action: 'show' },
+/** react-admin's own routes of a resource (list, create, edit, show), the action each needs, and their titles. */
+const resourceRoutes = (resource: string, title: string): RouteAccess[] => [
+  { path: `/${resource}`, resource, action: 'list', title },
+  { path: `/${resource}/create`, resource, action: 'create', title: 'ra.action.create', parent: `/${resource}` },
+  { path: `/${resource}/:id`, resource, action: 'edit', title: 'ra.action.edit', parent: `/${resource}` },
+  { path: `/${resource}/:id/show`, resource, action: 'show', title: 'ra.action.show', parent: `/${resource}` },
 ];
 
-const ROUTES: readonly RouteAccess[] = [
+/** Every in-app route (exported for the consistency check of route-access.spec.ts). */
+export const ROUTES: readonly RouteAccess[] = [
   ...appRoutes,
   ...assessmentsRoutes,
   ...reportsRoutes,
@@ -49,7 +54,10 @@ const ROUTES: readonly RouteAccess[] = [
   ...administrationRoutes,
   ...dataFeedRoutes,
   ...analyticsRoutes,
-  ...['users', 'user-groups', 'api-users', 'system-log'].flatMap(resourceRoutes),
+  ...resourceRoutes('users', 'cans.identity.menu.users'),
+  ...resourceRoutes('user-groups', 'cans.identity.menu.user_groups'),
+  ...resourceRoutes('api-users', 'cans.identity.menu.api_users'),
+  ...resourceRoutes('system-log', 'cans.identity.menu.system_log'),
 ];
 
 /** The route a path belongs to (most specific first: literal routes are listed before parameter routes). */
@@ -74,4 +82,30 @@ export const mayOpen = (privileges: readonly string[] | undefined, pathname: str
   if (!route) return false;
   const required = requiredFor(route);
   return required === undefined || holdsPrivilege(privileges, required);
+};
+
+/** One step of the breadcrumb: a title (i18n key or text) and the path it opens. */
+export interface Crumb {
+  title: string;
+  path: string;
+}
+
+/** How far up a breadcrumb goes: the deepest route is three below Home. */
+const MAX_CRUMBS = 4;
+
+/**
+ * The breadcrumb of a path (spec 002 §2 "The breadcrumb shows route titles"): Home, the titled routes above the
+ * page (each route's `parent`, with this page's parameters), and the page; empty for a path without a title.
+ */
+export const breadcrumbOf = (pathname: string): Crumb[] => {
+  const route = routeOf(pathname);
+  if (!route?.title) return [];
+  const params = matchPath({ path: route.path, end: true }, pathname)?.params ?? {};
+  const trail: Crumb[] = [];
+  for (let at: RouteAccess | undefined = route; at?.title && trail.length < MAX_CRUMBS;) {
+    trail.unshift({ title: at.title, path: at === route ? pathname : generatePath(at.path, params) });
+    const parent: string | undefined = at.parent;
+    at = parent ? ROUTES.find((candidate) => candidate.path === parent) : undefined;
+  }
+  return route.path === '/home' ? trail : [{ title: 'cans.layout.home', path: '/' }, ...trail];
 };

@@ -25,11 +25,35 @@ export const reportPaths = {
 } as const;
 
 export const reportsRoutes: readonly RouteAccess[] = [
-  { path: reportPaths.index, resource: 'reports', action: 'show' },
-  { path: reportPaths.manyChildOneCans, resource: 'reports', action: 'show' },
-  { path: reportPaths.oneChildOneCans, resource: 'reports', action: 'show' },
-  { path: reportPaths.oneChildManyCans, resource: 'reports', action: 'show' },
-  { path: reportPaths.manyChildManyCans, resource: 'reports', action: 'show' },
+  { path: reportPaths.index, resource: 'reports', action: 'show', title: 'cans.reports.index.title' },
+  {
+    path: reportPaths.manyChildOneCans,
+    resource: 'reports',
+    action: 'show',
+    title: 'cans.layout.crumbs.many_children_one_cans',
+    parent: reportPaths.index,
+  },
+  {
+    path: reportPaths.oneChildOneCans,
+    resource: 'reports',
+    action: 'show',
+    title: 'cans.layout.crumbs.one_child_one_cans',
+    parent: reportPaths.index,
+  },
+  {
+    path: reportPaths.oneChildManyCans,
+    resource: 'reports',
+    action: 'show',
+    title: 'cans.layout.crumbs.one_child_many_cans',
+    parent: reportPaths.index,
+  },
+  {
+    path: reportPaths.manyChildManyCans,
+    resource: 'reports',
+    action: 'show',
+    title: 'cans.layout.crumbs.many_children_many_cans',
+    parent: reportPaths.index,
+  },
   { path: reportPaths.print, resource: 'reports', action: 'show' },
   { path: reportPaths.oneChildOneCansPrint, resource: 'reports', action: 'show' },
   { path: reportPaths.oneChildManyCansPrint, resource: 'reports', action: 'show' },

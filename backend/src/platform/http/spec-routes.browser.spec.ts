@@ -112,11 +112,23 @@ describeInBrowser('The spec routes in headless Chromium (path routing, guards, 4
     await page.getByRole('button', { name: 'Log in' }).waitFor();
     await expectPath(page, '/superLogin');
 
+    // Spec 002 §2: /help shows the help dialog (the sign-in page's help, built in, read without signing in) over
+    // the sign-in page; closing it leaves the visitor on the sign-in page.
     await go(page, '/help');
-    await page.getByRole('heading', { level: 1, name: 'Help' }).waitFor();
-    // The sign-in page's help (built in), read without signing in.
-    await page.getByText(/a 6-digit verification code is then sent/).waitFor();
+    const help = page.getByRole('dialog', { name: 'Help' });
+    await help.getByText(/a 6-digit verification code is then sent/).waitFor();
     await expectPageChecks(page, 'route-help');
+    await help.getByRole('button', { name: 'Close' }).click();
+    await help.waitFor({ state: 'detached' });
+    await expectPath(page, '/login');
+    // The sign-in page's Help opens the same dialog without leaving the page (the form keeps what was typed).
+    await page.getByLabel('Username, email or phone').fill('jane.doe');
+    await page.getByRole('button', { name: 'Help' }).click();
+    await help.getByText(/a 6-digit verification code is then sent/).waitFor();
+    await expectPath(page, '/login');
+    await page.keyboard.press('Escape');
+    await help.waitFor({ state: 'detached' });
+    await toHaveValue(page.getByLabel('Username, email or phone'), 'jane.doe');
 
     await go(page, '/404');
     await expectNotFoundPage(page);
@@ -219,6 +231,8 @@ describeInBrowser('The spec routes in headless Chromium (path routing, guards, 4
       await go(monitor, path);
       await expectNotFoundPage(monitor);
       await toHaveCount(monitor.getByRole('button', { name: 'Save' }), 0);
+      // A refused page's breadcrumb would name it: none is shown.
+      await toHaveCount(monitor.getByRole('navigation', { name: 'Breadcrumb' }), 0);
       await expectPath(monitor, path);
     }
     await expectAccessible(monitor, 'route-forbidden');
@@ -245,6 +259,35 @@ describeInBrowser('The spec routes in headless Chromium (path routing, guards, 4
     await admin.getByRole('heading', { level: 1, name: 'Reports' }).waitFor();
     await toBeVisible(admin.getByRole('link', { name: 'Many Children Many CANS' }));
     await toBeVisible(admin.getByRole('menuitem', { name: 'Reports' }));
+  });
+
+  it('shows the route titles in a breadcrumb on every titled page, each page above a link', async () => {
+    const admin = await pageWith(t.adminToken());
+    const crumbs = admin.getByRole('navigation', { name: 'Breadcrumb' });
+    for (const [path, trail] of [
+      ['/home', ['Home']],
+      ['/assessment/list', ['Home', 'Assessment Lists']],
+      ['/users/create', ['Home', 'Users', 'Create']],
+      ['/report/oneChildOneCANS', ['Home', 'Reports', 'One Child One CANS']],
+      ['/setting/agency', ['Home', 'Agencies']],
+      ['/library/ruleEvaluator', ['Home', 'Library', 'Question Rules', 'Try the rules']],
+    ] as Array<[string, string[]]>) {
+      await go(admin, path);
+      await expectEventually(
+        () => crumbs.getByRole('listitem').allInnerTexts(),
+        (shown) => expect(shown).toEqual(trail),
+      );
+      // The page itself is the current one, not a link; every page above it is a link.
+      await toHaveCount(crumbs.locator('[aria-current="page"]'), 1);
+      await toHaveCount(crumbs.getByRole('link'), trail.length - 1);
+    }
+    await expectPageChecks(admin, 'breadcrumb-rule-evaluator');
+    await crumbs.getByRole('link', { name: 'Question Rules' }).click();
+    await expectPath(admin, '/library/questionRules');
+    await expectEventually(
+      () => crumbs.getByRole('listitem').allInnerTexts(),
+      (shown) => expect(shown).toEqual(['Home', 'Library', 'Question Rules']),
+    );
   });
 
   it('redirects only to paths inside the app: /redirect?path=', async () => {

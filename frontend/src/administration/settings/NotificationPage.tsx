@@ -9,7 +9,7 @@ const NOTIFICATION_PATH = '/system-notification';
 
 /**
  * Spec 002 §2 "Notification editor": the rich-text Content, Cancel (back to /library) and Save; privilege Setting.
- * Signed-in users see the saved content once per session in the System Notification dialog of the home page.
+ * Signed-in users see the saved content once per session in a System Notification dialog on the first page they open.
  */
 export const NotificationPage = () => {
   const current = useApiQuery<{ content: string | null }>(NOTIFICATION_PATH);

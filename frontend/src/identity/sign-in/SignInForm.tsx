@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import {
@@ -14,6 +14,7 @@ import {
   Typography,
 } from '@mui/material';
 import { PasswordField } from '../public/PasswordField';
+import { HelpDialog } from '../../administration/help/HelpDialog';
 import type { useSignIn } from './useSignIn';
 
 /** The password step's form: login name, password, the Confidentiality Statement and Remember this device. */
@@ -22,8 +23,10 @@ export const SignInForm = ({ signIn }: { signIn: ReturnType<typeof useSignIn> })
   const errorId = useId();
   const { form, setForm, fieldErrors, error, submitting, prefilled } = signIn;
   const text = (key: string) => translate(`cans.identity.sign_in.${key}`);
+  const [helpOpen, setHelpOpen] = useState(false);
   return (
     <>
+      {helpOpen && <HelpDialog pagePath="/login" onClose={() => setHelpOpen(false)} />}
       {error && (
         <Alert id={errorId} severity="error" role="alert" sx={{ mb: 1 }}>
           {error}
@@ -104,7 +107,8 @@ export const SignInForm = ({ signIn }: { signIn: ReturnType<typeof useSignIn> })
           <Link component={RouterLink} to="/resetPassword" variant="body2">
             {text('forgot_password')}
           </Link>
-          <Link component={RouterLink} to="/help?path=/login" variant="body2">
+          {/* Spec 002 §2: Help opens the help dialog over this page; it does not navigate. */}
+          <Link component="button" type="button" variant="body2" onClick={() => setHelpOpen(true)}>
             {text('help')}
           </Link>
           <Link component={RouterLink} to="/privacy" variant="body2">

@@ -3,10 +3,8 @@
  * and questions an assessment would open or hide (POST /api/library/evaluate on the current library).
  */
 import { useMemo, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import {
   Box,
-  Breadcrumbs,
   Button,
   Card,
   CardContent,
@@ -14,7 +12,6 @@ import {
   Grid,
   IconButton,
   InputLabel,
-  Link,
   MenuItem,
   Select,
   Stack,
@@ -27,7 +24,6 @@ import { Title, useTranslate } from 'react-admin';
 import { useApiMutation } from '../../providers/useApi';
 import { RATINGS, ratingLabel } from '../../shared/ratings';
 import { evaluateRules, useLibraryTree } from '../library-api';
-import { RULES_PATH } from '../library-paths';
 import { flattenTree } from '../library-tree';
 import type { LibraryTreeNode } from '../library-types';
 import { EvaluationResult } from './EvaluationResult';
@@ -78,13 +74,6 @@ export const RuleEvaluatorPage = () => {
   return (
     <Box sx={{ maxWidth: 1100 }}>
       <Title title={translate('cans.library.evaluator.title')} />
-      <Breadcrumbs sx={{ mb: 1.5, mt: 2 }}>
-        <Typography color="text.secondary">{translate('cans.library.rules.breadcrumb_rules')}</Typography>
-        <Link component={RouterLink} to={RULES_PATH} underline="hover" color="inherit">
-          {translate('cans.library.rules.breadcrumb_question')}
-        </Link>
-        <Typography color="text.primary">{translate('cans.library.rules.try')}</Typography>
-      </Breadcrumbs>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 7 }}>
           <Card variant="outlined">

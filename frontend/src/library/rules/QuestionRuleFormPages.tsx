@@ -5,14 +5,12 @@ import { Title, useGetOne, useTranslate } from 'react-admin';
 import { errorMessage } from '../../providers/api-error';
 import type { QuestionRule } from '../library-types';
 import { QuestionRuleForm } from './QuestionRuleForm';
-import { RuleBreadcrumbs } from './RuleBreadcrumbs';
 
 export const QuestionRuleAddPage = () => {
   const translate = useTranslate();
   return (
     <Box sx={{ maxWidth: 1000 }}>
       <Title title={translate('cans.library.rules.add_title')} />
-      <RuleBreadcrumbs last={translate('cans.library.rules.add')} />
       <QuestionRuleForm rule={null} />
     </Box>
   );
@@ -25,7 +23,6 @@ export const QuestionRuleEditPage = () => {
   return (
     <Box sx={{ maxWidth: 1000 }}>
       <Title title={translate('cans.library.rules.edit_title')} />
-      <RuleBreadcrumbs last={translate('cans.library.rules.edit')} />
       {isPending ? (
         <CircularProgress />
       ) : error || !data ? (

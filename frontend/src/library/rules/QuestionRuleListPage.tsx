@@ -25,7 +25,6 @@ import { useLibraryTree } from '../library-api';
 import { RULE_ADD_PATH, RULE_EVALUATOR_PATH, ruleEditPath } from '../library-paths';
 import { flattenTree } from '../library-tree';
 import type { QuestionRuleListEntry } from '../library-types';
-import { RuleBreadcrumbs } from './RuleBreadcrumbs';
 
 /** The list's search and action filters. */
 const useRuleFilters = () => {
@@ -103,7 +102,6 @@ export const QuestionRuleListPage = () => {
   const nameOf = (id: string | null, code: string | null) => (id ? (names.get(id) ?? code ?? '') : '');
   return (
     <Box>
-      <RuleBreadcrumbs />
       <List
         resource="question-rules"
         title={translate('cans.library.rules.title')}
