@@ -300,7 +300,10 @@ describeInBrowser('Assessment screens in headless Chromium', () => {
     // The menu entry (no query string): react-admin's list store restores the search.
     await sp.locator('a[href="/assessment/list"]').first().click();
     // The list is filtered by the restored search (its URL says so), and its box shows that search.
-    await sp.waitForURL(/PID-BROWSER-1/);
+    await sp.waitForURL(/PID-BROWSER-1/).catch(async (error: Error) => {
+      const stored = await sp.evaluate(() => localStorage.getItem('RaStore.assessments.list'));
+      throw new Error(`${error.message}\nAt ${sp.url()}, the list's store holds ${stored}`);
+    });
     await sp.getByRole('row', { name: /PID-BROWSER-1/ }).waitFor();
     await toHaveValue(sp.getByPlaceholder('Search PID or name'), 'PID-BROWSER-1');
 
@@ -401,7 +404,9 @@ describeInBrowser('Assessment screens in headless Chromium', () => {
     await row.getByRole('button', { name: 'Delete assessment of Alex' }).click();
     await second.getByRole('dialog', { name: 'Warning' }).getByRole('button', { name: 'Confirm' }).click();
     await second.getByText('Assessment was deleted successfully.').waitFor();
-    await row.waitFor({ state: 'detached' });
+    await row.waitFor({ state: 'detached' }).catch(async (error: Error) => {
+      throw new Error(`${error.message}\nAt ${second.url()}, the list shows: ${(await second.locator('main').innerText()).slice(0, 1500)}`);
+    });
     // The delete was the browser's, not this client's: every write projected first.
     await t.caughtUp();
     expect((await api.get(`/api/assessments/${doomed.id}`)).status).toBe(404);
