@@ -32,7 +32,7 @@ export interface AppVersionSavedData {
   version: string;
 }
 
-/** The system notification, shown once per session on the dashboard while it has content, was saved. */
+/** The system notification, shown once per session on the first page a signed-in user opens while it has content, was saved. */
 export interface SystemNotificationSavedData {
   /** Sanitised rich text (HTML); '' means no notification. */
   content: string;

@@ -9,6 +9,7 @@ import {
   required,
   useEditContext,
   useNotify,
+  useRefresh,
   useTranslate,
 } from 'react-admin';
 import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
@@ -59,9 +60,13 @@ export const AgencyDialog = ({ agencyId, onClose }: { agencyId: string | null; o
   const translate = useTranslate();
   const notify = useNotify();
   const title = translate(`cans.administration.agencies.${agencyId ? 'edit_title' : 'add_title'}`);
+  const refresh = useRefresh();
   const mutationOptions = {
     onSuccess: () => {
       notify('cans.administration.agencies.saved', { type: 'success' });
+      // The list is read again (after this save's position): a read of it already under way when the save was
+      // answered would otherwise put the old name back over the saved one (seen on a loaded machine).
+      refresh();
       onClose();
     },
   };
