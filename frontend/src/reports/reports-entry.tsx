@@ -11,6 +11,7 @@ import { OneChildManyCansPage } from './one-child-many-cans/OneChildManyCansPage
 import { ManyChildrenManyCansPage } from './many-children-many-cans/ManyChildrenManyCansPage';
 import { ReportPrintPage } from './print/ReportPrintPage';
 import { SpecPrintAlias } from './print/SpecPrintAlias';
+import type { ReportKind } from './print/saved-report-query';
 import { reportPaths } from './reports-access';
 import { RouteGuard } from '../layout/RouteGuard';
 import { usePrivilege } from '../providers/usePrivilege';
@@ -26,6 +27,14 @@ export const reportsResources = (
   </CustomRoutes>
 );
 
+/** The spec's print paths (spec 001 §2), each leading to our print view of its report. */
+const SPEC_PRINT_ALIASES: ReadonlyArray<readonly [string, ReportKind]> = [
+  [reportPaths.oneChildOneCansPrint, 'one-child-one-cans'],
+  [reportPaths.oneChildManyCansPrint, 'one-child-many-cans'],
+  [reportPaths.manyChildOneCansPrint, 'many-children-one-cans'],
+  [reportPaths.manyChildManyCansPrint, 'many-children-many-cans'],
+];
+
 /** The print view opens in a new tab without the app's layout; its guard is the report routes' (Report_Assessment). */
 export const reportsNoLayoutRoutes = (
   <CustomRoutes noLayout>
@@ -37,38 +46,17 @@ export const reportsNoLayoutRoutes = (
         </RouteGuard>
       }
     />
-    <Route
-      path={reportPaths.oneChildOneCansPrint}
-      element={
-        <RouteGuard>
-          <SpecPrintAlias report="one-child-one-cans" />
-        </RouteGuard>
-      }
-    />
-    <Route
-      path={reportPaths.oneChildManyCansPrint}
-      element={
-        <RouteGuard>
-          <SpecPrintAlias report="one-child-many-cans" />
-        </RouteGuard>
-      }
-    />
-    <Route
-      path={reportPaths.manyChildOneCansPrint}
-      element={
-        <RouteGuard>
-          <SpecPrintAlias report="many-children-one-cans" />
-        </RouteGuard>
-      }
-    />
-    <Route
-      path={reportPaths.manyChildManyCansPrint}
-      element={
-        <RouteGuard>
-          <SpecPrintAlias report="many-children-many-cans" />
-        </RouteGuard>
-      }
-    />
+    {SPEC_PRINT_ALIASES.map(([path, report]) => (
+      <Route
+        key={path}
+        path={path}
+        element={
+          <RouteGuard>
+            <SpecPrintAlias report={report} />
+          </RouteGuard>
+        }
+      />
+    ))}
   </CustomRoutes>
 );
 

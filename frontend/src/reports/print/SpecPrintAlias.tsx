@@ -15,34 +15,47 @@ import { useApiMutation } from '../../providers/useApi';
 import { NotFoundContent } from '../../pages/NotFoundPage';
 import type { ReportKind, ReportQueryRequest, SavedQueryAnswer } from './saved-report-query';
 
-/** base64 of `["a","b"]`, `[1,2]` or `a,b` → ['a', 'b']; null when it is not base64. */
-export const decodedIds = (text: string | undefined): string[] | null => {
-  if (!text) return null;
-  let plain: string;
+/** The text a path segment encodes; null when it is not URL-encoded text. */
+const uriDecoded = (text: string): string | null => {
   try {
-    plain = atob(decodeURIComponent(text).replace(/-/g, '+').replace(/_/g, '/'));
+    return decodeURIComponent(text);
   } catch {
     return null;
   }
-  try {
-    const parsed: unknown = JSON.parse(plain);
-    if (Array.isArray(parsed)) return parsed.map(String).filter(Boolean);
-  } catch {
-    // a comma-joined list
-  }
-  return plain
-    .split(',')
-    .map((id) => id.trim())
-    .filter(Boolean);
 };
 
-/** base64 (standard or URL-safe, possibly URL-encoded) → text; null when it is not base64. */
-const fromBase64 = (text: string): string | null => {
+/** base64 (standard or URL-safe) → text; null when it is not base64. */
+const fromBase64 = (text: string | null): string | null => {
+  if (text === null) return null;
   try {
     return atob(text.replace(/-/g, '+').replace(/_/g, '/'));
   } catch {
     return null;
   }
+};
+
+/** JSON → value; null when it is not JSON. */
+const parsedJson = (text: string | null): unknown => {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+};
+
+/** base64 of `["a","b"]`, `[1,2]` or `a,b` → ['a', 'b']; null when it is not base64. */
+export const decodedIds = (text: string | undefined): string[] | null => {
+  if (!text) return null;
+  const plain = fromBase64(uriDecoded(text));
+  if (plain === null) return null;
+  const parsed = parsedJson(plain);
+  if (Array.isArray(parsed)) return parsed.map(String).filter(Boolean);
+  // a comma-joined list
+  return plain
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
 };
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
@@ -54,7 +67,7 @@ const textParams = (value: unknown): Record<string, string> | null =>
 
 /** A filter the spec's way: base64 of a URL-encoded query string ("status=a&agency=3"). */
 const filterParams = (value: unknown): Record<string, string> => {
-  const plain = typeof value === 'string' ? fromBase64(value) : null;
+  const plain = fromBase64(typeof value === 'string' ? value : null);
   if (!plain) return {};
   return Object.fromEntries([...new URLSearchParams(plain.replace(/^\?/, ''))].filter(([, item]) => item !== ''));
 };
@@ -64,21 +77,8 @@ export const decodedManyChildrenPayload = (
   text: string | undefined,
 ): { query: Record<string, string>; comparison: Record<string, string> | null } | null => {
   if (!text) return null;
-  let plain: string;
-  try {
-    plain = decodeURIComponent(text);
-  } catch {
-    return null;
-  }
-  let payload: unknown = null;
-  for (const candidate of [plain, fromBase64(plain)]) {
-    if (payload !== null || candidate === null) continue;
-    try {
-      payload = JSON.parse(candidate);
-    } catch {
-      // not this one
-    }
-  }
+  const plain = uriDecoded(text);
+  const payload = parsedJson(plain) ?? parsedJson(fromBase64(plain));
   if (!isPlainObject(payload)) return null;
   const ours = textParams(payload.query);
   if (ours) return { query: ours, comparison: textParams(payload.comparison) };
