@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
-import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Tooltip } from '@mui/material';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Tooltip } from '@mui/material';
 import HelpOutlineOutlined from '@mui/icons-material/HelpOutlineOutlined';
 import { RichTextEditor } from '../../library/RichTextEditor';
 import { usePrivilege } from '../../providers/usePrivilege';
 import { useApiMutation, useRefreshApi } from '../../providers/useApi';
-import { HelpContent } from './HelpContent';
+import { HelpDialogContent } from './HelpDialog';
 import { helpPath, useHelp } from './useHelp';
 
 /** The help editor, in place of the text (Customize_Manage). */
@@ -71,11 +71,7 @@ export const HelpButton = () => {
             <HelpEditor pagePath={pathname} initial={help.data.content} onDone={() => setEditing(false)} />
           ) : (
             <>
-              <DialogContent>
-                {help.isPending && <CircularProgress size={24} aria-label={translate('ra.page.loading')} />}
-                {help.error && <Alert severity="error">{help.error.message}</Alert>}
-                {help.data && <HelpContent html={help.data.content} />}
-              </DialogContent>
+              <HelpDialogContent help={help} />
               <DialogActions>
                 {canEdit && help.data && <Button onClick={() => setEditing(true)}>{translate('ra.action.edit')}</Button>}
                 <Button variant="contained" onClick={close}>
