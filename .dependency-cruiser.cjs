@@ -4,7 +4,8 @@
  * it (not the frontend, not scripts); the frontend none of the others (it talks to the backend over HTTP) but the
  * chart rules (domain/src/reports/chart-rules.ts, shared with the PDF's charts), the CSV formula-injection guard
  * (domain/src/csv/spreadsheet-safe-cell.ts, shared with the server's CSVs) and the return / close reason rule
- * (domain/src/assessments/narrative.validation.ts, shared with the decider); scripts
+ * (domain/src/assessments/narrative.validation.ts, shared with the decider) and the rich-text allow-list
+ * (domain/src/library/rich-text-policy.ts, shared with the server's sanitiser); scripts
  * may import anything. Checked by backend/src/architecture/workspace-edges.spec.ts; by hand:
  * `npx depcruise --config .dependency-cruiser.cjs storage domain projections backend frontend/src scripts`
  */
@@ -53,7 +54,8 @@ module.exports = {
       from: { path: inWorkspaces('frontend') },
       to: {
         path: inWorkspaces('storage', 'domain', 'projections', 'backend', 'scripts'),
-        pathNot: '^domain/src/(reports/chart-rules|csv/spreadsheet-safe-cell|assessments/narrative\\.validation)\\.ts$',
+        pathNot:
+          '^domain/src/(reports/chart-rules|csv/spreadsheet-safe-cell|assessments/narrative\\.validation|library/rich-text-policy)\\.ts$',
       },
     },
     {

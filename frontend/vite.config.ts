@@ -11,7 +11,8 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
   // The chart rules of spec 001 §9 are shared with the server-rendered PDF charts, the CSV formula-injection
-  // guard with the server's CSVs, and the return / close reason rule with the decider (.dependency-cruiser.cjs).
+  // guard with the server's CSVs, and the return / close reason rule with the decider, the
+  // rich-text allow-list with the server's sanitiser (.dependency-cruiser.cjs).
   resolve: {
     alias: {
       '@cans/domain/reports/chart-rules': fileURLToPath(new URL('../domain/src/reports/chart-rules.ts', import.meta.url)),
@@ -19,6 +20,7 @@ export default defineConfig({
       '@cans/domain/assessments/narrative.validation': fileURLToPath(
         new URL('../domain/src/assessments/narrative.validation.ts', import.meta.url),
       ),
+      '@cans/domain/library/rich-text-policy': fileURLToPath(new URL('../domain/src/library/rich-text-policy.ts', import.meta.url)),
     },
   },
   server: {
@@ -43,6 +45,9 @@ export default defineConfig({
         // Keep the framework code in long-lived, separately cached chunks.
         manualChunks(id: string) {
           if (!id.includes('node_modules')) return undefined;
+          // The rich-text editor is loaded only by the pages that edit rich text (library/RichTextEditor.tsx).
+          if (/node_modules\/(@tiptap|prosemirror-[a-z-]+|ra-input-rich-text|linkifyjs|orderedmap|rope-sequence|w3c-keyname)\//.test(id))
+            return 'rich-text-editor';
           if (/node_modules\/@mui\/icons-material\//.test(id)) return 'mui-icons';
           if (/node_modules\/(@mui|@emotion)\//.test(id)) return 'mui';
           if (/node_modules\/(react-admin|ra-[a-z-]+)\//.test(id)) return 'react-admin';

@@ -67,14 +67,14 @@ export const DEFAULT_EMAIL_TEMPLATES: Readonly<Record<EmailTemplateName, EmailTe
     body:
       '<p>Hello {{userName}},</p>' +
       '<p>An account has been created for you. Your username is: <strong>{{username}}</strong></p>' +
-      '<p>Set your password here (the link works once and for {{days}} days):<br><a href="{{link}}" rel="noopener noreferrer">{{link}}</a></p>',
+      '<p>Set your password here (the link works once and for {{days}} days):<br /><a href="{{link}}" rel="noopener noreferrer">{{link}}</a></p>',
   },
   ResetPassword: {
     subject: 'Set a new CANS password',
     body:
       '<p>Hello {{userName}},</p>' +
       '<p>A new password was requested for your account (username: {{username}}).</p>' +
-      '<p>Set it here (the link works once and for {{hours}} hours):<br><a href="{{link}}" rel="noopener noreferrer">{{link}}</a></p>' +
+      '<p>Set it here (the link works once and for {{hours}} hours):<br /><a href="{{link}}" rel="noopener noreferrer">{{link}}</a></p>' +
       '<p>If you did not ask for this, you can ignore this email; your password stays as it is.</p>',
   },
   ResetExpiredPassword: {
@@ -82,7 +82,7 @@ export const DEFAULT_EMAIL_TEMPLATES: Readonly<Record<EmailTemplateName, EmailTe
     body:
       '<p>Hello {{userName}},</p>' +
       '<p>The password of your account (username: {{username}}) has expired.</p>' +
-      '<p>Set a new one here (the link works once and for {{hours}} hours):<br><a href="{{link}}" rel="noopener noreferrer">{{link}}</a></p>',
+      '<p>Set a new one here (the link works once and for {{hours}} hours):<br /><a href="{{link}}" rel="noopener noreferrer">{{link}}</a></p>',
   },
   ReAssign: {
     subject: 'A CANS assessment was reassigned to you',

@@ -80,8 +80,8 @@ export function htmlToText(html: string): string {
         const label = inner.replace(/<[^>]*>/g, '').trim();
         return !label || decodeEntities(label) === decodeEntities(href) ? href : `${label}: ${href}`;
       })
-      .replace(/<br>/g, '\n')
-      .replace(/<hr>/g, '\n\n----\n\n')
+      .replace(/<br ?\/?>/g, '\n')
+      .replace(/<hr ?\/?>/g, '\n\n----\n\n')
       .replace(/<li>/g, '\n- ')
       .replace(/<\/(p|div|h[1-6]|blockquote|pre|ul|ol)>/g, '\n\n')
       .replace(/<[^>]*>/g, ''),

@@ -87,11 +87,6 @@ export const enLibrary: UiStrings = {
   },
   editor: {
     toolbar: '%{label} formatting',
-    bold: 'Bold',
-    italic: 'Italic',
-    underline: 'Underline',
-    bulleted_list: 'Bulleted list',
-    numbered_list: 'Numbered list',
     picture: 'Insert picture (PNG, JPEG or GIF, under 1M)',
     picture_too_large: 'Please do not upload files larger than 1M in size.',
     picture_type: 'Please choose a PNG, JPEG or GIF picture.',

@@ -1,93 +1,54 @@
 /*
- * Library descriptions are HTML (spec "a description (HTML)"). Before any of it is put into the page it is reduced to
- * basic formatting (the same tag list as the server's rich-text sanitiser), so no script or handler can run.
+ * Rich text (library descriptions, help, the notification, email templates) is HTML. Before any of it is put into the
+ * page it goes through DOMPurify with the server's allow-list (domain/src/library/rich-text-policy.ts), so no script
+ * or handler can run even if something unsanitised reached the page.
  */
-const ALLOWED_TAGS = new Set([
-  'p',
-  'br',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'strike',
-  'sub',
-  'sup',
-  'ul',
-  'ol',
-  'li',
-  'blockquote',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'span',
-  'div',
-  'a',
-  'pre',
-  'code',
-  'hr',
-  'img',
-]);
-const DROPPED_WITH_CONTENT = new Set([
-  'script',
-  'style',
-  'iframe',
-  'object',
-  'embed',
-  'noscript',
-  'template',
-  'textarea',
-  'title',
-  'svg',
-  'math',
-  'select',
-  'head',
-]);
-const SAFE_HREF = /^(https?:|mailto:)/i;
-/** A picture (the server's rule, domain/src/library/rich-text.ts): a base64 PNG, JPEG or GIF data URL only; no SVG. */
-const PICTURE_SRC = /^data:image\/(?:png|jpeg|gif);base64,[A-Za-z0-9+/]*={0,2}$/;
+import DOMPurify from 'dompurify';
+import {
+  allowedLink,
+  allowedPictureSrc,
+  LINK_REL,
+  PICTURE_ALT_MAX_LENGTH,
+  RICH_TEXT_ALLOWED_ATTRIBUTES,
+  RICH_TEXT_ALLOWED_TAGS,
+  RICH_TEXT_DROPPED_WITH_CONTENT,
+} from '@cans/domain/library/rich-text-policy';
+
+const purifier = DOMPurify(window);
+const ALLOWED_ATTRIBUTES: string[] = [...new Set(Object.values(RICH_TEXT_ALLOWED_ATTRIBUTES).flat())];
+
+// Attributes are allowed per tag (an href only on a link, a src and alt only on a picture), with the server's URL rules.
+purifier.addHook('afterSanitizeAttributes', (node) => {
+  if (!(node instanceof Element)) return;
+  const tag = node.tagName.toLowerCase();
+  const allowedHere = RICH_TEXT_ALLOWED_ATTRIBUTES[tag] ?? [];
+  for (const name of node.getAttributeNames()) if (!allowedHere.includes(name)) node.removeAttribute(name);
+  if (tag === 'a') {
+    const href = allowedLink(node.getAttribute('href'));
+    if (href) {
+      node.setAttribute('href', href);
+      node.setAttribute('rel', LINK_REL);
+    } else {
+      node.removeAttribute('href');
+      node.removeAttribute('rel');
+    }
+  }
+  if (tag === 'img') {
+    const src = allowedPictureSrc(node.getAttribute('src'));
+    if (!src) return node.remove();
+    node.setAttribute('src', src);
+    node.setAttribute('alt', (node.getAttribute('alt') ?? '').slice(0, PICTURE_ALT_MAX_LENGTH));
+  }
+});
 
 /** Keeps basic formatting only: no attributes except an http(s)/mailto href on links, and a data-URL picture's src and alt. */
 export function sanitizeHtml(html: string): string {
-  const parsed = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
-  const clean = (source: Node, target: Node) => {
-    source.childNodes.forEach((child) => {
-      if (child.nodeType === Node.TEXT_NODE) {
-        target.appendChild(document.createTextNode(child.textContent ?? ''));
-        return;
-      }
-      if (!(child instanceof Element)) return;
-      const element: Element = child;
-      const tag = element.tagName.toLowerCase();
-      if (DROPPED_WITH_CONTENT.has(tag)) return;
-      if (!ALLOWED_TAGS.has(tag)) {
-        clean(element, target); // unwrap: keep the text, drop the tag
-        return;
-      }
-      if (tag === 'img') {
-        const src = (element.getAttribute('src') ?? '').trim();
-        if (!PICTURE_SRC.test(src)) return;
-        const picture = document.createElement('img');
-        picture.setAttribute('src', src);
-        picture.setAttribute('alt', element.getAttribute('alt') ?? '');
-        target.appendChild(picture);
-        return;
-      }
-      const copy = document.createElement(tag);
-      const href = element.getAttribute('href');
-      if (tag === 'a' && href && SAFE_HREF.test(href.trim())) {
-        copy.setAttribute('href', href.trim());
-        copy.setAttribute('rel', 'noopener noreferrer');
-      }
-      clean(element, copy);
-      target.appendChild(copy);
-    });
-  };
-  const container = document.createElement('div');
-  clean(parsed.body, container);
-  return container.innerHTML;
+  return purifier.sanitize(html, {
+    ALLOWED_TAGS: [...RICH_TEXT_ALLOWED_TAGS],
+    ALLOWED_ATTR: ALLOWED_ATTRIBUTES,
+    // Pictures are data URLs, checked in full by allowedPictureSrc; links by allowedLink.
+    ADD_DATA_URI_TAGS: ['img'],
+    FORBID_CONTENTS: [...RICH_TEXT_DROPPED_WITH_CONTENT],
+    KEEP_CONTENT: true,
+  });
 }

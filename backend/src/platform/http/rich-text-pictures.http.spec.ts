@@ -39,7 +39,7 @@ describe('Pictures in rich text over HTTP', () => {
       .get('/api/help')
       .query({ path: '/assessment/list' })
       .set('X-Wait-For-Position', saved.headers['x-event-position']);
-    expect(read.body.content).toBe(`<p>Where to click:</p><p><img src="${pictureOf(MAX)}" alt="The Save button"></p>`);
+    expect(read.body.content).toBe(`<p>Where to click:</p><p><img src="${pictureOf(MAX)}" alt="The Save button" /></p>`);
 
     const before = await head();
     const refused = await t
@@ -62,7 +62,7 @@ describe('Pictures in rich text over HTTP', () => {
     expect(saved.status).toBe(200);
     await t.caughtUp();
     const read = await t.http().get('/api/system-notification').set('Authorization', admin);
-    expect(read.body.content).toBe(`<img src="${DOT}" alt="dot">`);
+    expect(read.body.content).toBe(`<img src="${DOT}" alt="dot" />`);
   });
 
   it('refuses a picture over 1M in the System Notification, an email template and a library description (400, field message)', async () => {
@@ -92,7 +92,7 @@ describe('Pictures in rich text over HTTP', () => {
       .set('Authorization', admin)
       .send({ type: 'domain', name: 'Pictured', description: `<p>Sleep</p><img src="${DOT}" alt="moon">` });
     expect(small.status).toBe(201);
-    expect(small.body.description).toBe(`<p>Sleep</p><img src="${DOT}" alt="moon">`);
+    expect(small.body.description).toBe(`<p>Sleep</p><img src="${DOT}" alt="moon" />`);
   });
 
   it('takes rich-text bodies up to 3 MB, other bodies up to 100 KB', async () => {

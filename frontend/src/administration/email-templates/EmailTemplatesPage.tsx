@@ -1,4 +1,5 @@
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
+import type { Editor } from '@tiptap/react';
 import { useNotify, useTranslate } from 'react-admin';
 import { Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
@@ -61,6 +62,11 @@ const EmailTemplateForm = ({
   const [shown, setShown] = useState<EmailTemplatePreview | null>(null);
   const subjectInput = useRef<HTMLInputElement>(null);
   const lastField = useRef<'subject' | 'body'>('body');
+  const bodyEditor = useRef<Editor | null>(null);
+  const bodyFocused = useRef(false);
+  const keepBodyEditor = useCallback((editor: Editor | null) => {
+    bodyEditor.current = editor;
+  }, []);
 
   const save = useApiMutation((send, value: { subject: string; body: string }) => send<{ message: string }>('PUT', path, value), {
     onSuccess: (answer) => {
@@ -79,8 +85,7 @@ const EmailTemplateForm = ({
 
   const insert = (token: string) => {
     const input = subjectInput.current;
-    const editor = document.getElementById(BODY_ID);
-    if (input && (document.activeElement === input || (lastField.current === 'subject' && document.activeElement !== editor))) {
+    if (input && (document.activeElement === input || lastField.current === 'subject')) {
       const start = input.selectionStart ?? subject.length;
       const end = input.selectionEnd ?? start;
       setSubject(subject.slice(0, start) + token + subject.slice(end));
@@ -90,18 +95,13 @@ const EmailTemplateForm = ({
       });
       return;
     }
-    if (!editor) return;
-    if (document.activeElement !== editor) {
-      // Reached by keyboard (the button has the focus): insert at the end of the body.
-      editor.focus();
-      const range = document.createRange();
-      range.selectNodeContents(editor);
-      range.collapse(false);
-      window.getSelection()?.removeAllRanges();
-      window.getSelection()?.addRange(range);
-    }
-    // Fires the editor's input event, which records the new body.
-    document.execCommand('insertText', false, token);
+    // The editor keeps its caret while a placeholder button has the focus; the token goes there (at the end before
+    // the body was ever focused), and the editor's update records the new body.
+    bodyEditor.current
+      ?.chain()
+      .focus(bodyFocused.current ? null : 'end')
+      .insertContent(token)
+      .run();
   };
 
   const values = { subject, body };
@@ -144,7 +144,12 @@ const EmailTemplateForm = ({
           required
           fullWidth
         />
-        <Box onFocus={() => (lastField.current = 'body')}>
+        <Box
+          onFocus={() => {
+            lastField.current = 'body';
+            bodyFocused.current = true;
+          }}
+        >
           <RichTextEditor
             id={BODY_ID}
             label={text('body')}
@@ -153,6 +158,7 @@ const EmailTemplateForm = ({
             error={fieldError('body')}
             required
             sanitize={sanitizeTemplateHtml}
+            onEditor={keepBodyEditor}
           />
         </Box>
         {loaded && <PlaceholderList placeholders={loaded.placeholders} onInsert={insert} />}
