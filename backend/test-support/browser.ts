@@ -1,4 +1,4 @@
-import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
+import { Browser, BrowserContext, type BrowserContextOptions, chromium, Page } from 'playwright-core';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ACCESS_TOKEN_COOKIE } from '../src/identity/authentication/authenticated-user';
@@ -48,10 +48,13 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+  // The app's service worker would download every built file into each fresh context (hundreds per run): it is
+  // blocked unless a spec asks for it (serviceWorkers: 'allow', as the installable-app spec does).
   const newContext = browser.newContext.bind(browser);
-  browser.newContext = async (...args: Parameters<Browser['newContext']>) => watchContext(await newContext(...args));
+  browser.newContext = async (options?: BrowserContextOptions) => watchContext(await newContext({ serviceWorkers: 'block', ...options }));
   const newPage = browser.newPage.bind(browser);
-  browser.newPage = async (...args: Parameters<Browser['newPage']>) => watchPage(await newPage(...args));
+  browser.newPage = async (options?: Parameters<Browser['newPage']>[0]) =>
+    watchPage(await newPage({ serviceWorkers: 'block', ...options }));
   return browser;
 }
 

@@ -136,7 +136,7 @@ describeInBrowser('Assessment editor in headless Chromium', () => {
 
     // A caregiver removed elsewhere: rating their question is refused (400 caregiverId) and shown on the question.
     await page.getByRole('button', { name: /^Child Needs/ }).click();
-    await page.getByRole('button', { name: /Caregiver Resources and Needs \(Ann Hale\)/ }).click();
+    await page.getByRole('button', { name: /^Caregiver Resources and Needs \(Ann Hale\)/ }).click();
     const caregiverId = withCaregiver.body.caregivers[0].caregiverId as string;
     const current = (await worker.get(`/api/assessments/${id}`)).body;
     expect((await worker.delete(`/api/assessments/${id}/caregivers/${caregiverId}`, { revision: current.revision })).status).toBe(200);

@@ -146,8 +146,8 @@ describeInBrowser('Assessment screens in headless Chromium', () => {
     }
 
     // ---- Questionnaire: a caregiver domain per caregiver; rating 3 opens the Substance Use Module.
-    await page.getByRole('button', { name: /Caregiver Resources and Needs \(Ann Hale\)/ }).waitFor();
-    await page.getByRole('button', { name: /Caregiver Resources and Needs \(Ben Hale\)/ }).waitFor();
+    await page.getByRole('button', { name: /^Caregiver Resources and Needs \(Ann Hale\)/ }).waitFor();
+    await page.getByRole('button', { name: /^Caregiver Resources and Needs \(Ben Hale\)/ }).waitFor();
     await page.getByRole('button', { name: /^Child Needs/ }).click();
     await rateOpenDomain(page, /^Child Needs/, ['3', '0']);
     await page.getByText('Substance Use Module').waitFor();
@@ -182,7 +182,7 @@ describeInBrowser('Assessment screens in headless Chromium', () => {
     await toHaveCount(page.getByRole('region', { name: /^Child Needs/ }), 0);
 
     for (const name of ['Ann Hale', 'Ben Hale']) {
-      const domain = new RegExp(`Caregiver Resources and Needs \\(${name}\\)`);
+      const domain = new RegExp(`^Caregiver Resources and Needs \\(${name}\\)`);
       await page.getByRole('button', { name: domain }).focus();
       await page.keyboard.press('Enter');
       await rateOpenDomain(page, domain, ['1', 'N']);

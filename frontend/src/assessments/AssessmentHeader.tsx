@@ -1,10 +1,11 @@
 /*
- * The editor's sticky header: the page title with the child's name, the status and who changed it when, the
- * toolbar; under it the reasons of a return or close the worker should read.
+ * The editor's header: the page title with the child's name, the status and who changed it when, the toolbar; under
+ * it the reasons of a return or close the worker should read. Sticky from 600 px up; on a phone it would take a third
+ * of the screen, so there the questionnaire's domain row is what stays (DomainNavigator).
  */
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import { Alert, Box, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Paper, Stack, Typography, useScrollTrigger } from '@mui/material';
 import { formatDateTime } from '../shared/format';
 import type { AssessmentView } from './assessment-types';
 import { AssessmentStatusChip } from './AssessmentStatusChip';
@@ -12,12 +13,15 @@ import { AssessmentStatusChip } from './AssessmentStatusChip';
 export const AssessmentHeader = ({ title, view, toolbar }: { title: string; view: AssessmentView | null; toolbar: ReactNode }) => {
   const translate = useTranslate();
   const childName = view?.child ? `${view.child.firstName} ${view.child.lastName}`.trim() : '';
+  // Right under react-admin's (dense) app bar while it shows, at the top once it has slid away (the same trigger).
+  const appBarHidden = useScrollTrigger();
   return (
     <Paper
       variant="outlined"
       sx={{
-        position: 'sticky',
-        top: 48,
+        position: { xs: 'static', sm: 'sticky' },
+        top: appBarHidden ? 0 : 48,
+        transition: 'top 225ms',
         zIndex: 5,
         mt: 2,
         mb: 2,

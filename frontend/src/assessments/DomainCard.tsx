@@ -12,7 +12,7 @@ import { sanitizeHtml } from '../shared/sanitize-html';
 
 type DomainStatus = DomainView['status'];
 
-const STATUS_COLOURS: Record<DomainStatus, string> = {
+export const STATUS_COLOURS: Record<DomainStatus, string> = {
   complete: '#2e7d4f',
   incomplete: '#c88a12',
   notStarted: '#9aa3af',
@@ -27,6 +27,10 @@ const STATUS_TEXT_COLOURS: Record<DomainStatus, string> = {
 
 /** A domain as the server may send it: with a display title and a notice (e.g. why a caregiver domain is not relevant). */
 export type DomainCardData = DomainView & { title?: string; notice?: string | null };
+
+/** How far below the window's top a domain lands when brought into view: below the app bar and what stays under it
+ * (the domain row on a phone, the editor's header wider). */
+const DOMAIN_SCROLL_MARGIN = { xs: 124, sm: 180 };
 
 export const domainKey = (domain: DomainView) => `${domain.code}|${domain.caregiverId ?? ''}`;
 
@@ -65,7 +69,7 @@ export const DomainCard = ({
   const regionId = `domain-${domainKey(domain).replace(/[^a-zA-Z0-9_-]/g, '_')}`;
   return (
     <Card
-      sx={{ mb: 1.5, borderLeft: `5px solid ${colour}`, overflow: 'visible' }}
+      sx={{ mb: 1.5, borderLeft: `5px solid ${colour}`, overflow: 'visible', scrollMarginTop: DOMAIN_SCROLL_MARGIN }}
       data-domain={domain.code}
       data-domain-key={domainKey(domain)}
     >

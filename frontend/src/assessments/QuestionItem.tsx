@@ -122,6 +122,8 @@ export const QuestionItem = ({ question, caregiverId, comments, readOnly, handle
         borderColor: 'divider',
         outline: 'none',
         '&:focus-visible, &:focus-within': { boxShadow: (t) => `inset 3px 0 0 ${t.palette.primary.main}`, bgcolor: '#f7f9fd' },
+        // The rating guide and comment buttons are large targets on a phone too.
+        '& .MuiButton-root': { minHeight: { xs: 44, sm: 0 } },
       }}
     >
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
@@ -155,7 +157,13 @@ export const QuestionItem = ({ question, caregiverId, comments, readOnly, handle
             disabled={readOnly}
             sx={{
               flexWrap: 'wrap',
-              '& .MuiToggleButton-root': { minWidth: 48, fontWeight: 700, color: 'text.primary' },
+              // Large targets on a phone (44 px, WCAG 2.5.5); the desktop keeps the compact row.
+              '& .MuiToggleButton-root': {
+                minWidth: { xs: 52, sm: 48 },
+                minHeight: { xs: 44, sm: 0 },
+                fontWeight: 700,
+                color: 'text.primary',
+              },
               '& .MuiToggleButton-root.Mui-selected': {
                 bgcolor: 'primary.main',
                 color: 'primary.contrastText',

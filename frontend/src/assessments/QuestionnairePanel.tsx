@@ -8,6 +8,7 @@ import { useTranslate } from 'react-admin';
 import { Box, LinearProgress, Stack, Typography } from '@mui/material';
 import type { DomainView, QuestionComment } from './assessment-types';
 import { DomainCard, domainKey, domainTitle } from './DomainCard';
+import { DomainNavigator } from './DomainNavigator';
 import type { DomainRequest } from './useEditorDialogs';
 import type { QuestionnaireHandlers } from './QuestionComments';
 
@@ -54,6 +55,20 @@ export const QuestionnairePanel = ({
     scrollBefore.current = window.scrollY;
     setOpenKey(key);
   };
+  // Chosen in the domain row: the domain opens (if it was not) and its card comes to the top, once per choice.
+  const [chosen, setChosen] = useState<{ key: string; seq: number } | null>(null);
+  useEffect(() => {
+    if (chosen) document.querySelector(`[data-domain-key="${CSS.escape(chosen.key)}"]`)?.scrollIntoView({ block: 'start' });
+  }, [chosen]);
+  const choose = (domain: DomainView) => {
+    const key = domainKey(domain);
+    if (openKey !== key) {
+      if (!handlers.beforeExpand()) return;
+      scrollBefore.current = window.scrollY;
+      setOpenKey(key);
+    }
+    setChosen({ key, seq: (chosen?.seq ?? 0) + 1 });
+  };
   return (
     <Box>
       <Stack direction="row" alignItems="center" spacing={2} sx={{ mb: 1.5 }}>
@@ -75,6 +90,7 @@ export const QuestionnairePanel = ({
           {translate('cans.assessments.questionnaire.noDomains')}
         </Typography>
       )}
+      <DomainNavigator domains={domains} openKey={openKey} onSelect={choose} />
       {domains.map((domain) => (
         <DomainCard
           key={domainKey(domain)}

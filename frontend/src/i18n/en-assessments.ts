@@ -138,6 +138,8 @@ export const enAssessments: UiStrings = {
     progress: 'Assessment progress',
     percentCompleted: '%{percent}% Completed',
     noDomains: 'No domains to answer yet.',
+    domainNavigation: 'Domains',
+    goToDomain: 'Go to %{title}',
     triggered: 'Triggered',
     triggeredModule: 'Triggered module',
     savingRating: 'Saving rating',

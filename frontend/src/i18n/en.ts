@@ -11,6 +11,7 @@ import { enDataFeed } from './en-data-feed';
 import { enAnalytics } from './en-analytics';
 import { enIdentity } from './en-identity';
 import { enLibrary } from './en-library';
+import { enMobile } from './en-mobile';
 import { enReports } from './en-reports';
 
 export const en: TranslationMessages = {
@@ -51,6 +52,7 @@ export const en: TranslationMessages = {
     analytics: enAnalytics,
     identity: enIdentity,
     library: enLibrary,
+    mobile: enMobile,
     reports: enReports,
   },
 };

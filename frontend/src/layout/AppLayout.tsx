@@ -16,6 +16,7 @@ import { AnalyticsMenuItem } from '../analytics/analytics-entry';
 import { ReportsMenuItem } from '../reports/reports-entry';
 import { CansSidebar } from './CansSidebar';
 import { RouteGuard } from './RouteGuard';
+import { UpdateAvailableBar } from '../mobile/UpdateAvailableBar';
 import { PageBreadcrumbs } from './PageBreadcrumbs';
 
 const UserMenuLink = ({ to, icon, label }: { to: string; icon: ReactNode; label: string }) => {
@@ -102,5 +103,6 @@ export const AppLayout = ({ children }: { children: ReactNode }) => (
       {children}
     </RouteGuard>
     <SystemNotificationDialog />
+    <UpdateAvailableBar />
   </Layout>
 );

@@ -1,6 +1,6 @@
 /*
  * The home dashboard (spec 001 §2 "Home dashboard", issue 13): the count cards with the period radio, the monthly
- * charts, the supervisor table, Recent Assessments and the report box (the System Notification is the layout's: every page).
+ * charts, the supervisor table, Recent Assessments, the report box and the mobile dialog (the System Notification is the layout's: every page).
  */
 import { Title, useGetIdentity } from 'react-admin';
 import { Card, CardContent, Stack, Typography } from '@mui/material';
@@ -10,6 +10,7 @@ import { MonthlyCharts } from '../dashboard/MonthlyCharts';
 import { SupervisorCaseloads } from '../dashboard/SupervisorCaseloads';
 import { RecentAssessments } from '../dashboard/RecentAssessments';
 import { ReportLinks } from '../dashboard/ReportLinks';
+import { MobileAppButton } from '../mobile/MobileAppButton';
 
 export const Dashboard = () => {
   const { identity } = useGetIdentity();
@@ -25,6 +26,7 @@ export const Dashboard = () => {
           <Typography variant="body1" color="text.secondary">
             Child and Adolescent Needs and Strengths assessments: your cases at a glance. Each count below opens the matching list.
           </Typography>
+          <MobileAppButton />
         </CardContent>
       </Card>
       <AssessmentHomeLinks />

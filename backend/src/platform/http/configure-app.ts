@@ -78,7 +78,14 @@ const isApiPath = (path: string): boolean => path === '/api' || path.startsWith(
 function serveFrontend(app: NestExpressApplication, distFolder: string): void {
   const indexFile = join(distFolder, 'index.html');
   if (!existsSync(indexFile)) return;
-  app.useStaticAssets(distFolder, { index: false, maxAge: '1h' });
+  app.useStaticAssets(distFolder, {
+    index: false,
+    maxAge: '1h',
+    // The service worker and the manifest are checked on every start, so a new release reaches installed apps.
+    setHeaders: (response, path) => {
+      if (/[\\/](sw\.js|manifest\.webmanifest)$/.test(path)) response.setHeader('Cache-Control', 'no-cache');
+    },
+  });
   app.use((request: Request, response: Response, next: NextFunction) => {
     if (request.method !== 'GET' || isApiPath(request.path)) return next();
     response.setHeader('Cache-Control', 'no-cache');
