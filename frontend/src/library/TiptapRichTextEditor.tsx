@@ -24,6 +24,7 @@ import {
   RichTextInputToolbar,
   useTiptapEditor,
 } from 'ra-input-rich-text';
+import { RICH_TEXT_PICTURE_MAX_BYTES, RICH_TEXT_PICTURE_TYPES } from '@cans/domain/library/rich-text-policy';
 import { sanitizeHtml } from '../shared/sanitize-html';
 import type { RichTextEditorProps } from './RichTextEditor';
 
@@ -33,10 +34,6 @@ const isBlankHtml = (html: string) => {
   div.innerHTML = sanitizeHtml(html);
   return (div.textContent ?? '').trim() === '' && !div.querySelector('img');
 };
-
-/** The spec's picture limit (1M), as the server counts it (RICH_TEXT_PICTURE_MAX_BYTES). */
-const PICTURE_MAX_BYTES = 1_048_576;
-const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/gif'];
 
 const readAsDataUrl = (file: File) =>
   new Promise<string>((resolve, reject) => {
@@ -57,8 +54,8 @@ const PictureButton = ({ id, onRefused }: { id: string; onRefused: (message: str
     const file = event.target.files?.[0];
     event.target.value = ''; // the same file can be chosen again
     if (!file || !editor) return;
-    if (!PICTURE_TYPES.includes(file.type)) return onRefused(translate('cans.library.editor.picture_type'));
-    if (file.size > PICTURE_MAX_BYTES) return onRefused(translate('cans.library.editor.picture_too_large'));
+    if (!RICH_TEXT_PICTURE_TYPES.includes(file.type)) return onRefused(translate('cans.library.editor.picture_type'));
+    if (file.size > RICH_TEXT_PICTURE_MAX_BYTES) return onRefused(translate('cans.library.editor.picture_too_large'));
     onRefused(null);
     const src = await readAsDataUrl(file);
     const alt = file.name.replace(/\.[^.]*$/, '').replace(/[_-]+/g, ' ');
@@ -80,7 +77,7 @@ const PictureButton = ({ id, onRefused }: { id: string; onRefused: (message: str
       <input
         ref={fileInput}
         type="file"
-        accept={PICTURE_TYPES.join(',')}
+        accept={RICH_TEXT_PICTURE_TYPES.join(',')}
         hidden
         tabIndex={-1}
         aria-hidden="true"
