@@ -51,6 +51,9 @@ describe('library form (spec 002 §5 Library)', () => {
       expect(richTextIsEmpty(empty)).toBe(true);
     }
     expect(richTextIsEmpty('<p><b>x</b></p>')).toBe(false);
+    // A picture alone is a description (issue 28 item 16: pictures in library descriptions).
+    expect(richTextIsEmpty('<p><img src="data:image/png;base64,iVBORw0KGgo=" alt=""></p>')).toBe(false);
+    expect(richTextIsEmpty('<p><img src="https://tracker.example/p.png"></p>')).toBe(true);
   });
 
   it('requires the maximum age when only the minimum is set (max_age_required)', () => {

@@ -10,6 +10,7 @@
  *   ('Please choose the answsers').
  * Keys this module adds where the spec states a rule without a message are listed in NON_SPEC_MESSAGE_KEYS.
  */
+import { sanitizedRichTextOrEmpty } from '../rich-text';
 import { AGE_SCALE_MAX, LibraryNodeKind } from './instrument.types';
 
 /** field → message; a field without an entry is valid. An empty object means the form is valid. */
@@ -73,15 +74,9 @@ export interface LibraryFormInput {
   readonly ageMax?: number | string | null;
 }
 
-/** Text content of a rich-text value: tags, entities for spaces and whitespace removed. */
+/** Whether rich text shows nothing: no text and no picture once sanitised (an editor's empty paragraph, spaces). */
 export function richTextIsEmpty(html: string | null | undefined): boolean {
-  if (html === null || html === undefined) return true;
-  const textOnly = html
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;|&#160;|&#xa0;/gi, ' ')
-    .replace(/\u00a0/g, ' ')
-    .trim();
-  return textOnly.length === 0;
+  return sanitizedRichTextOrEmpty(html) === '';
 }
 
 export const isBlank = (value: string | null | undefined): boolean => value === null || value === undefined || value.trim() === '';
@@ -103,7 +98,8 @@ function parseAge(value: number | string | null | undefined): ParsedAge {
  * Validates the library add/edit dialog.
  * - name: required except for a Text passage (a text is "a question without a name"); at most 1000 characters;
  * - shortName (abbreviation): optional, at most 1000 characters;
- * - description: required for every type; an empty rich-text editor ('<p><br></p>') counts as empty;
+ * - description: required for every type; an empty rich-text editor ('<p><br></p>') counts as empty, a picture alone
+ *   does not;
  * - ages: whole numbers 0..AGE_SCALE_MAX (22, age_out_of_range above it); min only → max_age_required on ageMax; max only → min_age_required on ageMin;
  *   min > max → age_range_error on ageMax (min = max is allowed: a single year);
  * - editing: the type cannot change.
