@@ -8,9 +8,11 @@ import { CommandBus } from '@nestjs/cqrs';
 import { createAppModule } from '@cans/backend/app.module';
 import { loadAppConfig } from '@cans/backend/platform/config/app-config';
 import { seedDemoData } from '@cans/backend/platform/seeding/demo-data/demo-data';
+import { lockDataFolderOrExit } from '@cans/backend/platform/storage/lock-data-folder-or-exit';
 
 async function main(): Promise<void> {
   const config = loadAppConfig();
+  lockDataFolderOrExit(config, 'The seed cannot run');
   const app = await NestFactory.createApplicationContext(createAppModule(config), { logger: ['error', 'warn'] });
   const report = await seedDemoData(app.get(CommandBus));
   console.log(`Seed finished: ${report.created} created, ${report.skipped} already present.`);

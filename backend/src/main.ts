@@ -8,6 +8,7 @@ import { startUpBanner } from './platform/config/start-up-banner';
 import { configureApp } from './platform/http/configure-app';
 import { settingsSecretKey } from './platform/crypto/secret-box';
 import { seedDemoDataIfEmpty } from './platform/seeding/seed-on-start';
+import { lockDataFolderOrExit } from './platform/storage/lock-data-folder-or-exit';
 
 /**
  * Reads and checks every setting before Nest starts, so a bad one stops the start with one clear line (and a
@@ -28,6 +29,7 @@ function loadConfigOrExit(): AppConfig {
 
 async function bootstrap(): Promise<void> {
   const config = loadConfigOrExit();
+  lockDataFolderOrExit(config, 'CANS platform cannot start');
   const app = await NestFactory.create<NestExpressApplication>(createAppModule(config), { bufferLogs: true });
   configureApp(app, config);
   // init() registers the command handlers (and starts the projections) the seeder relies on.

@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { lockDataFolder } from './data-folder-lock';
 import { assertChannelName } from './pg-sql-client';
 import { SqlClient, SqlExecutor } from './sql-client';
 
@@ -13,7 +14,11 @@ const parseBigint = (value: string) => Number(value);
 export class PgliteSqlClient implements SqlClient {
   readonly dialect = 'pglite' as const;
 
-  private constructor(private readonly db: PGlite) {}
+  private constructor(
+    private readonly db: PGlite,
+    /** Gives the data folder's lock back (data-folder-lock.ts); nothing for an in-memory database. */
+    private readonly releaseFolder: () => void = () => undefined,
+  ) {}
 
   /** dataDir undefined or "memory://" keeps everything in memory (tests). */
   static async open(dataDir?: string): Promise<PgliteSqlClient> {
@@ -23,9 +28,16 @@ export class PgliteSqlClient implements SqlClient {
       return new PgliteSqlClient(db);
     }
     mkdirSync(dataDir, { recursive: true });
-    const db = new PGlite(dataDir, { parsers: { 20: parseBigint } });
-    await db.waitReady;
-    return new PgliteSqlClient(db);
+    // One process per folder: a second one refuses here, before PGlite touches the files.
+    const releaseFolder = lockDataFolder(dataDir);
+    try {
+      const db = new PGlite(dataDir, { parsers: { 20: parseBigint } });
+      await db.waitReady;
+      return new PgliteSqlClient(db, releaseFolder);
+    } catch (error) {
+      releaseFolder();
+      throw error;
+    }
   }
 
   async query<Row>(sql: string, params?: unknown[]): Promise<{ rows: Row[] }> {
@@ -56,6 +68,7 @@ export class PgliteSqlClient implements SqlClient {
 
   async close(): Promise<void> {
     if (!this.db.closed) await this.db.close();
+    this.releaseFolder();
   }
 }
 
