@@ -24,6 +24,7 @@ import { Alert, Stack } from '@mui/material';
 import { formatDateTime } from '../shared/format';
 import { useSavedNotice } from './useSavedNotice';
 import { WithFieldErrors } from './WithFieldErrors';
+import { KEEP_TYPED_VALUES } from '../shared/form-reset';
 
 interface ApiUserRecord {
   id: string;
@@ -93,7 +94,7 @@ const ApiUserForm = ({ mode }: { mode: 'create' | 'edit' }) => {
   // The validators take the key: react-admin translates a validation message when it shows it.
   const requiredMessage = (field: string) => required(`cans.identity.api_users.required.${field}`);
   return (
-    <SimpleForm sx={{ maxWidth: 640 }} mode="onBlur">
+    <SimpleForm sx={{ maxWidth: 640 }} mode="onBlur" resetOptions={KEEP_TYPED_VALUES}>
       <TextInput source="username" label={text('fields.username')} validate={requiredMessage('username')} fullWidth />
       <PasswordInput
         source="password"

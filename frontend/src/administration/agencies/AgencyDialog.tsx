@@ -14,6 +14,7 @@ import {
 } from 'react-admin';
 import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { WithFieldErrors } from '../../identity/WithFieldErrors';
+import { KEEP_TYPED_VALUES } from '../../shared/form-reset';
 
 /** Spec §9: agency name and display name are at most 1000 characters. */
 const AGENCY_TEXT_MAX_LENGTH = 1000;
@@ -71,7 +72,7 @@ export const AgencyDialog = ({ agencyId, onClose }: { agencyId: string | null; o
     },
   };
   const body = (
-    <Form>
+    <Form resetOptions={KEEP_TYPED_VALUES}>
       <DialogContent sx={{ pt: 1 }}>
         <AgencyFields />
       </DialogContent>

@@ -14,12 +14,14 @@ import { Stack } from '@mui/material';
 import { useSavedNotice } from '../useSavedNotice';
 import { WithFieldErrors } from '../WithFieldErrors';
 import { PrivilegeTransferInput } from './PrivilegeTransferInput';
+import { KEEP_TYPED_VALUES } from '../../shared/form-reset';
 
 const GroupForm = () => {
   const translate = useTranslate();
   const text = (key: string) => translate(`cans.identity.user_groups.${key}`);
   return (
     <SimpleForm
+      resetOptions={KEEP_TYPED_VALUES}
       toolbar={
         <Toolbar>
           <SaveButton />

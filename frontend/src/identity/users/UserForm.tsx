@@ -16,6 +16,7 @@ import { Alert, InputAdornment, Stack, Typography } from '@mui/material';
 import { PHONE_PATTERN, USER_STATUS } from '../identity-model';
 import { SupervisorInput } from './SupervisorInput';
 import { ADMINISTRATOR_ID, type UserRecord } from './user-record';
+import { KEEP_TYPED_VALUES } from '../../shared/form-reset';
 
 const ROW = { direction: { xs: 'column', sm: 'row' }, spacing: 2, sx: { width: '100%' } } as const;
 
@@ -42,6 +43,7 @@ export const UserForm = ({ mode }: { mode: 'create' | 'edit' }) => {
     // Delete lives in the top toolbar, where it asks for a new supervisor when needed.
     // The hint under a disabled field still has to be readable (MUI greys it below the contrast minimum).
     <SimpleForm
+      resetOptions={KEEP_TYPED_VALUES}
       sx={{ maxWidth: 880, '& .MuiFormHelperText-root.Mui-disabled': { color: 'text.secondary' } }}
       toolbar={
         <Toolbar>
