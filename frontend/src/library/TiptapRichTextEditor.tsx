@@ -1,17 +1,16 @@
 /*
- * Every rich-text field (library descriptions, help, the notification, email templates) is react-admin's own
- * RichTextInput (TipTap), held by a small form of its own so the dialogs and setting pages keep their plain
- * value/onChange state. The toolbar offers only what the server's allow-list keeps (domain/src/library/rich-text-policy.ts):
+ * Every rich-text field (library descriptions, help, the notification, email templates): TipTap with react-admin's
+ * ra-input-rich-text toolbar and buttons (its TiptapEditorProvider), as its RichTextInput is built, but with the value
+ * kept in sync here (see below) so the dialogs and setting pages keep their plain value/onChange state. The toolbar offers only what the server's allow-list keeps (domain/src/library/rich-text-policy.ts):
  * no colours or alignment, which the server would drop. Insert picture embeds a PNG, JPEG or GIF of at most 1M as a
  * data URL (spec: "Upload of pictures must be under 1M"; the server refuses a larger one too). Outside values are
  * sanitised before the editor shows them; the server sanitises again what it stores.
  */
-import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
-import { required as requiredValidator, useTranslate } from 'react-admin';
-import { FormProvider, useForm } from 'react-hook-form';
-import { Box, FormHelperText, ToggleButton } from '@mui/material';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useTranslate } from 'react-admin';
+import { Box, FormHelperText, ToggleButton, Typography } from '@mui/material';
 import InsertPhoto from '@mui/icons-material/InsertPhoto';
-import type { Editor, EditorOptions } from '@tiptap/react';
+import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { Image } from '@tiptap/extension-image';
 import {
@@ -20,8 +19,8 @@ import {
   LinkButtons,
   ListButtons,
   QuoteButtons,
-  RichTextInput,
   RichTextInputToolbar,
+  TiptapEditorProvider,
   useTiptapEditor,
 } from 'ra-input-rich-text';
 import { RICH_TEXT_PICTURE_MAX_BYTES, RICH_TEXT_PICTURE_TYPES } from '@cans/domain/library/rich-text-policy';
@@ -88,108 +87,114 @@ const PictureButton = ({ id, onRefused }: { id: string; onRefused: (message: str
   );
 };
 
-/** Hands the TipTap editor to the field's owner once it exists (to insert a placeholder, to mark it invalid). */
-const EditorHandle = ({ onEditor }: { onEditor: (editor: Editor | null) => void }) => {
-  const editor = useTiptapEditor();
-  useEffect(() => {
-    onEditor(editor);
-    return () => onEditor(null);
-  }, [editor, onEditor]);
-  return null;
-};
-
-const FIELD = 'html';
+/** The editor's own extensions: StarterKit (paragraphs, headings, bold, italic, underline, strike, code, lists, quotes, links) and pictures as data URLs. */
+const EXTENSIONS = [StarterKit, Image.configure({ inline: true, allowBase64: true })];
 
 const TiptapRichTextEditor = ({ label, value, onChange, error, required, id, sanitize = sanitizeHtml, onEditor }: RichTextEditorProps) => {
   const translate = useTranslate();
-  const form = useForm<{ html: string }>({ defaultValues: { [FIELD]: sanitize(value) } });
-  const lastEmitted = useRef<string>(value);
-  const loadingOutsideValue = useRef(false);
+  const labelId = `${id}-label`;
+  const errorId = `${id}-error`;
   const [pictureRefusal, setPictureRefusal] = useState<string | null>(null);
-  const [editor, setEditor] = useState<Editor | null>(null);
-
-  // Load outside values (opening the dialog on another item); the editor's own edits are already in it.
+  // What the editor last reported: a value coming back from the owner is the editor's own, not a new one to load.
+  const lastEmitted = useRef<string>(value);
+  const onChangeRef = useRef(onChange);
   useEffect(() => {
-    if (value === lastEmitted.current) return;
-    lastEmitted.current = value;
-    loadingOutsideValue.current = true;
-    form.setValue(FIELD, sanitize(value));
-    loadingOutsideValue.current = false;
-  }, [value, sanitize, form]);
+    onChangeRef.current = onChange;
+  }, [onChange]);
 
-  useEffect(
-    () =>
-      form.subscribe({
-        name: FIELD,
-        formState: { values: true },
-        callback: ({ values }) => {
-          if (loadingOutsideValue.current) return;
-          const html = values[FIELD] ?? '';
-          const stored = isBlankHtml(html) ? '' : html;
-          lastEmitted.current = stored;
-          onChange(stored);
-        },
-      }),
-    [form, onChange],
-  );
-
-  // The server's field message shows under the editor, and assistive technology hears that the field is invalid.
-  useEffect(() => {
-    if (error) form.setError(FIELD, { type: 'server', message: error });
-    else form.clearErrors(FIELD);
-    editor?.view.dom.setAttribute('aria-invalid', error ? 'true' : 'false');
-  }, [error, form, editor]);
-
-  const handleEditor = useMemo(
-    () => (ready: Editor | null) => {
-      setEditor(ready);
-      onEditor?.(ready);
+  const editor = useEditor(
+    {
+      extensions: EXTENSIONS,
+      content: sanitize(value),
+      editorProps: { attributes: { id, role: 'textbox', 'aria-multiline': 'true', 'aria-labelledby': labelId } },
+      onUpdate: ({ editor: updated }) => {
+        const html = updated.isEmpty ? '' : updated.getHTML();
+        const stored = isBlankHtml(html) ? '' : html;
+        lastEmitted.current = stored;
+        onChangeRef.current(stored);
+      },
     },
-    [onEditor],
-  );
-
-  const editorOptions = useMemo<Partial<EditorOptions>>(
-    () => ({
-      // StarterKit holds paragraphs, headings, bold, italic, underline, strike, code, lists, quotes and links.
-      extensions: [StarterKit, Image.configure({ inline: true, allowBase64: true })],
-      editorProps: { attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-labelledby': `${id}-label` } },
-    }),
     [id],
   );
-  const validate = useMemo(() => (required ? requiredValidator() : undefined), [required]);
+
+  // Only an outside value (the dialog opened on another item) replaces the content. react-admin's RichTextInput
+  // sets the content again after every keystroke's render; on a loaded machine that ran after the next keystroke
+  // or a Bold click and lost them, so the sync is ours.
+  useEffect(() => {
+    if (!editor || editor.isDestroyed || value === lastEmitted.current) return;
+    lastEmitted.current = value;
+    editor.commands.setContent(sanitize(value), { emitUpdate: false });
+  }, [editor, value, sanitize]);
+
+  useEffect(() => {
+    onEditor?.(editor);
+    return () => onEditor?.(null);
+  }, [editor, onEditor]);
+
+  // Assistive technology hears that the field is invalid, and why.
+  useEffect(() => {
+    if (!editor || editor.isDestroyed) return;
+    const area = editor.view.dom;
+    area.setAttribute('aria-invalid', error ? 'true' : 'false');
+    if (error) area.setAttribute('aria-describedby', errorId);
+    else area.removeAttribute('aria-describedby');
+  }, [editor, error, errorId]);
 
   return (
-    <FormProvider {...form}>
-      <RichTextInput
-        id={id}
-        source={FIELD}
-        label={label}
-        validate={validate}
-        editorOptions={editorOptions}
-        toolbar={
-          <Box role="toolbar" aria-label={translate('cans.library.editor.toolbar', { label })}>
-            <RichTextInputToolbar size="small">
-              <FormatButtons size="small" />
-              <ListButtons size="small" />
-              <LinkButtons size="small" />
-              <QuoteButtons size="small" />
-              <ClearButtons size="small" />
-              <PictureButton id={id} onRefused={setPictureRefusal} />
-              <EditorHandle onEditor={handleEditor} />
-            </RichTextInputToolbar>
-          </Box>
-        }
-        sx={{
-          '& .ProseMirror': { minHeight: 96, maxHeight: 240, overflowY: 'auto', typography: 'body2' },
-          '& .ProseMirror img': { maxWidth: '100%', height: 'auto' },
-        }}
-      />
+    <Box>
+      <Typography id={labelId} variant="caption" color={error ? 'error' : 'text.secondary'} sx={{ display: 'block', mb: 0.5 }}>
+        {label}
+        {required ? ' *' : ''}
+      </Typography>
+      <TiptapEditorProvider value={editor}>
+        <Box role="toolbar" aria-label={translate('cans.library.editor.toolbar', { label })} sx={{ mb: 0.5 }}>
+          <RichTextInputToolbar size="small">
+            <FormatButtons size="small" />
+            <ListButtons size="small" />
+            <LinkButtons size="small" />
+            <QuoteButtons size="small" />
+            <ClearButtons size="small" />
+            <PictureButton id={id} onRefused={setPictureRefusal} />
+          </RichTextInputToolbar>
+        </Box>
+        <Box
+          component={EditorContent}
+          editor={editor}
+          sx={{
+            '& .ProseMirror': {
+              minHeight: 96,
+              maxHeight: 240,
+              overflowY: 'auto',
+              typography: 'body2',
+              px: 1.5,
+              py: 1,
+              border: 1,
+              borderColor: error ? 'error.main' : 'divider',
+              borderRadius: 1,
+              bgcolor: 'background.paper',
+              outline: 'none',
+              '&:focus': {
+                borderColor: error ? 'error.main' : 'primary.main',
+                boxShadow: (t) => `0 0 0 1px ${error ? t.palette.error.main : t.palette.primary.main}`,
+              },
+              '& p': { my: 0.5 },
+              '& ul, & ol': { my: 0.5, pl: 3 },
+              '& img': { maxWidth: '100%', height: 'auto' },
+            },
+          }}
+        />
+      </TiptapEditorProvider>
       {pictureRefusal ? (
         <FormHelperText error role="alert">
           {pictureRefusal}
         </FormHelperText>
       ) : null}
-    </FormProvider>
+      {error ? (
+        <FormHelperText id={errorId} error>
+          {error}
+        </FormHelperText>
+      ) : null}
+    </Box>
   );
 };
 

@@ -72,7 +72,18 @@ describeInBrowser('Child Info Label Configuration in headless Chromium (demo dat
 
     // The assessment list: the renamed column, and no Assessor column.
     await admin.goto(`${demo.t.baseUrl}/assessment/list`);
-    await admin.getByRole('columnheader', { name: 'Date Seen' }).waitFor();
+    // Once seen to wait 30 s in a loaded full run: the failure says what the page and the server had.
+    await admin
+      .getByRole('columnheader', { name: 'Date Seen' })
+      .waitFor()
+      .catch(async (error: Error) => {
+        const headers = await admin.getByRole('columnheader').allTextContents();
+        const options = await demo.t.http().get('/api/assessment-options').set('Authorization', `Bearer ${demo.t.adminToken()}`);
+        const served = JSON.stringify(options.body?.labels?.DateOfAssessment ?? options.body?.labels?.dateOfAssessment);
+        throw new Error(
+          `${error.message}\nAt ${admin.url()} the list's headers were ${JSON.stringify(headers)}; the server's label: ${served}`,
+        );
+      });
     await admin.getByRole('columnheader', { name: 'Last Update' }).waitFor();
     await toHaveCount(admin.getByRole('columnheader', { name: 'Assessor' }), 0);
     await toHaveCount(admin.getByRole('columnheader', { name: 'Date of Assessment' }), 0);
