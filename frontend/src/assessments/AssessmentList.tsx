@@ -111,6 +111,11 @@ const AssessmentGrid = ({ showTabs }: { showTabs: ViewTab[] }) => {
   const dueView = filterValues.view === 'overdue' || filterValues.view === 'followUp';
   // dayCount: days overdue in the overdue view, days since the due date in the follow-up view.
   const dueText = (days: number) => text(filterValues.view === 'overdue' ? 'overdueDays' : 'dueDaysAgo', { smart_count: days });
+  const pidLabel = labelOf(options, 'cin').label;
+  const dateLabel = labelOf(options, 'dateOfAssessment').label;
+  // react-admin's header cells draw again only when the sort changes: labels that arrive after the rows (the
+  // configured names, on a loaded machine) stayed the defaults. The grid is drawn anew when its labels change.
+  const headerKey = [pidLabel, dateLabel, assessor.label, agency.label].join('|');
   // The list rows carry an agency name only where agencies are in use.
   const showAgency = agency.visible && (data ?? []).some((row) => !!row.agencyName);
 
@@ -133,6 +138,7 @@ const AssessmentGrid = ({ showTabs }: { showTabs: ViewTab[] }) => {
       <AssessmentFilterHints />
       <ScrollRegion label={text('region')}>
         <Datagrid
+          key={headerKey}
           bulkActionButtons={false}
           empty={<EmptyList />}
           rowClick={(id, _resource, record) => {
@@ -142,12 +148,8 @@ const AssessmentGrid = ({ showTabs }: { showTabs: ViewTab[] }) => {
           }}
           sx={{ '& .RaDatagrid-headerCell': { fontWeight: 600, bgcolor: '#f7f9fc' }, '& .RaDatagrid-rowCell': { py: 1.25 } }}
         >
-          <TextField source="cin" label={labelOf(options, 'cin').label} />
-          <FunctionField
-            source="dateOfAssessment"
-            label={labelOf(options, 'dateOfAssessment').label}
-            render={(row: AssessmentRow) => formatDate(row.dateOfAssessment)}
-          />
+          <TextField source="cin" label={pidLabel} />
+          <FunctionField source="dateOfAssessment" label={dateLabel} render={(row: AssessmentRow) => formatDate(row.dateOfAssessment)} />
           <FunctionField source="updatedAt" label={text('columns.updatedAt')} render={(row: AssessmentRow) => formatDate(row.updatedAt)} />
           <TextField source="fullName" label={text('columns.fullName')} />
           {assessor.visible && <TextField source="ownerName" label={assessor.label} />}

@@ -147,7 +147,16 @@ const TiptapRichTextEditor = ({ label, value, onChange, error, required, id, san
         {required ? ' *' : ''}
       </Typography>
       <TiptapEditorProvider value={editor}>
-        <Box role="toolbar" aria-label={translate('cans.library.editor.toolbar', { label })} sx={{ mb: 0.5 }}>
+        <Box
+          role="toolbar"
+          aria-label={translate('cans.library.editor.toolbar', { label })}
+          // A button pressed with the mouse leaves the caret in the text (TipTap gives the focus back only on the
+          // next frame: what was typed in between went to the button, its spaces pressing it).
+          onMouseDown={(event) => {
+            if ((event.target as HTMLElement).closest('button')) event.preventDefault();
+          }}
+          sx={{ mb: 0.5 }}
+        >
           <RichTextInputToolbar size="small">
             <FormatButtons size="small" />
             <ListButtons size="small" />

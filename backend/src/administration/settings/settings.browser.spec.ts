@@ -12,7 +12,7 @@ import { describeInBrowser, FRONTEND_DIST, launchChromium, signedInPage } from '
 import { expectPageChecks } from '../../../test-support/page-checks';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
 import { startSmtpTestServer, SmtpTestServer } from '../../../test-support/smtp-test-server';
-import { toHaveCount } from '../../../test-support/eventually';
+import { expectEventually, toHaveAttribute, toHaveCount } from '../../../test-support/eventually';
 
 describeInBrowser('Notification editor, App Version and help in headless Chromium (demo data)', () => {
   jest.setTimeout(180_000);
@@ -45,6 +45,12 @@ describeInBrowser('Notification editor, App Version and help in headless Chromiu
     await content.click();
     await admin.keyboard.type('Planned maintenance ');
     await admin.getByRole('button', { name: 'Bold' }).click();
+    // Typed on once Bold is on, and into the text (the caret stays there when a toolbar button is pressed).
+    await toHaveAttribute(admin.getByRole('button', { name: 'Bold' }), 'aria-pressed', 'true');
+    await expectEventually(
+      () => content.evaluate((area) => area === document.activeElement),
+      (focused) => expect(focused).toBe(true),
+    );
     await admin.keyboard.type('Friday 18:00');
     await expectPageChecks(admin, 'setting-notification');
     await admin.getByRole('button', { name: 'Save' }).click();
