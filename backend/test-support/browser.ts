@@ -123,8 +123,10 @@ export interface DemoDataInBrowser {
   readonly t: TestApp;
   /** Uncaught page errors of every page signedIn() opened; specs assert it stays empty. */
   readonly errors: string[];
-  /** A page signed in as an existing user, 1440 × 900 (Playwright's 30 s per action: three jest workers share two cores). */
-  signedIn(userId: string): Promise<Page>;
+  /** Chromium, for a context of the spec's own (one that allows the service worker, say). */
+  readonly browser: Browser;
+  /** A page signed in as an existing user, 1440 × 900 unless given (Playwright's 30 s per action: three jest workers share two cores). */
+  signedIn(userId: string, viewport?: { width: number; height: number }): Promise<Page>;
 }
 
 /**
@@ -153,10 +155,13 @@ export function demoDataInBrowser(appOptions: () => Omit<TestAppOptions, 'listen
     get t() {
       return started().t;
     },
+    get browser() {
+      return started().browser;
+    },
     errors,
-    signedIn: (userId) => {
+    signedIn: (userId, viewport = { width: 1440, height: 900 }) => {
       const { t, browser } = started();
-      return signedInPage(browser, t, userId, { viewport: { width: 1440, height: 900 }, pageErrors: errors });
+      return signedInPage(browser, t, userId, { viewport, pageErrors: errors });
     },
   };
 }

@@ -6,11 +6,10 @@
  */
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import type { Browser, Page } from 'playwright-core';
-import { describeInBrowser, FRONTEND_DIST, launchChromium, signedInPage } from '../../../test-support/browser';
+import type { Page } from 'playwright-core';
+import { demoDataInBrowser, describeInBrowser } from '../../../test-support/browser';
 import { expectEventually, toHaveAttribute, toHaveCount } from '../../../test-support/eventually';
 import { expectAccessible, expectPageChecks } from '../../../test-support/page-checks';
-import { startTestApp, type TestApp } from '../../../test-support/test-app';
 import { DEMO_USER_IDS } from '../seeding/demo-data/identity-demo-data';
 
 const PHONE = { width: 375, height: 740 };
@@ -20,23 +19,13 @@ const pngSize = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.rea
 
 describeInBrowser('The installable app in headless Chromium (demo data)', () => {
   jest.setTimeout(180_000);
-  let t: TestApp;
-  let browser: Browser;
-  const errors: string[] = [];
+  const demo = demoDataInBrowser();
+  const { errors } = demo;
 
-  beforeAll(async () => {
-    t = await startTestApp({ listen: true, seed: 'demo-data', config: { frontendDist: FRONTEND_DIST } });
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
-
-  const onPhone = (userId: string): Promise<Page> => signedInPage(browser, t, userId, { viewport: PHONE, pageErrors: errors });
+  const onPhone = (userId: string): Promise<Page> => demo.signedIn(userId, PHONE);
 
   it('serves a manifest with its icons and a service worker that every start checks for a new version', async () => {
-    const manifest = await t.http().get('/manifest.webmanifest');
+    const manifest = await demo.t.http().get('/manifest.webmanifest');
     expect(manifest.status).toBe(200);
     expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
     expect(manifest.headers['cache-control']).toBe('no-cache');
@@ -50,26 +39,26 @@ describeInBrowser('The installable app in headless Chromium (demo data)', () => 
     expect(body).toMatchObject({ short_name: 'CANS', display: 'standalone', start_url: '/' });
     expect(body.icons.map((icon) => `${icon.sizes} ${icon.purpose}`).sort()).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
     for (const icon of [...body.icons, { src: '/icons/apple-touch-icon.png', sizes: '180x180' }]) {
-      const file = await t.http().get(icon.src).buffer(true);
+      const file = await demo.t.http().get(icon.src).buffer(true);
       expect(file.status).toBe(200);
       expect(file.headers['content-type']).toBe('image/png');
       const [width, height] = icon.sizes.split('x').map(Number);
       expect(pngSize(file.body as Buffer)).toEqual({ width, height });
     }
-    const worker = await t.http().get('/sw.js');
+    const worker = await demo.t.http().get('/sw.js');
     expect(worker.status).toBe(200);
     expect(worker.headers['content-type']).toMatch(/javascript/);
     expect(worker.headers['cache-control']).toBe('no-cache');
-    const index = await t.http().get('/');
+    const index = await demo.t.http().get('/');
     expect(index.text).toContain('<link rel="manifest" href="/manifest.webmanifest">');
     expect(index.text).toContain('<link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />');
   });
 
   it('starts offline from the service worker, whose caches hold the built files and no API answer', async () => {
-    const context = await browser.newContext({ serviceWorkers: 'allow', viewport: PHONE });
+    const context = await demo.browser.newContext({ serviceWorkers: 'allow', viewport: PHONE });
     try {
       const page = await context.newPage();
-      await page.goto(`${t.baseUrl}/`);
+      await page.goto(`${demo.t.baseUrl}/`);
       await page.getByRole('button', { name: 'Log in' }).waitFor();
       // Installed and in control of the page (a first visit's page is controlled once the worker has claimed it).
       await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
@@ -80,12 +69,12 @@ describeInBrowser('The installable app in headless Chromium (demo data)', () => 
       );
 
       await context.setOffline(true);
-      await page.goto(`${t.baseUrl}/privacy`);
+      await page.goto(`${demo.t.baseUrl}/privacy`);
       await page
         .getByRole('heading', { name: /privacy/i })
         .first()
         .waitFor();
-      await page.goto(`${t.baseUrl}/`);
+      await page.goto(`${demo.t.baseUrl}/`);
       await page.getByRole('button', { name: 'Log in' }).waitFor();
       await context.setOffline(false);
 
@@ -104,10 +93,10 @@ describeInBrowser('The installable app in headless Chromium (demo data)', () => 
 
   it("the home page's mobile dialog shows a QR code of the app's address and the steps for Android and iOS", async () => {
     const page = await onPhone(DEMO_USER_IDS.worker1);
-    await page.goto(`${t.baseUrl}/`);
+    await page.goto(`${demo.t.baseUrl}/`);
     await page.getByRole('button', { name: 'CANS on your phone' }).click();
     const dialog = page.getByRole('dialog', { name: 'CANS on your phone' });
-    const address = `${t.baseUrl}/`;
+    const address = `${demo.t.baseUrl}/`;
     const qrCode = dialog.getByRole('img', { name: `QR code of ${address}` });
     await qrCode.waitFor();
     const picture = PNG.sync.read(await qrCode.screenshot());
@@ -125,14 +114,14 @@ describeInBrowser('The installable app in headless Chromium (demo data)', () => 
 
   it('the questionnaire at 375 px: large targets, and a domain row that opens a domain and stays at the top', async () => {
     const worker1 = DEMO_USER_IDS.worker1;
-    const list = await t
+    const list = await demo.t
       .http()
       .get('/api/assessments?range=[0,49]')
-      .set('Authorization', `Bearer ${t.tokenForUser(worker1)}`);
+      .set('Authorization', `Bearer ${demo.t.tokenForUser(worker1)}`);
     const assessment = (list.body as { id: string; status: string }[]).find((row) => row.status === 'incomplete');
     if (!assessment) throw new Error('The demo data has no incomplete assessment of worker1');
     const page = await onPhone(worker1);
-    await page.goto(`${t.baseUrl}/assessment/childinfo/edit/${assessment.id}`);
+    await page.goto(`${demo.t.baseUrl}/assessment/childinfo/edit/${assessment.id}`);
     const domains = page.getByRole('navigation', { name: 'Domains' });
     const trauma = domains.getByRole('button', { name: 'Go to Trauma' });
     await trauma.click();
