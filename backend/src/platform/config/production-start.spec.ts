@@ -1,30 +1,16 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
-import { repositoryRoot } from './repository-root';
+import { runEntryPoint } from '../../../test-support/run-entry-point';
 
 /**
  * Issue 9 and issue 27, finding 14: the real entry point (main.ts, through the swc loader as `npm run` scripts do) refuses to
  * start in production with an unsafe configuration: exit code 1 and one clear line, before anything listens.
  */
 function startMain(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ['-r', '@swc-node/register', resolve(repositoryRoot(), 'backend/src/main.ts')], {
-      cwd: repositoryRoot(),
-      // Nothing inherited: no JWT_SECRET or SMTP_HOST of the machine running the tests leaks in.
-      env: { PATH: process.env.PATH ?? '', PORT: '0', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    // A start that did not stop by itself is the failure this test looks for.
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      resolvePromise({ code, output });
-    });
+  // No JWT_SECRET or SMTP_HOST of the machine running the tests leaks in; a start that did not stop by itself is the
+  // failure this test looks for.
+  return runEntryPoint('backend/src/main.ts', {
+    env: { PORT: '0', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false', ...env },
+    timeoutMs: 20_000,
   });
 }
 

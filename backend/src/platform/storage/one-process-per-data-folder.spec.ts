@@ -10,29 +10,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PgliteSqlClient } from '@cans/storage/sql/pglite-sql-client';
 import { repositoryRoot } from '../config/repository-root';
+import { runEntryPoint } from '../../../test-support/run-entry-point';
 
 const root = repositoryRoot();
 
-/** Runs a TypeScript entry point as the npm scripts do (the swc loader) and answers its exit code and output. */
-function run(entry: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ['-r', '@swc-node/register', resolve(root, entry), ...args], {
-      cwd: root,
-      env: { PATH: process.env.PATH ?? '', PORT: '0', LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    // A command that did not stop by itself is the failure this test looks for.
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      resolvePromise({ code, output });
-    });
-  });
-}
+const run = (entry: string, args: string[], env: Record<string, string>) =>
+  runEntryPoint(entry, { args, env: { PORT: '0', LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false', ...env }, timeoutMs: 60_000 });
 
 /** The holder: a process with the folder open (storage/src/test-support/hold-data-folder.ts), once it says so. */
 function holdFolder(folder: string): Promise<ChildProcess> {
