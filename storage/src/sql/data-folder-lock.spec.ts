@@ -28,6 +28,14 @@ describe('lockDataFolder', () => {
     expect(JSON.parse(readFileSync(lockFile(), 'utf8'))).toEqual(holder);
   });
 
+  it('creates a folder that does not exist yet (a first start) and holds it', () => {
+    const fresh = join(folder, 'data');
+    const release = lockDataFolder(fresh);
+    expect(JSON.parse(readFileSync(join(fresh, LOCK_FILE_NAME), 'utf8'))).toMatchObject({ pid: process.pid });
+    release();
+    expect(existsSync(join(fresh, LOCK_FILE_NAME))).toBe(false);
+  });
+
   it('takes over the lock of a process that is gone, and of a half-written lock file', () => {
     writeFileSync(lockFile(), JSON.stringify({ pid: 2 ** 22 + 12345, command: 'killed', since: '2026-11-28T00:00:00.000Z' }));
     const release = lockDataFolder(folder);

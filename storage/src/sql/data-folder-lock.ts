@@ -7,7 +7,7 @@
  * than once (the app and its CLI commands share a process in tests); the file goes when the last holder closes, or
  * when the process exits.
  */
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export const LOCK_FILE_NAME = 'cans.lock';
@@ -89,6 +89,8 @@ export function lockDataFolder(dataDir: string): () => void {
     heldHere.set(folder, count + 1);
     return release;
   }
+  // A first start has no folder yet: the lock is taken before the store creates it.
+  mkdirSync(folder, { recursive: true });
   // Twice at most: the second time after taking away the lock of a process that is gone.
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
