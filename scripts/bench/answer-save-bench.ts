@@ -20,7 +20,7 @@
 import 'reflect-metadata';
 import { CommandBus } from '@nestjs/cqrs';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent, IncomingHttpHeaders, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
@@ -50,10 +50,10 @@ export interface AnswerSaveRow {
   note: string;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const round = (n: number) => Math.round(n * 100) / 100;
 
-function timingRow(backend: string, scenario: string, times: number[], note = ''): AnswerSaveRow {
+export function timingRow(backend: string, scenario: string, times: number[], note = ''): AnswerSaveRow {
   const sorted = [...times].sort((a, b) => a - b);
   return {
     backend,
@@ -74,7 +74,7 @@ export class CookieClient {
     private readonly token: string,
   ) {}
 
-  send(method: string, path: string, body?: unknown): Promise<{ status: number; body: string }> {
+  send(method: string, path: string, body?: unknown): Promise<{ status: number; body: string; headers: IncomingHttpHeaders }> {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const url = new URL(path, this.baseUrl);
     return new Promise((resolve, reject) => {
@@ -93,7 +93,9 @@ export class CookieClient {
         (response) => {
           const chunks: Buffer[] = [];
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), headers: response.headers }),
+          );
           response.on('error', reject);
         },
       );

@@ -12,6 +12,9 @@ import type { RealMixRow } from './real-mix/real-mix-bench';
 import type { ReportsBenchRow } from './reports-bench';
 import type { DataFeedBenchRow } from './data-feed-bench';
 import type { AnalyticsReplayResult, AuditViewsResult } from './audit-bench';
+import { PRODUCTION_SAVE_PART, productionSaveSummaryRows } from './production-save/production-save-summary';
+import type { ProductionSaveResult } from './production-save/production-save-bench';
+import type { SaveStageRow } from './production-save/save-breakdown';
 
 /** One row of the append bench (run-benchmarks.ts): the store beside raw SQL in the same run. */
 export interface AppendRow {
@@ -37,6 +40,9 @@ export interface Measured {
   dataFeed: DataFeedBenchRow[] | null;
   auditViews: AuditViewsResult | null;
   analyticsReplay: AnalyticsReplayResult | null;
+  /** Issue 32: the answer save in the production setup, and where its time goes. */
+  productionSave: ProductionSaveResult | null;
+  saveBreakdown: SaveStageRow[] | null;
   failures: Map<string, string>;
   sizes: {
     writers: number;
@@ -50,7 +56,7 @@ export interface Measured {
   };
 }
 
-interface SummaryRow {
+export interface SummaryRow {
   figure: string;
   measured: string;
   baseline: string;
@@ -343,6 +349,11 @@ function summaryRows(m: Measured): SummaryRow[] {
       });
     }
   } else notMeasured(analyticsFigure('rebuild from event zero'), '> 20,000 events/s', 'analytics replay, PostgreSQL');
+  if (m.productionSave) rows.push(...productionSaveSummaryRows(m.productionSave));
+  else {
+    for (const figure of ['answer save, production start', `saves/s of concurrent case workers, projections' lag`])
+      notMeasured(figure, 'see issue 32', PRODUCTION_SAVE_PART);
+  }
   return rows;
 }
 
@@ -351,7 +362,7 @@ export function printSummary(m: Measured, seconds: number): void {
   const cell = (text: string) => text.replace(/\|/g, '\\|');
   const verdict = (met: boolean | null) => (met === null ? 'not measured' : met ? 'yes' : '**NO**');
   console.log(
-    `\n## Issue 12, 13, 15 and 16 figures — npm run bench, ${new Date().toISOString()}, node ${process.version}, ${Math.round(seconds / 60)} min in all\n`,
+    `\n## Issue 12, 13, 15, 16 and 32 figures — npm run bench, ${new Date().toISOString()}, node ${process.version}, ${Math.round(seconds / 60)} min in all\n`,
   );
   console.log('| figure | measured | same-run baseline | target | met? |');
   console.log('|---|---|---|---|---|');

@@ -15,7 +15,9 @@
  * (blue-green-bench.ts), and the report statistics at 50,000 approved assessments (reports-bench.ts), and the audit
  * figures (audit-bench.ts): an assessment's history and its state as of a past event at 500 events through HTTP, the
  * cost of recording a read, and the analytics projections rebuilt (and one `replay --until`) over the real mix at
- * BENCH_ANALYTICS_ASSESSMENTS (default 100,000, written by the part itself). Each part
+ * BENCH_ANALYTICS_ASSESSMENTS (default 100,000, written by the part itself). Issue 32: the answer save as a user meets
+ * it (production-save/: the built app started in production mode with the demo data, saves paced and back to back,
+ * 20 case workers at once with the projections' lag) and the breakdown of one save's time. Each part
  * prints its own table as it finishes and says how long it took; at the very end ONE summary (bench-summary.ts) gives
  * every figure of issue 12's, 13's, 15's and 16's tables beside its same-run baseline, its target and whether it is met.
  * A part that fails is reported in the summary and the others still run (the exit code is then 1).
@@ -42,6 +44,9 @@ import {
   runAuditViewsBench,
 } from './audit-bench';
 import { AppendRow as Row, Measured, printSummary } from './bench-summary';
+import { printProductionSaveBench, runProductionSaveBench } from './production-save/production-save-bench';
+import { PRODUCTION_SAVE_PART } from './production-save/production-save-summary';
+import { measureSaveBreakdown, printSaveBreakdown } from './production-save/save-breakdown';
 import type { NewEvent } from '@cans/storage/event-store/event-store.port';
 import { prepareRawInsertBaseline, rawInsertBaseline, SqlEventStore } from '@cans/storage/event-store/sql-event-store';
 import { PgSqlClient } from '@cans/storage/sql/pg-sql-client';
@@ -206,6 +211,8 @@ async function main(): Promise<void> {
     dataFeed: null,
     auditViews: null,
     analyticsReplay: null,
+    productionSave: null,
+    saveBreakdown: null,
     failures: new Map(),
     sizes: {
       writers: WRITERS,
@@ -295,6 +302,14 @@ async function main(): Promise<void> {
     // The XLSX export and the monthly zip of 5,000 approved assessments (the test app's scratch database).
     measured.dataFeed = await part(measured, 'data feed files, PostgreSQL', () => runDataFeedBench());
     if (measured.dataFeed) printDataFeedBench(measured.dataFeed);
+  }
+  if (postgresReachable) {
+    // Issue 32: the answer save as a user meets it (the built app in production mode, its own process), then where
+    // one save's time goes (a second start, with SERVER_TIMING=true).
+    measured.productionSave = await part(measured, PRODUCTION_SAVE_PART, () => runProductionSaveBench(serverUrl));
+    if (measured.productionSave) printProductionSaveBench(measured.productionSave);
+    measured.saveBreakdown = await part(measured, 'answer save breakdown, production start', () => measureSaveBreakdown(serverUrl));
+    if (measured.saveBreakdown) printSaveBreakdown(measured.saveBreakdown);
   }
   // Answer saves through HTTP (PGlite, then PostgreSQL when reachable).
   measured.answerSaves = await part(measured, 'answer saves through HTTP', () => runAnswerSaveBench());

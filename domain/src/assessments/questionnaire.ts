@@ -52,21 +52,66 @@ function requireChild(state: AssessmentState): ChildInformation {
   return state.child;
 }
 
+/**
+ * What is shown depends only on the library version, the child's age, the caregivers and the ratings of the rules'
+ * trigger questions (rule-evaluator.ts): every other rating leaves it as it is. A save, its answer and the live
+ * projections ask for the same assessment's questionnaire several times per rating, nearly always with the same
+ * inputs, so each library version keeps its last results by that key. Results are shared: callers only read them.
+ */
+interface Shown {
+  questions?: readonly AssessmentQuestion[];
+  evaluation?: RuleEvaluation;
+}
+const SHOWN_PER_LIBRARY = 512;
+const shownByLibrary = new WeakMap<Instrument, WeakMap<readonly QuestionRule[], Map<string, Shown>>>();
+const triggerCodesByRules = new WeakMap<readonly QuestionRule[], readonly string[]>();
+
+function triggerCodesOf(rules: readonly QuestionRule[]): readonly string[] {
+  let codes = triggerCodesByRules.get(rules);
+  if (!codes) triggerCodesByRules.set(rules, (codes = [...new Set(rules.map((rule) => rule.trigger.questionCode))].sort()));
+  return codes;
+}
+
+function shownFor(state: AssessmentState, library: QuestionnaireLibrary, age: number): Shown {
+  let byRules = shownByLibrary.get(library.instrument);
+  if (!byRules) shownByLibrary.set(library.instrument, (byRules = new WeakMap()));
+  let results = byRules.get(library.rules);
+  if (!results) byRules.set(library.rules, (results = new Map()));
+  let key = `${age}|${state.caregivers.map((caregiver) => caregiver.caregiverId).join(',')}`;
+  for (const code of triggerCodesOf(library.rules)) {
+    key += `|${state.childRatings[code] ?? ''}`;
+    for (const caregiver of state.caregivers) key += `,${state.caregiverRatings[caregiver.caregiverId]?.[code] ?? ''}`;
+  }
+  let shown = results.get(key);
+  if (!shown) {
+    // A plain bound: past it the memory starts over (a handful of keys are live at a time).
+    if (results.size >= SHOWN_PER_LIBRARY) results.clear();
+    results.set(key, (shown = {}));
+  }
+  return shown;
+}
+
 /** The questions the case worker rates on this assessment now (age, library visibility, rules; caregivers). */
-export function visibleQuestionsOf(state: AssessmentState, library: QuestionnaireLibrary): AssessmentQuestion[] {
-  const child = requireChild(state);
-  return visibleQuestionsFor(library.instrument, library.rules, evaluatorAnswersOf(state), questionnaireAgeOf(child), {
-    caregiverCount: state.caregivers.length,
-  }).map((q) => ({ ...q, caregiverId: q.caregiverIndex === undefined ? null : state.caregivers[q.caregiverIndex].caregiverId }));
+export function visibleQuestionsOf(state: AssessmentState, library: QuestionnaireLibrary): readonly AssessmentQuestion[] {
+  const age = questionnaireAgeOf(requireChild(state));
+  const shown = shownFor(state, library, age);
+  shown.questions ??= Object.freeze(
+    visibleQuestionsFor(library.instrument, library.rules, evaluatorAnswersOf(state), age, {
+      caregiverCount: state.caregivers.length,
+    }).map((q) => ({ ...q, caregiverId: q.caregiverIndex === undefined ? null : state.caregivers[q.caregiverIndex].caregiverId })),
+  );
+  return shown.questions;
 }
 
 /** Triggered questions and modules (what the spec's saveAnswer returns), per caregiver id where relevant. */
 export function ruleEvaluationOf(state: AssessmentState, library: QuestionnaireLibrary): RuleEvaluation {
-  const child = requireChild(state);
-  return evaluateRules(library.instrument, library.rules, evaluatorAnswersOf(state), {
-    childAgeYears: questionnaireAgeOf(child),
+  const age = questionnaireAgeOf(requireChild(state));
+  const shown = shownFor(state, library, age);
+  shown.evaluation ??= evaluateRules(library.instrument, library.rules, evaluatorAnswersOf(state), {
+    childAgeYears: age,
     caregiverCount: state.caregivers.length,
   });
+  return shown.evaluation;
 }
 
 /** Maps an evaluator caregiver position back to the caregiver id (null for the child). */

@@ -136,10 +136,63 @@ describe.each(sqlBackends())('ProjectionRunner on $name', ({ create }) => {
     await expect(v2.rebuild('nope')).rejects.toThrow(/Unknown projection "nope"/);
   });
 
+  it('leads with the rebuild-request collection in place, so its check every tick never fails on the server', async () => {
+    const projections = runner([streamCounter()]);
+    await projections.start();
+    const { rows } = await database.client.query<{ present: boolean }>(
+      "SELECT to_regclass('rm_projection_rebuild_requests') IS NOT NULL AS present",
+    );
+    expect(rows[0].present).toBe(true);
+  });
+
   it('waitForPosition gives up after its bound when projections are behind', async () => {
     const projections = runner([streamCounter()]);
     await projections.start();
     expect(await projections.waitForPosition(999, 100)).toBe(false);
+  });
+
+  it('keepUpWith lets a writer go at once within the backlog, holds it while the projections trail further, and gives up at its bound', async () => {
+    let release: () => void = () => undefined;
+    let gate: Promise<void> | null = null;
+    const gated = defineProjection({
+      name: 'gated',
+      version: 1,
+      collections: [{ name: 'gated_seen' }],
+      eventTypes: ['Counted'],
+      async apply(recorded, view) {
+        await gate;
+        view.upsert('gated_seen', { id: recorded.streamId });
+      },
+    });
+    const projections = runner([gated], 500);
+    await projections.start();
+    const warm = await eventStore.append('warm', [event('Counted', {})], 'no_stream');
+    expect(await projections.waitForPosition(warm.position, SETTLE_MS)).toBe(true);
+    await waitUntil(async () => (await projections.status())[0].state === 'live');
+    gate = new Promise<void>((resolve) => (release = resolve));
+    await eventStore.append('first', [event('Counted', {})], 'no_stream');
+    const last = await eventStore.append(
+      'burst',
+      Array.from({ length: 10 }, () => event('Counted', {})),
+      'no_stream',
+    );
+
+    // The gate opens whatever happens below, or stopping the runner would wait for the blocked batch for ever.
+    const opened = setTimeout(() => release(), 20_000);
+    await projections.keepUpWith(last.position, 50, SETTLE_MS); // within the backlog: at once
+    let held = true;
+    const waiting = projections.keepUpWith(last.position, 5, SETTLE_MS).then(() => (held = false));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(held).toBe(true);
+    const boundStarted = Date.now();
+    await projections.keepUpWith(last.position, 5, 100); // the bound: resolves, never throws
+    expect(Date.now() - boundStarted).toBeGreaterThanOrEqual(90);
+    expect(held).toBe(true);
+
+    release();
+    clearTimeout(opened);
+    await waiting;
+    expect(await projections.waitForPosition(last.position, SETTLE_MS)).toBe(true);
   });
 });
 

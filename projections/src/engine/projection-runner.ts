@@ -7,7 +7,8 @@ import { LiveProjectionGroup, ProjectionMember, ProjectionState } from './live-p
 import type { Projection } from './projection';
 import { buildCheckpointKey, buildGenerationOf, generationOf, generationTargets } from './projection-collections';
 import { buildProgressFromCheckpoints, followedMember } from './checkpoint-views';
-import { PROJECTIONS_LEASE, takeRebuildRequests } from './rebuild-requests';
+import { ProgressWaiters } from './progress-waiters';
+import { PROJECTIONS_LEASE, REBUILD_REQUESTS_COLLECTION, takeRebuildRequests } from './rebuild-requests';
 import { Throughput } from './throughput';
 
 export type { ProjectionState } from './live-projection-group';
@@ -54,7 +55,7 @@ type Role = 'stopped' | 'leader' | 'follower';
 export class ProjectionRunner {
   private readonly members = new Map<string, ProjectionMember>();
   private readonly builds = new Map<string, { build: BlueGreenBuild; done: Promise<void> }>();
-  private readonly progressWaiters = new Set<() => void>();
+  private readonly progressWaiters = new ProgressWaiters();
   private readonly retryTimers = new Set<NodeJS.Timeout>();
   private readonly batchSize: number;
   private readonly retryDelayMs: number;
@@ -159,21 +160,29 @@ export class ProjectionRunner {
    * timeout (the caller then serves what it has rather than hanging).
    */
   async waitForPosition(position: number, timeoutMs: number): Promise<boolean> {
-    const reached = () => [...this.members.values()].every((member) => member.state === 'stale' || member.position >= position);
-    if (this.members.size > 0 && reached()) return true;
-    return new Promise<boolean>((resolve) => {
-      const check = () => {
-        if (this.members.size === 0) finish(false);
-        else if (reached()) finish(true);
-      };
-      const finish = (reached: boolean) => {
-        clearTimeout(timer);
-        this.progressWaiters.delete(check);
-        resolve(reached);
-      };
-      const timer = setTimeout(() => finish(false), timeoutMs);
-      this.progressWaiters.add(check);
-    });
+    return this.waitUntil(
+      () => [...this.members.values()].every((member) => member.state === 'stale' || member.position >= position),
+      timeoutMs,
+    );
+  }
+
+  /**
+   * Backpressure for writers: resolves at once while every projection that follows the stream live is at most
+   * `maxBacklog` events behind `position` (a command's own), otherwise once it is again or after the timeout. Writes
+   * that outrun the projections would leave the read models ever further behind (every user's lists and counts);
+   * waiting here spends the wait on the writers instead. Projections that are catching up or building are not
+   * waited for: they are behind by design.
+   */
+  async keepUpWith(position: number, maxBacklog: number, timeoutMs: number): Promise<void> {
+    const following = (member: ProjectionMember) => member.state === 'live' || member.state === 'following';
+    await this.waitUntil(
+      () => [...this.members.values()].every((member) => !following(member) || member.position >= position - maxBacklog),
+      timeoutMs,
+    );
+  }
+
+  private waitUntil(reached: () => boolean, timeoutMs: number): Promise<boolean> {
+    return this.progressWaiters.until(reached, () => this.members.size === 0, timeoutMs);
   }
 
   /**
@@ -188,6 +197,8 @@ export class ProjectionRunner {
 
   private async lead(): Promise<void> {
     this.role = 'leader';
+    // Asked for every tick: on SQL a missing table would fail each time, an ERROR line a second in the server's log.
+    await this.readStore.ensureCollection({ name: REBUILD_REQUESTS_COLLECTION });
     const checkpoints = await this.readStore.listCheckpoints();
     const pendingBuilds: { projection: Projection; generation: number; position: number }[] = [];
     for (const projection of this.projections) {
@@ -420,6 +431,6 @@ export class ProjectionRunner {
   }
 
   private notifyProgress(): void {
-    for (const waiter of [...this.progressWaiters]) waiter();
+    this.progressWaiters.notify();
   }
 }

@@ -37,6 +37,7 @@ import {
   StartAssessmentDto,
 } from './assessment.dto';
 import { RatingAnswer } from './rating-answer.dto';
+import { timeStageSync } from '../../platform/http/server-timing';
 
 /** Assessment and comment ids are UUIDs of any version (the routes have always taken any). */
 const uuid = new ParseUUIDPipe();
@@ -162,13 +163,15 @@ export class AssessmentsController {
         ? { type: 'ClearItemRating', questionCode: body.questionCode, caregiverId }
         : { type: 'RateItem', questionCode: body.questionCode, caregiverId, rating: rating as Rating };
     const result: AssessmentChangeResult = await this.commands.execute(new ChangeAssessmentCommand(auth.user, auth.actor, id, [command]));
-    const change = result.library
-      ? ratingChangeView(result.before, result.state, result.library, { questionCode: body.questionCode, caregiverId })
-      : null;
-    return answerCommand(result, {
-      revision: result.revision,
-      position: result.position,
-      ...RatingAnswer.of(change, body.questionCode, caregiverId),
+    return timeStageSync(auth.actor.stages, 'answer', () => {
+      const change = result.library
+        ? ratingChangeView(result.before, result.state, result.library, { questionCode: body.questionCode, caregiverId })
+        : null;
+      return answerCommand(result, {
+        revision: result.revision,
+        position: result.position,
+        ...RatingAnswer.of(change, body.questionCode, caregiverId),
+      });
     });
   }
 

@@ -3,6 +3,7 @@ import type { Request } from 'express';
 import type { Actor } from '../../platform/commands/actor';
 import type { Privilege } from '@cans/domain/identity/privileges';
 import type { AuthenticatedUser } from '../authentication/authenticated-user';
+import { stagesOf } from '../../platform/http/server-timing';
 
 export const PUBLIC_ROUTE = 'cans:public';
 export const REQUIRED_PRIVILEGES = 'cans:privileges';
@@ -47,5 +48,6 @@ function actorOf(request: Request & { user?: AuthenticatedUser; id?: unknown }):
     userId: request.user?.id ?? null,
     ip: request.ip ?? null,
     correlationId: String(request.id ?? request.headers['x-request-id'] ?? ''),
+    stages: stagesOf(request),
   };
 }

@@ -7,6 +7,7 @@ import type { AppConfig } from '../../platform/config/app-config';
 import { APP_CONFIG } from '../../platform/storage/storage-tokens';
 import { ACCESS_TOKEN_COOKIE, AccessTokenClaims, AuthenticatedUser } from './authenticated-user';
 import { PrincipalService } from './principal.service';
+import { stagesOf, timeStage } from '../../platform/http/server-timing';
 
 /** Browsers send the token in an HttpOnly cookie; API clients may send it as a Bearer header. */
 const fromCookie = (request: Request): string | null => {
@@ -36,6 +37,6 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   }
 
   async validate(request: Request, claims: AccessTokenClaims): Promise<AuthenticatedUser | false> {
-    return (await this.principals.principalFor(claims, request.ip ?? null)) ?? false;
+    return (await timeStage(stagesOf(request), 'auth', () => this.principals.principalFor(claims, request.ip ?? null))) ?? false;
   }
 }

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Decider, DomainEvent, foldEvents, knownEvents } from '@cans/domain/decider';
 import { EventStore, ExpectedRevision, RecordedEvent, WrongExpectedRevisionError } from '@cans/storage/event-store/event-store.port';
 import { EVENT_STORE } from '../storage/storage-tokens';
+import { timeStage, timeStageSync } from '../http/server-timing';
 import type { Actor, CommandResult } from './actor';
 
 /**
@@ -160,12 +161,15 @@ export class EventSourcedCommandHandler {
     const policy = options.concurrency ?? REJECT_ON_CONFLICT;
     const maxAttempts = policy.kind === 'merge' ? Math.max(1, policy.maxAttempts) : 1;
     for (let attempt = 1; ; attempt++) {
-      const loaded = options.load
-        ? await options.load()
-        : policy.kind === 'append-only'
-          ? unread(decider.initialState)
-          : await this.load(streamId, decider);
-      const events = decider.decide(await commandFor(loaded), loaded.state);
+      const loaded = await timeStage(options.actor.stages, 'load', () =>
+        options.load
+          ? options.load()
+          : policy.kind === 'append-only'
+            ? Promise.resolve(unread(decider.initialState))
+            : this.load(streamId, decider),
+      );
+      const command = await timeStage(options.actor.stages, 'access', async () => commandFor(loaded));
+      const events = timeStageSync(options.actor.stages, 'decide', () => decider.decide(command, loaded.state));
       const outcome = {
         id: options.id ?? streamId,
         events,
@@ -183,15 +187,22 @@ export class EventSourcedCommandHandler {
             ? policy.clientRevision
             : loaded.revision;
       try {
-        const appended = await this.eventStore.append(
-          streamId,
-          events.map((event) => ({
-            type: event.type,
-            data: event.data,
-            schemaVersion: event.schemaVersion ?? 1,
-            metadata: { userId: options.actor.userId, ip: options.actor.ip, correlationId: options.actor.correlationId, causationId: null },
-          })),
-          expected,
+        const appended = await timeStage(options.actor.stages, 'append', () =>
+          this.eventStore.append(
+            streamId,
+            events.map((event) => ({
+              type: event.type,
+              data: event.data,
+              schemaVersion: event.schemaVersion ?? 1,
+              metadata: {
+                userId: options.actor.userId,
+                ip: options.actor.ip,
+                correlationId: options.actor.correlationId,
+                causationId: null,
+              },
+            })),
+            expected,
+          ),
         );
         return { ...outcome, changed: true, revision: appended.revision, position: appended.position };
       } catch (error) {

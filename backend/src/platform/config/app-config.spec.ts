@@ -83,4 +83,11 @@ describe('loadAppConfig', () => {
     expect(loadAppConfig({ READY_MAX_PROJECTION_DELAY_MS: '250' }).readinessMaxProjectionDelayMs).toBe(250);
     expect(() => loadAppConfig({ READY_MAX_PROJECTION_DELAY_MS: 'soon' })).toThrow(/READY_MAX_PROJECTION_DELAY_MS/);
   });
+
+  it('SERVER_TIMING: off by default, true or false, and nothing else', () => {
+    expect(loadAppConfig({}).serverTiming).toBe(false);
+    expect(loadAppConfig({ SERVER_TIMING: 'true' }).serverTiming).toBe(true);
+    expect(loadAppConfig({ SERVER_TIMING: 'false' }).serverTiming).toBe(false);
+    expect(() => loadAppConfig({ SERVER_TIMING: 'yes' })).toThrow(/SERVER_TIMING must be true or false/);
+  });
 });

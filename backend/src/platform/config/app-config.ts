@@ -38,6 +38,8 @@ export interface AppConfig {
   recordReadsFlushMs: number;
   /** … or as soon as this many are queued (RECORD_READS_BATCH_SIZE). */
   recordReadsBatchSize: number;
+  /** SERVER_TIMING=true: every answer says where its time went (a Server-Timing header; a diagnosis tool, off by default). */
+  serverTiming: boolean;
 }
 
 export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -61,6 +63,7 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     xmlFeedJobCron: parseCron(env.XML_FEED_JOB_CRON, DEFAULT_XML_FEED_JOB_CRON, 'XML_FEED_JOB_CRON'),
     recordReadsFlushMs: parseInteger(env.RECORD_READS_FLUSH_MS, 250, 'RECORD_READS_FLUSH_MS'),
     recordReadsBatchSize: Math.max(1, parseInteger(env.RECORD_READS_BATCH_SIZE, 200, 'RECORD_READS_BATCH_SIZE')),
+    serverTiming: parseSwitch(env.SERVER_TIMING, 'SERVER_TIMING'),
   };
 }
 
@@ -93,4 +96,12 @@ function parseInteger(value: string | undefined, fallback: number, name: string)
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < 0) throw new ConfigurationError(`${name} must be a non-negative integer, got "${value}"`);
   return parsed;
+}
+
+/** An on/off setting: unset or empty is off; anything but true/false is a mistake worth stopping for. */
+function parseSwitch(value: string | undefined, name: string): boolean {
+  const text = (value ?? '').trim().toLowerCase();
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  throw new ConfigurationError(`${name} must be true or false, got "${value}"`);
 }

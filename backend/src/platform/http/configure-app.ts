@@ -16,6 +16,7 @@ import { sendSecurityHeaders } from './security-headers';
 import { hardenInput } from './input-hardening';
 import { applyRequestTimeouts } from './request-timeout';
 import { createValidationPipe } from './validation';
+import { sendServerTiming } from './server-timing';
 
 /** Nest's start-up bookkeeping (one line per module and route): debug detail, not news for the operator. */
 const START_UP_CHATTER = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer']);
@@ -38,6 +39,7 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   const express = app as NestExpressApplication;
   app.useLogger(operatorLogger(app.get(Logger)));
   app.setGlobalPrefix('api');
+  sendServerTiming(express, config.serverTiming);
   // Transport security first: client IP, response headers, then CSRF and JSON-only bodies before any body is parsed.
   deriveClientIp(express, config.trustProxy);
   sendSecurityHeaders(express, { production: config.production });
