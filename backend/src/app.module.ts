@@ -29,6 +29,7 @@ import { HttpAnswerInterceptor } from './platform/http/http-answers';
 import { ReadYourWritesInterceptor } from './platform/http/read-your-writes';
 import { isHealthProbe, requestLogSerializers } from './platform/http/request-log';
 import { ProjectionRunnerService } from './platform/projections/projection-runner.service';
+import { HeavyWorkModule } from './platform/heavy-work/heavy-work-pool';
 import { ProjectionBackpressureInterceptor } from './platform/projections/projection-backpressure.interceptor';
 import { StorageModule } from './platform/storage/storage.module';
 import { APP_CONFIG } from './platform/storage/storage-tokens';
@@ -65,6 +66,7 @@ export function createAppModule(config: AppConfig, options: AppModuleOptions = {
     module: AppModule,
     imports: [
       ConfigModule.forRoot(config),
+      HeavyWorkModule,
       LoggerModule.forRoot({
         // Express 5 route syntax; nestjs-pino's default '*' triggers a legacy-route warning on start.
         forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],

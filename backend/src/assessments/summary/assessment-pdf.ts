@@ -71,13 +71,26 @@ const USEFUL_COLOUR = CHART_RATING_COLOURS['0'];
 /** Width of one glance bar at its maximum, in points. */
 const GLANCE_BAR_WIDTH = 90;
 
+/** The table layout of report grids (pdf-document.ts gridRows), by name: a definition holds no functions but frames. */
+export const GRID_CELLS_LAYOUT = 'cansGridCells';
+const TABLE_LAYOUTS = {
+  [GRID_CELLS_LAYOUT]: {
+    hLineColor: () => '#d5dae0',
+    vLineColor: () => '#d5dae0',
+    paddingLeft: () => 3,
+    paddingRight: () => 3,
+    paddingTop: () => 3,
+    paddingBottom: () => 3,
+  },
+};
+
 /** Renders a document definition to PDF bytes. */
 export async function renderPdf(definition: TDocumentDefinitions): Promise<Buffer> {
   const { PdfPrinter, URLResolver, virtualfs } = pdfmakeServer();
   const urlResolver = new URLResolver(virtualfs);
   urlResolver.setUrlAccessPolicy(() => false);
   const printer = new PdfPrinter(FONTS, virtualfs, urlResolver, (path) => FONT_FILES.has(path));
-  const document = await printer.createPdfKitDocument(definition);
+  const document = await printer.createPdfKitDocument(definition, { tableLayouts: TABLE_LAYOUTS });
   return new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
     document.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -3,7 +3,7 @@ import { ApiBadRequestResponse, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiP
 import type { Response } from 'express';
 import { Auth, RequestAuth, RequirePrivileges } from '../../identity/access/access.decorators';
 import { RecordReadsService } from '../../audit/record-reads/record-reads.service';
-import { printPdfDefinition, renderPdf, summaryPdfDefinition } from './assessment-pdf';
+import { HeavyWorkPool } from '../../platform/heavy-work/heavy-work-pool';
 import { AssessmentSummaryService } from './assessment-summary.service';
 import { AsOfQueryDto, parseAsOfPoint } from '../history/as-of-point';
 
@@ -40,6 +40,7 @@ export class AssessmentSummaryController {
   constructor(
     private readonly summaries: AssessmentSummaryService,
     private readonly reads: RecordReadsService,
+    private readonly heavyWork: HeavyWorkPool,
   ) {}
 
   @Get(':id/summary')
@@ -65,7 +66,7 @@ export class AssessmentSummaryController {
     @Res({ passthrough: true }) response: Response,
   ) {
     const summary = await this.summaries.summary(user, id, parseAsOfPoint(asOf, false));
-    const bytes = await renderPdf(summaryPdfDefinition(summary));
+    const bytes = await this.heavyWork.renderPdf(user.id, { kind: 'summary', summary });
     this.reads.record(actor, [id], 'summary-pdf');
     return sendPdf(response, bytes, pdfFileName('summary', id, summary.child.dateOfAssessment));
   }
@@ -93,7 +94,7 @@ export class AssessmentSummaryController {
     @Res({ passthrough: true }) response: Response,
   ) {
     const printable = await this.summaries.print(user, id, parseAsOfPoint(asOf, false));
-    const bytes = await renderPdf(printPdfDefinition(printable));
+    const bytes = await this.heavyWork.renderPdf(user.id, { kind: 'print', printable });
     this.reads.record(actor, [id], 'print-pdf');
     return sendPdf(response, bytes, pdfFileName('assessment', id, printable.child.dateOfAssessment));
   }

@@ -20,6 +20,10 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const { status, body } = this.toAnswer(exception);
     if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     else if (exception instanceof WrongExpectedRevisionError) this.logger.warn(exception.message);
+    // A refusal that says when to come back (rate limits, a full queue of heavy work) says it in the header too.
+    if ((status === 429 || status === 503) && typeof body.retryAfterSeconds === 'number') {
+      response.setHeader('Retry-After', String(body.retryAfterSeconds));
+    }
     response.status(status).json(body);
   }
 

@@ -7,6 +7,7 @@
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import type { PdfChart } from './pdf-charts';
 
+import { GRID_CELLS_LAYOUT } from '../../assessments/summary/assessment-pdf';
 export { displayDate, renderPdf } from '../../assessments/summary/assessment-pdf';
 
 /** A4 portrait is 595.28 × 841.89 pt; 40 pt margins leave 515 pt of width. */
@@ -120,14 +121,8 @@ export function gridRows(cells: Content[], perRow: number): Content[] {
     while (row.length < perRow) row.push({ text: '' });
     rows.push({
       table: { widths: Array.from({ length: perRow }, () => '*'), body: [row], dontBreakRows: true },
-      layout: {
-        hLineColor: () => '#d5dae0',
-        vLineColor: () => '#d5dae0',
-        paddingLeft: () => 3,
-        paddingRight: () => 3,
-        paddingTop: () => 3,
-        paddingBottom: () => 3,
-      },
+      // A named layout (renderPdf registers it): content stays data, so it can go to a worker thread.
+      layout: GRID_CELLS_LAYOUT,
       margin: [0, 0, 0, 4],
       unbreakable: true,
     });

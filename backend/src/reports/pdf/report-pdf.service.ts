@@ -24,7 +24,7 @@ import { MANY_CHILDREN_ONE_CANS_TITLE, manyChildrenOneCansContent } from './many
 import { ONE_CHILD_MANY_CANS_TITLE, oneChildManyCansContent } from './one-child-many-cans.pdf';
 import { ONE_CHILD_ONE_CANS_TITLE, oneChildOneCansContent } from './one-child-one-cans.pdf';
 import { loadChartKit } from './pdf-charts';
-import { renderPdf, reportDocument } from './pdf-document';
+import { HeavyWorkPool } from '../../platform/heavy-work/heavy-work-pool';
 import type { PdfContext } from './report-pdf-input';
 
 const TITLE_PREFIX: Record<ReportKind, string> = {
@@ -75,6 +75,7 @@ export class ReportPdfService {
     private readonly comparisons: ReportComparisonService,
     private readonly options: ReportOptionsService,
     private readonly glances: ReportGlanceService,
+    private readonly heavyWork: HeavyWorkPool,
   ) {}
 
   /** The PDF of saved query `id` as `user` may see it; unknown id: NotFoundError (404). */
@@ -90,9 +91,14 @@ export class ReportPdfService {
     const documentTitle = reportTabTitle(saved.report, cin, generatedAt);
     return {
       fileName: reportFileName(saved.report, generatedAt),
-      bytes: await renderPdf(
-        reportDocument(title, documentTitle, generatedAt, content({ generatedAt, query: saved.query, glance, filterOptions })),
-      ),
+      // Laid out and rendered in a worker thread: the content is data, the page frame is built there.
+      bytes: await this.heavyWork.renderPdf(user.id, {
+        kind: 'report',
+        title,
+        fileTitle: documentTitle,
+        generatedAt: generatedAt.toISOString(),
+        content: content({ generatedAt, query: saved.query, glance, filterOptions }),
+      }),
       read,
     };
   }
