@@ -6,6 +6,7 @@
  *
  * Set SCREENSHOTS_DIR to also save screenshots of each screen (for reviewing the look; not an assertion).
  */
+import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describeInBrowser, FRONTEND_DIST, launchChromium, signedInPage } from '../../test-support/browser';
 import { expectAccessible, expectPageChecks } from '../../test-support/page-checks';
@@ -327,12 +328,17 @@ describeInBrowser('Assessment screens in headless Chromium', () => {
       .waitFor()
       .catch(() => undefined);
     await sp.getByText('Sleeps well since the move.').waitFor();
-    await sp.getByRole('link', { name: 'Download PDF' }).waitFor();
+    await sp.getByRole('button', { name: 'Download PDF' }).waitFor();
     await shot(sp, 'summary');
     await expectPageChecks(sp, 'summary');
-    const pdf = await sp.request.get(`${t.baseUrl}/api/assessments/${id}/summary.pdf`);
-    expect(pdf.status()).toBe(200);
-    expect((await pdf.body()).subarray(0, 4).toString('latin1')).toBe('%PDF');
+    // The PDF is prepared in the server's worker pool and handed over as a download named by the server.
+    const [download] = await Promise.all([sp.waitForEvent('download'), sp.getByRole('button', { name: 'Download PDF' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^cans-summary-.*\.pdf$/);
+    expect(
+      readFileSync(await download.path())
+        .subarray(0, 4)
+        .toString('latin1'),
+    ).toBe('%PDF');
 
     await go(sp, `/assessment/print/${id}`);
     await sp.getByRole('heading', { name: 'CANS Assessment' }).waitFor();

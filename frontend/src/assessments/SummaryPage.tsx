@@ -8,7 +8,6 @@ import { useTranslate } from 'react-admin';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { Alert, Box, Button, CircularProgress, Container, GlobalStyles, Paper, Stack, Typography } from '@mui/material';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
-import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import CloseIcon from '@mui/icons-material/Close';
 import { API_URL } from '../providers/dataProvider';
 import { useApiQuery } from '../providers/useApi';
@@ -18,6 +17,7 @@ import { formatDateTime, formatTitleStamp } from '../shared/format';
 import { AssessmentStatusChip } from './AssessmentStatusChip';
 import { SummaryContent } from './SummaryView';
 import type { SummaryData } from './summary-types';
+import { PdfDownloadButton } from '../shared/PdfDownloadButton';
 
 /** Print: hide the controls, full width, black on white, keep colours of the chart and rating badges. */
 export const printStyles = (
@@ -99,9 +99,11 @@ const SummaryLikePage = ({ kind }: { kind: 'summary' | 'print' }) => {
             {text(kind === 'summary' ? 'summaryKind' : 'printKind')} · {text('opened', { at: formatDateTime(new Date().toISOString()) })}
           </Typography>
           <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
-            <Button variant="outlined" startIcon={<PictureAsPdfOutlined />} href={pdfHref} target="_blank" rel="noopener">
-              {text('pdf')}
-            </Button>
+            <PdfDownloadButton
+              href={pdfHref}
+              label={text('pdf')}
+              fallbackName={kind === 'summary' ? 'CANS_Summary.pdf' : 'CANS_Assessment.pdf'}
+            />
             <Button variant="contained" startIcon={<PrintOutlined />} onClick={() => window.print()}>
               {text('print')}
             </Button>

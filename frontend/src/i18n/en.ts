@@ -45,6 +45,11 @@ export const en: TranslationMessages = {
         rule_evaluator: 'Try the rules',
       },
     },
+    /** PDFs the server prepares in its worker pool (PdfDownloadButton). */
+    download: {
+      preparing: 'Preparing the PDF…',
+      failed: 'The PDF could not be prepared. Please try again.',
+    },
     administration: enAdministration,
     assessments: enAssessments,
     dashboard: enDashboard,

@@ -12,7 +12,7 @@ import { describeInBrowser, FRONTEND_DIST, launchChromium, signedInPage } from '
 import { expectAccessible, expectFitsAllWidths } from '../../../test-support/page-checks';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
 import { createWizardOrg, domainNames } from '../test-support/wizard-org';
-import { afterNextFrame, expectEventually, toHaveAttribute, toHaveCount } from '../../../test-support/eventually';
+import { afterNextFrame, expectEventually, toHaveCount } from '../../../test-support/eventually';
 import { RATING_COLOURS } from '@cans/domain/reports/chart-rules';
 import { drawnBars } from '../test-support/chart-bars';
 
@@ -109,6 +109,30 @@ describeInBrowser('Report print views and PDF export in headless Chromium', () =
     await step(page, n + 1, of, 'Generate report');
   };
 
+  /** While the server prepares the PDF the button says so; a refusal (429 from the pool) shows the server's words. */
+  async function preparingThenRefused(tab: Page, id: string): Promise<void> {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const message = 'You already have 3 files being prepared. Wait for one to finish, then try again.';
+    await tab.route(`**/api/reports/saved-queries/${id}/pdf`, async (route) => {
+      await held;
+      await route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        headers: { 'Retry-After': '5' },
+        body: JSON.stringify({ statusCode: 429, error: 'Too Many Requests', message, retryAfterSeconds: 5 }),
+      });
+    });
+    await tab.getByRole('button', { name: 'Download PDF' }).click();
+    const preparing = tab.getByRole('button', { name: 'Preparing the PDF…' });
+    await preparing.waitFor();
+    expect(await preparing.isDisabled()).toBe(true);
+    release();
+    await tab.getByRole('alert').filter({ hasText: message }).waitFor();
+    await tab.getByRole('button', { name: 'Download PDF' }).waitFor();
+    await tab.unroute(`**/api/reports/saved-queries/${id}/pdf`);
+  }
+
   /**
    * Print from the report step: the new tab's title, the expected content, every domain heading, no tabs, the
    * buttons; axe and the widths with full-page screenshots; then Export to PDF; Close closes the tab.
@@ -117,6 +141,8 @@ describeInBrowser('Report print views and PDF export in headless Chromium', () =
     page: Page,
     name: string,
     expected: {
+      /** Also: the button while the server prepares the PDF, and a refusal in the server's words. */
+      refusal?: boolean;
       title: RegExp;
       file: RegExp;
       heading: string;
@@ -147,7 +173,12 @@ describeInBrowser('Report print views and PDF export in headless Chromium', () =
     await toHaveCount(tab.getByRole('button', { name: 'Print', exact: true }), 1);
     await toHaveCount(tab.getByRole('button', { name: 'Close', exact: true }), 1);
     const id = /\/report\/print\/([^/]+)$/.exec(tab.url())![1];
-    await toHaveAttribute(tab.getByRole('link', { name: 'Download PDF' }), 'href', `/api/reports/saved-queries/${id}/pdf`);
+    expect(id).toBeTruthy();
+    // Prepared in the server's worker pool, handed over as a download under the server's name.
+    const [printDownload] = await Promise.all([tab.waitForEvent('download'), tab.getByRole('button', { name: 'Download PDF' }).click()]);
+    expect(printDownload.suggestedFilename()).toMatch(expected.file);
+    expect((await readFile(await printDownload.path())).subarray(0, 4).toString('latin1')).toBe('%PDF');
+    if (expected.refusal) await preparingThenRefused(tab, id);
 
     await expectAccessible(tab, `print-${name}`);
     await expectFitsAllWidths(tab, `print-${name}`);
@@ -162,7 +193,6 @@ describeInBrowser('Report print views and PDF export in headless Chromium', () =
     await tab.setViewportSize({ width: 794, height: 1123 });
     await tab.emulateMedia({ media: 'print' });
     await toHaveCount(tab.getByRole('button'), 0);
-    await toHaveCount(tab.getByRole('link', { name: 'Download PDF' }), 0);
     await tab.getByRole('heading', { name: expected.heading, level: 1 }).waitFor();
     if (process.env.SCREENSHOTS_DIR)
       await tab.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/print-${name}-as-printed.png`, fullPage: true });
@@ -286,6 +316,7 @@ describeInBrowser('Report print views and PDF export in headless Chromium', () =
       title: /^Many_Children_Many_CANS_\d{14}$/,
       file: /^Many_Children_Many_CANS_\d{14}\.pdf$/,
       heading: 'Many Children Many CANS',
+      refusal: true,
       domains: childDomains,
       texts: ['Filters', `${pid(0)}, ${pid(1)}`, '2 child(ren) compared between their first and last assessment.'],
     });

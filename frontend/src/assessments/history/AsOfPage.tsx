@@ -20,6 +20,7 @@ import { AssessmentTabs } from '../AssessmentTabs';
 import type { AssessmentHistory, PastAssessmentView } from './history-types';
 import { ReadOnlyAssessment } from './ReadOnlyAssessment';
 import { PastViewPending } from './PastViewPending';
+import { PdfDownloadButton } from '../../shared/PdfDownloadButton';
 
 /** The point the address names; null when it names none. */
 export function pointFromSearch(search: URLSearchParams): AsOfPoint | null {
@@ -115,14 +116,11 @@ export const AsOfPage = () => {
           <Button variant="outlined" href={appHref(`${assessmentPaths.summary(id)}?${asOfQuery(past)}`)} target="_blank" rel="noopener">
             {text('summary')}
           </Button>
-          <Button
-            variant="outlined"
+          <PdfDownloadButton
             href={`${API_URL}${assessmentApiPath(id, 'summary.pdf')}?${asOfQuery(past)}`}
-            target="_blank"
-            rel="noopener"
-          >
-            {text('summaryPdf')}
-          </Button>
+            label={text('summaryPdf')}
+            fallbackName="CANS_Summary.pdf"
+          />
         </Stack>
       </Paper>
       <ReadOnlyAssessment view={view} />

@@ -10,7 +10,6 @@ import { useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { Alert, Box, Button, CircularProgress, Container, Paper, Stack, Typography } from '@mui/material';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
-import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import CloseIcon from '@mui/icons-material/Close';
 import { NotFoundContent } from '../../pages/NotFoundPage';
 import { API_URL } from '../../providers/dataProvider';
@@ -23,6 +22,7 @@ import { OneChildManyReport } from '../one-child-many-cans/OneChildManyReport';
 import { AppliedFilters } from './AppliedFilters';
 import { reportPrintStyles } from './print-styles';
 import { isOneChildReport, printTitle, reportApiPath, savedQueryPath, type ReportKind, type SavedReportQuery } from './saved-report-query';
+import { PdfDownloadButton } from '../../shared/PdfDownloadButton';
 
 const TITLE_KEYS: Record<ReportKind, string> = {
   'one-child-one-cans': 'oneChildOneCans',
@@ -69,9 +69,7 @@ const PrintView = ({ saved, openedAt }: { saved: SavedReportQuery; openedAt: Dat
       {reportPrintStyles}
       <Container maxWidth="lg" sx={{ px: { xs: 1, sm: 2 } }}>
         <Stack direction="row" justifyContent="flex-end" flexWrap="wrap" useFlexGap gap={1} sx={{ mb: 2 }} className="no-print">
-          <Button variant="outlined" startIcon={<PictureAsPdfOutlined />} href={pdfHref} download>
-            {text('print.downloadPdf')}
-          </Button>
+          <PdfDownloadButton href={pdfHref} label={text('print.downloadPdf')} fallbackName="CANS_Report.pdf" />
           <Button variant="contained" startIcon={<PrintOutlined />} onClick={() => window.print()}>
             {text('print.print')}
           </Button>
