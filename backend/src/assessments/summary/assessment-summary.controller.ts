@@ -4,6 +4,7 @@ import type { Response } from 'express';
 import { Auth, RequestAuth, RequirePrivileges } from '../../identity/access/access.decorators';
 import { RecordReadsService } from '../../audit/record-reads/record-reads.service';
 import { HeavyWorkPool } from '../../platform/heavy-work/heavy-work-pool';
+import { ApiHeavyWorkResponses } from '../../platform/heavy-work/heavy-work-responses';
 import { AssessmentSummaryService } from './assessment-summary.service';
 import { AsOfQueryDto, parseAsOfPoint } from '../history/as-of-point';
 
@@ -57,6 +58,7 @@ export class AssessmentSummaryController {
   @Get(':id/summary.pdf')
   @RequirePrivileges('Assessment_View')
   @ApiOperation({ summary: 'CANS Summary as an A4 PDF' })
+  @ApiHeavyWorkResponses()
   @ApiProduces('application/pdf')
   @ApiBadRequestResponse({ description: BAD_AS_OF })
   async summaryPdf(
@@ -85,6 +87,7 @@ export class AssessmentSummaryController {
   @Get(':id/print.pdf')
   @RequirePrivileges('Assessment_View')
   @ApiOperation({ summary: 'The full printable assessment as an A4 PDF' })
+  @ApiHeavyWorkResponses()
   @ApiProduces('application/pdf')
   @ApiBadRequestResponse({ description: BAD_AS_OF })
   async printPdf(

@@ -5,6 +5,7 @@ import type { Response } from 'express';
 import { RecordReadsService } from '../../audit/record-reads/record-reads.service';
 import { Auth, RequestAuth, RequirePrivileges } from '../../identity/access/access.decorators';
 import { ReportPdfService } from './report-pdf.service';
+import { ApiHeavyWorkResponses } from '../../platform/heavy-work/heavy-work-responses';
 
 /**
  * The A4 PDF of a saved report query (spec 001 §2 "PDF export is to A4"; docs/api.md "Reports"). The file is named
@@ -22,6 +23,7 @@ export class ReportPdfController {
   ) {}
 
   @Get(':id/pdf')
+  @ApiHeavyWorkResponses()
   @RequirePrivileges('Report_Assessment')
   @ApiOperation({
     summary: 'A saved report query as an A4 PDF with its charts, computed with the caller’s row access; 404 when the id is unknown',
