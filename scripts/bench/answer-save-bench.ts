@@ -32,6 +32,7 @@ import type { EventStore } from '@cans/storage/event-store/event-store.port';
 import { PgliteSqlClient } from '@cans/storage/sql/pglite-sql-client';
 import { testPostgresUrl } from '@cans/storage/test-support/databases';
 import { startTestApp, TestApp } from '@cans/backend/test-support/test-app';
+import { benchServerUrl } from './bench-server';
 
 const SAVES = Number(process.env.BENCH_ANSWER_SAVES ?? 400);
 const WARM_UP = 30;
@@ -157,10 +158,12 @@ export async function startAssessment(client: CookieClient, i: number): Promise<
   return { id: started.id, items: await visibleItems(client, started.id) };
 }
 
-const rate = (client: CookieClient, assessmentId: string, item: Item, rating: number | string) =>
+/** One rating save (PUT …/ratings) as the editor sends it. */
+export const rate = (client: CookieClient, assessmentId: string, item: Item, rating: number | string) =>
   client.send('PUT', `/api/assessments/${assessmentId}/ratings`, { questionCode: item.code, caregiverId: item.caregiverId, rating });
 
-async function time(work: () => Promise<unknown>): Promise<number> {
+/** How long `work` took, in ms. */
+export async function time(work: () => Promise<unknown>): Promise<number> {
   const started = performance.now();
   await work();
   return performance.now() - started;
@@ -308,7 +311,7 @@ export async function runAnswerSaveBench(): Promise<AnswerSaveRow[]> {
   const rows: AnswerSaveRow[] = [];
   if (!only || only.includes('pglite')) rows.push(...(await pgliteRows()));
   if (only && !only.includes('postgres')) return rows;
-  process.env.TEST_DATABASE_URL ??= process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  process.env.TEST_DATABASE_URL ??= benchServerUrl();
   const serverUrl = testPostgresUrl()!;
   try {
     rows.push(...(await postgresRows(serverUrl)));

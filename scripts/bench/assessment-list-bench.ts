@@ -52,6 +52,7 @@ import type { Filter, SortField } from '@cans/storage/read-store/read-store.port
 import { SqlReadStore } from '@cans/storage/read-store/sql-read-store';
 import { PgSqlClient } from '@cans/storage/sql/pg-sql-client';
 import { DEFAULT_REMINDER_SETTINGS } from '@cans/domain/assessments/reminder-settings';
+import { benchServerUrl } from './bench-server';
 
 const ASSESSMENTS = Number(process.env.BENCH_LIST_ASSESSMENTS ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_LIST_REQUESTS ?? 200);
@@ -649,7 +650,7 @@ export function printListBench(rows: ListBenchRow[]): void {
 }
 
 if (require.main === module) {
-  const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  const serverUrl = benchServerUrl();
   // BENCH_LIST_DATABASE_URL: measure again on a database kept by an earlier run (BENCH_KEEP_DB), without regenerating.
   const existing = process.env.BENCH_LIST_DATABASE_URL;
   (existing ? runAssessmentListBench(existing, console.log, false) : runAssessmentListBenchOnServer(serverUrl))

@@ -56,6 +56,7 @@ import { REAL_MIX_BATCH, withScratchDatabase } from './real-mix/real-mix-bench';
 import { NARRATIVE, prng } from './real-mix/real-mix-records';
 import { rawReadBaseline, Timed } from './real-mix/replay';
 import { writeRealMix } from './real-mix/write-real-mix';
+import { benchServerUrl } from './bench-server';
 
 export const ANALYTICS_BENCH_ASSESSMENTS = Number(process.env.BENCH_ANALYTICS_ASSESSMENTS ?? 100_000);
 export const HISTORY_EVENTS = 500;
@@ -353,7 +354,7 @@ export function printAnalyticsReplayBench(r: AnalyticsReplayResult): void {
 
 if (require.main === module) {
   process.env.LOG_LEVEL ??= 'silent';
-  process.env.TEST_DATABASE_URL ||= process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  process.env.TEST_DATABASE_URL ||= benchServerUrl();
   const serverUrl = process.env.TEST_DATABASE_URL;
   const only = process.env.BENCH_AUDIT_PARTS;
   (async () => {

@@ -24,7 +24,6 @@
 import 'reflect-metadata';
 import { CommandBus } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
-import { Client } from 'pg';
 import pino from 'pino';
 import { seedLibrary } from '@cans/backend/library/library-seed';
 import { systemActor } from '@cans/backend/platform/commands/actor';
@@ -41,6 +40,7 @@ import { PgSqlClient } from '@cans/storage/sql/pg-sql-client';
 import { CookieClient, Item, startAssessment } from './answer-save-bench';
 import { assessmentEvents, prng, workerId, WORKERS } from './assessment-list-bench';
 import { rawReadBaseline } from './real-mix/replay';
+import { benchServerUrl, onServer } from './bench-server';
 
 const ASSESSMENTS = Number(process.env.BENCH_BLUE_GREEN_ASSESSMENTS ?? 100_000);
 const SAVES_PER_SECOND = Number(process.env.BENCH_BLUE_GREEN_SAVES_PER_SECOND ?? 50);
@@ -208,20 +208,7 @@ async function waitUntilLive(runner: ProjectionRunnerService, log: (line: string
   }
 }
 
-async function onServer(serverUrl: string, sql: string): Promise<void> {
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(sql);
-  } finally {
-    await admin.end();
-  }
-}
-
-export async function runBlueGreenBench(
-  serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
-  log: (line: string) => void = console.log,
-): Promise<BlueGreenResult> {
+export async function runBlueGreenBench(serverUrl = benchServerUrl(), log: (line: string) => void = console.log): Promise<BlueGreenResult> {
   // The bootstrap's welcome mail to the administrator would be printed otherwise.
   process.env.LOG_LEVEL ??= 'silent';
   const name = `cans_blue_green_${Date.now()}`;

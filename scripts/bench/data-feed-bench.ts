@@ -34,6 +34,7 @@ import { systemActor } from '@cans/backend/platform/commands/actor';
 import { ProjectionRunnerService } from '@cans/backend/platform/projections/projection-runner.service';
 import { EVENT_STORE, READ_STORE } from '@cans/backend/platform/storage/storage-tokens';
 import type { AuthenticatedUser } from '@cans/backend/identity/authentication/authenticated-user';
+import { benchServerUrl } from './bench-server';
 
 export const FEED_BENCH_ASSESSMENTS = Number(process.env.BENCH_FEED_ASSESSMENTS ?? 5_000);
 const MONTH = '2019-06';
@@ -173,7 +174,7 @@ export function printDataFeedBench(rows: DataFeedBenchRow[]): void {
 
 if (require.main === module) {
   process.env.LOG_LEVEL ??= 'silent';
-  process.env.TEST_DATABASE_URL ||= process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  process.env.TEST_DATABASE_URL ||= benchServerUrl();
   runDataFeedBench()
     .then(printDataFeedBench)
     .catch((error) => {

@@ -16,6 +16,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { startTestApp } from '@cans/backend/test-support/test-app';
 import { seedLibrary } from '@cans/backend/library/library-seed';
 import { systemActor } from '@cans/backend/platform/commands/actor';
+import { benchServerUrl } from './bench-server';
 
 const WRITES_PER_SECOND = Number(process.env.BENCH_READY_WRITES_PER_SECOND ?? 130);
 const SECONDS = Number(process.env.BENCH_READY_SECONDS ?? 30);
@@ -178,7 +179,7 @@ export function printReadinessBench(rows: ReadinessBenchRow[]): void {
 }
 
 if (require.main === module) {
-  process.env.TEST_DATABASE_URL ||= process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  process.env.TEST_DATABASE_URL ||= benchServerUrl();
   runReadinessBench()
     .then(printReadinessBench)
     .catch((error) => {

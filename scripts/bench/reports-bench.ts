@@ -50,6 +50,7 @@ import { tableName } from '@cans/storage/read-store/sql-read-store-layout';
 import { SqlReadStore } from '@cans/storage/read-store/sql-read-store';
 import { PgSqlClient } from '@cans/storage/sql/pg-sql-client';
 import { caregiverOf, childOf, mixId, prng } from './real-mix/real-mix-records';
+import { benchServerUrl } from './bench-server';
 
 export const REPORTS_BENCH_ASSESSMENTS = Number(process.env.BENCH_REPORTS_ASSESSMENTS ?? 50_000);
 const ASSESSMENTS = REPORTS_BENCH_ASSESSMENTS;
@@ -346,7 +347,7 @@ export function printReportsBench(rows: ReportsBenchRow[]): void {
 }
 
 if (require.main === module) {
-  const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  const serverUrl = benchServerUrl();
   runReportsBenchOnServer(serverUrl)
     .then(printReportsBench)
     .catch((error) => {

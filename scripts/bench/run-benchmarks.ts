@@ -52,6 +52,7 @@ import { prepareRawInsertBaseline, rawInsertBaseline, SqlEventStore } from '@can
 import { PgSqlClient } from '@cans/storage/sql/pg-sql-client';
 import { PgliteSqlClient } from '@cans/storage/sql/pglite-sql-client';
 import type { SqlClient } from '@cans/storage/sql/sql-client';
+import { benchServerUrl } from './bench-server';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 20000);
 const BATCH = 50;
@@ -252,7 +253,7 @@ async function main(): Promise<void> {
     }
   });
 
-  const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  const serverUrl = benchServerUrl();
   // The HTTP parts start the app on a fresh database of this server (startTestApp reads TEST_DATABASE_URL).
   process.env.TEST_DATABASE_URL ||= serverUrl;
   const databaseName = `cans_bench_${Date.now()}`;

@@ -10,10 +10,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { Client } from 'pg';
 import { repositoryRoot } from '@cans/backend/platform/config/repository-root';
 import { startSmtpTestServer, SmtpTestServer } from '@cans/backend/test-support/smtp-test-server';
 import { codeFrom } from '@cans/backend/test-support/identity-kit';
+import { onServer } from '../bench-server';
 
 const DEMO_PASSWORD = 'Demo!2345';
 const START_TIMEOUT_MS = 300_000;
@@ -36,16 +36,6 @@ async function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
-}
-
-async function onServer(serverUrl: string, sql: string): Promise<void> {
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(sql);
-  } finally {
-    await admin.end();
-  }
 }
 
 /** Cookie values set by one answer (name → value). */

@@ -16,8 +16,9 @@
  * BENCH_PROFILE=1 starts the app with --cpu-prof (the .cpuprofile lands in ./profiles).
  */
 import { Client } from 'pg';
-import { AnswerSaveRow, CookieClient, Item, percentile, startAssessment, timingRow } from '../answer-save-bench';
+import { AnswerSaveRow, CookieClient, percentile, rate, startAssessment, time, timingRow } from '../answer-save-bench';
 import { startProductionApp } from './production-app';
+import { benchServerUrl } from '../bench-server';
 
 const SAVES = Number(process.env.BENCH_ANSWER_SAVES ?? 400);
 const WARM_UP = 30;
@@ -53,21 +54,15 @@ const RAW_TABLE_DDL =
 const RAW_INSERT = 'INSERT INTO bench_raw_insert (stream_id, data) VALUES ($1, $2)';
 const RAW_DATA = JSON.stringify({ questionCode: 'X', rating: '1' });
 
-const rate = (client: CookieClient, assessmentId: string, item: Item, rating: number | string) =>
-  client.send('PUT', `/api/assessments/${assessmentId}/ratings`, { questionCode: item.code, caregiverId: item.caregiverId, rating });
-
-async function elapsed(work: () => Promise<unknown>): Promise<number> {
-  const started = performance.now();
-  await work();
-  return performance.now() - started;
-}
-
-/** Waits until the live projections' checkpoints include `position` (read on the bench's own connection). */
-async function projectionsReached(raw: Client, position: number): Promise<void> {
+/**
+ * Waits until the live projections' checkpoints include `position`, read every `pollMs` on the bench's own
+ * connection (every live checkpoint is stored in one transaction per batch, so their maximum is the live position).
+ */
+export async function projectionsReached(raw: Client, position: number, pollMs: number): Promise<void> {
   for (const deadline = performance.now() + 10_000; performance.now() < deadline;) {
     const { rows } = await raw.query<{ position: string | null }>('SELECT max(position) AS position FROM projection_checkpoints');
     if (Number(rows[0].position ?? 0) >= position) return;
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
   throw new Error(`the projections did not reach position ${position} within 10 s`);
 }
@@ -86,14 +81,14 @@ async function sequentialRows(client: CookieClient, raw: Client, paced: boolean,
   let answerBytes = 0;
   const rest = async (position: number) => {
     if (!paced) return;
-    await projectionsReached(raw, position);
+    await projectionsReached(raw, position, 5);
     await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
   };
   for (let i = 0; i < SAVES + WARM_UP; i++) {
     const item = assessment.items[i % assessment.items.length];
     const rating = RATINGS[(i + Math.floor(i / assessment.items.length)) % RATINGS.length];
-    const commit = await elapsed(() => raw.query(RAW_INSERT, ['bench', RAW_DATA]));
-    const healthTime = await elapsed(() => client.json('GET', '/api/health'));
+    const commit = await time(() => raw.query(RAW_INSERT, ['bench', RAW_DATA]));
+    const healthTime = await time(() => client.json('GET', '/api/health'));
     const started = performance.now();
     const answer = await rate(client, assessment.id, item, rating);
     const save = performance.now() - started;
@@ -237,7 +232,7 @@ export function printProductionSaveBench(result: ProductionSaveResult): void {
 
 if (require.main === module) {
   process.env.LOG_LEVEL ??= 'silent';
-  const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  const serverUrl = benchServerUrl();
   runProductionSaveBench(serverUrl)
     .then(printProductionSaveBench)
     .catch((error) => {

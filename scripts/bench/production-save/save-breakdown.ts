@@ -10,8 +10,10 @@
  * A second app start, so that the timing (a Map per request and a header) never touches the figures of the main rows.
  */
 import { Client } from 'pg';
-import { CookieClient, percentile, startAssessment } from '../answer-save-bench';
+import { CookieClient, percentile, rate, startAssessment } from '../answer-save-bench';
+import { projectionsReached } from './production-save-bench';
 import { startProductionApp } from './production-app';
+import { benchServerUrl } from '../bench-server';
 
 const SAVES = Number(process.env.BENCH_BREAKDOWN_SAVES ?? 200);
 const WARM_UP = 30;
@@ -41,15 +43,6 @@ function serverTimings(header: string | string[] | undefined): Map<string, numbe
   return timings;
 }
 
-async function checkpointReaches(raw: Client, position: number): Promise<void> {
-  for (const deadline = performance.now() + 10_000; performance.now() < deadline;) {
-    const { rows } = await raw.query<{ position: string | null }>('SELECT max(position) AS position FROM projection_checkpoints');
-    if (Number(rows[0].position ?? 0) >= position) return;
-    await new Promise((resolve) => setTimeout(resolve, 1));
-  }
-  throw new Error(`the projections did not reach position ${position} within 10 s`);
-}
-
 export async function measureSaveBreakdown(serverUrl: string): Promise<SaveStageRow[]> {
   const app = await startProductionApp(serverUrl, { env: { SERVER_TIMING: 'true' } });
   const raw = new Client({ connectionString: app.databaseUrl });
@@ -62,18 +55,14 @@ export async function measureSaveBreakdown(serverUrl: string): Promise<SaveStage
     for (let i = 0; i < SAVES + WARM_UP; i++) {
       const item = items[i % items.length];
       const started = performance.now();
-      const answer = await client.send('PUT', `/api/assessments/${id}/ratings`, {
-        questionCode: item.code,
-        caregiverId: item.caregiverId,
-        // Each save changes the item's rating (a save that changes nothing appends nothing).
-        rating: (i + Math.floor(i / items.length)) % 4,
-      });
+      // Each save changes the item's rating (a save that changes nothing appends nothing).
+      const answer = await rate(client, id, item, (i + Math.floor(i / items.length)) % 4);
       const total = performance.now() - started;
       if (answer.status !== 200) throw new Error(`rating save → ${answer.status} ${answer.body.slice(0, 300)}`);
       const position = (JSON.parse(answer.body) as { position: number }).position;
       if (!position) throw new Error('a save appended nothing: the breakdown needs every save to change a rating');
       const answeredAt = performance.now();
-      await checkpointReaches(raw, position);
+      await projectionsReached(raw, position, 1);
       const projections = performance.now() - answeredAt;
       await new Promise((resolve) => setTimeout(resolve, 20));
       if (i < WARM_UP) continue;
@@ -123,7 +112,7 @@ export function printSaveBreakdown(rows: SaveStageRow[]): void {
 }
 
 if (require.main === module) {
-  measureSaveBreakdown(process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres')
+  measureSaveBreakdown(benchServerUrl())
     .then(printSaveBreakdown)
     .catch((error) => {
       console.error(error);

@@ -16,6 +16,7 @@ import { PgSqlClient } from '@cans/storage/sql/pg-sql-client';
 import type { SqlClient } from '@cans/storage/sql/sql-client';
 import { rawReadBaseline, replayProjection } from './replay';
 import { writeRealMix } from './write-real-mix';
+import { benchServerUrl } from '../bench-server';
 
 export const REAL_MIX_BATCH = 1000;
 
@@ -111,7 +112,7 @@ export async function withScratchDatabase<T>(
 }
 
 if (require.main === module) {
-  const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  const serverUrl = benchServerUrl();
   const assessments = Number(process.env.BENCH_REAL_MIX_ASSESSMENTS ?? 100_000);
   withScratchDatabase(serverUrl, (client, generation) => runRealMixBench('PostgreSQL', client, assessments, console.log, generation))
     .then((rows) => printRealMix(rows, `PostgreSQL ${assessments} assessments`))
