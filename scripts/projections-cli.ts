@@ -3,13 +3,15 @@
  * `npm run projections -- rebuild <name>`    blue/green rebuild of a projection, with a progress bar
  * `npm run projections -- replay <name> --until <yyyy-MM-dd | ISO date-time>`
  *                                            an analytics projection as of a past moment, into collections of its
- *                                            own (projections/src/analytics/analytics-replay.ts), with a progress bar
+ *                                            own, with a progress bar: asked of the running app when one runs
+ *                                            (projections-replay.ts)
  *
  * Works on the configured store (DATABASE_URL / EVENTSTORE_URL / MONGODB_URL, else PGlite in DATA_DIR).
  * Rebuilds never need the app stopped: readers keep the current collections until the new ones have caught up.
  * When an app instance runs the projections (it holds the projections lease), the rebuild is asked of it and this
  * command follows its progress; otherwise this command takes the lease and rebuilds itself (an app starting
- * meanwhile follows until it is done). Embedded PGlite allows one process at a time: there, stop the app first.
+ * meanwhile follows until it is done). Embedded PGlite allows one process at a time: there, stop the app first
+ * (a replay instead asks the running app over its API).
  */
 import { randomUUID } from 'node:crypto';
 import { SingleBar, Presets } from 'cli-progress';
@@ -17,10 +19,11 @@ import { allProjections } from '@cans/projections';
 import { ProjectionRunner, ProjectionStatus } from '@cans/projections/engine/projection-runner';
 import { PROJECTIONS_LEASE, requestRebuild } from '@cans/projections/engine/rebuild-requests';
 import { ANALYTICS_PROJECTIONS, analyticsProjectionNamed } from '@cans/projections/analytics';
-import { parseReplayMoment, replayAnalyticsProjection } from '@cans/projections/analytics/analytics-replay';
+import { parseReplayMoment } from '@cans/projections/analytics/analytics-replay';
 import { loadAppConfig } from '@cans/backend/platform/config/app-config';
 import { openStorage } from '@cans/backend/platform/storage/storage.factory';
 import type { ReadStore } from '@cans/storage/read-store/read-store.port';
+import { replayCommand } from './projections-replay';
 
 const SAMPLE_SECONDS = 2;
 const POLL_MS = 500;
@@ -154,37 +157,11 @@ async function targetsOf(readStore: ReadStore, name: string): Promise<string> {
   return (await readStore.collectionTarget(projection.collections[0].name)) ?? projection.collections[0].name;
 }
 
-async function replay(name: string | undefined, options: string[]): Promise<number> {
+function replay(name: string | undefined, options: string[]): Promise<number> | number {
   const projection = name ? analyticsProjectionNamed(name) : undefined;
   const moment = options[0] === '--until' && options.length === 2 ? parseReplayMoment(options[1]) : null;
   if (!projection || !moment) return usage();
-  const storage = await openStorage(loadAppConfig());
-  const bar = new SingleBar(
-    { format: `${name} until ${moment.label} |{bar}| {percentage}% | {value}/{total} events | {rate} events/s | ETA {etaText}` },
-    Presets.shades_classic,
-  );
-  let shown = false;
-  try {
-    const { replay, events, seconds } = await replayAnalyticsProjection(storage.eventStore, storage.readStore, projection, moment, {
-      onProgress({ position, headPosition, eventsPerSecond }) {
-        const etaText = eventsPerSecond > 0 ? `${Math.ceil((headPosition - position) / eventsPerSecond)} s` : '…';
-        if (!shown) bar.start(headPosition, position, { rate: eventsPerSecond, etaText });
-        shown = true;
-        bar.update(position, { rate: eventsPerSecond, etaText });
-      },
-    });
-    if (shown) bar.stop();
-    shown = false;
-    console.log(
-      `Replayed ${name} until ${replay.until}: ${replay.applied} of ${events} events in ${seconds.toFixed(2)} s ` +
-        `(${Math.round(events / Math.max(seconds, 1e-9))} events/s) into ${Object.values(replay.collections).join(', ')}; ` +
-        `read it with GET /api/analytics/${name}/<collection>?until=${replay.label}`,
-    );
-    return 0;
-  } finally {
-    if (shown) bar.stop();
-    await storage.close();
-  }
+  return replayCommand(projection, moment);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -17,9 +17,9 @@ export const ANALYTICS_MAX_PAGE_SIZE = 1000;
 
 export const UNKNOWN_PROJECTION = 'No such analytics projection.';
 export const UNKNOWN_COLLECTION = 'No such collection in this analytics projection.';
-/** Said to the reader in their terms: replays are started by an administrator (docs/operations.md), not by them. */
+/** Said to the reader in their terms: what to do (ask for a replay on the page, or read the live figures). */
 export const NO_REPLAY =
-  'No replay of this projection reaches that date yet; an administrator can start one. Leave the date empty for the live figures.';
+  'No replay of this projection reaches that date yet: ask for one under “Replay as of a past date”. Leave the date empty for the live figures.';
 export const BAD_UNTIL = 'must be a date (yyyy-MM-dd) or an ISO date-time with its offset, from 1900 to 9999';
 
 /** The raw query of a read: what ra-data-simple-rest sends, plus `until`. A repeated parameter arrives as an array. */

@@ -199,8 +199,8 @@ describe.each(backends)('analytics over HTTP (%s)', (backend) => {
     expect((await refused(items, { until: '2024-02-30' })).slice(0, 2)).toEqual([400, ['until']]);
     expect((await refused(items, { until: 'yesterday' })).slice(0, 2)).toEqual([400, ['until']]);
     expect(await refused(items, { until: '2024-12-31' })).toEqual([400, ['until'], NO_REPLAY]);
-    // Said to the reader: what is missing and who can help, no server command.
-    expect(NO_REPLAY).toMatch(/^No replay of this projection reaches that date yet; an administrator can start one\./);
+    // Said to the reader: what is missing and what to do on the page, no server command.
+    expect(NO_REPLAY).toMatch(/^No replay of this projection reaches that date yet: ask for one under “Replay as of a past date”\./);
     expect(NO_REPLAY).not.toMatch(/npm|projections --/);
     expect(await refused(`${items}.csv`, { until: '2024-12-31' })).toEqual([400, ['until'], NO_REPLAY]);
 

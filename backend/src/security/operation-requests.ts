@@ -256,6 +256,16 @@ export const OPERATION_REQUESTS: Record<string, Prepare> = {
     query: { sort: '["month","DESC"]', range: '[0,9]', filter: '{}' },
   }),
   'GET /api/analytics/{projection}/{collection}.csv': () => ({ path: '/api/analytics/item-transitions/items.csv' }),
+  'GET /api/analytics-replays': () => ({ path: '/api/analytics-replays' }),
+  // Every role asks for the same replay: the first queues it, the others are answered that job (never the queue's 503).
+  'POST /api/analytics-replays': () => ({ path: '/api/analytics-replays', body: { projection: 'time-to-approval', until: '2025-12-31' } }),
+  'GET /api/analytics-replays/{id}': async (fx) => {
+    const asked = await fx.send('post', '/api/analytics-replays', await fx.token('administrator'), {
+      projection: 'time-to-approval',
+      until: '2025-12-31',
+    });
+    return { path: `/api/analytics-replays/${String(asked.body.id)}` };
+  },
   'GET /api/system-notification': () => ({ path: '/api/system-notification' }),
   'PUT /api/system-notification': () => ({ path: '/api/system-notification', body: { content: '<p>Maintenance tonight</p>' } }),
   'GET /api/settings/app-version': () => ({ path: '/api/settings/app-version' }),

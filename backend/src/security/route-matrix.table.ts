@@ -266,6 +266,10 @@ export const ROUTE_MATRIX: Record<string, string> = {
   'GET /api/analytics': REPORT,
   'GET /api/analytics/{projection}/{collection}': REPORT,
   'GET /api/analytics/{projection}/{collection}.csv': REPORT,
+  // Their in-app replays: the same privilege as reading them (the same aggregates, the same small-cell rule).
+  'GET /api/analytics-replays': REPORT,
+  'GET /api/analytics-replays/{id}': REPORT,
+  'POST /api/analytics-replays': REPORT,
 };
 
 /** The cells of a row, by role. */

@@ -1,6 +1,7 @@
 /*
  * Analytics (/analytics, Report_Assessment): the analysts' projections (GET /api/analytics), one collection at a
- * time as a paged table (the generic simple-rest list), live or as replayed until a past date, and its CSV.
+ * time as a paged table (the generic simple-rest list), live or as replayed until a past date, and its CSV; replays
+ * are asked for and followed on the same page (ReplayPanel).
  */
 import { useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
@@ -14,6 +15,7 @@ import { downloadFrom } from '../shared/download';
 import { Markdown } from '../shared/Markdown';
 import type { AnalyticsProjectionInfo, AnalyticsRow } from './analytics-types';
 import { AnalyticsTable } from './AnalyticsTable';
+import { ReplayPanel } from './ReplayPanel';
 
 const collectionPath = (projection: string, collection: string) =>
   `/analytics/${encodeURIComponent(projection)}/${encodeURIComponent(collection)}`;
@@ -143,6 +145,15 @@ export const AnalyticsPage = () => {
           </Typography>
         )}
       </Paper>
+      {projection && (
+        <ReplayPanel
+          projection={projection}
+          onShow={(moment) => {
+            setUntil(moment);
+            setPage(0);
+          }}
+        />
+      )}
       {/* No replay until that date is not a failure: the reader learns what to do (live figures, or ask for one). */}
       {rows.error && <Alert severity={rows.error.fieldErrors.until ? 'info' : 'error'}>{rows.error.message}</Alert>}
       {rows.isLoading && listPath && <CircularProgress aria-label={text('loading')} />}

@@ -40,3 +40,22 @@ export interface AnalyticsProjectionInfo {
  * current names of its item codes and agency ids (field → name).
  */
 export type AnalyticsRow = Record<string, unknown> & { id: string; suppressedFields?: string[]; names?: Record<string, string> };
+
+/** An in-app replay as GET /api/analytics-replays answers it. */
+export interface ReplayJob {
+  id: string;
+  projection: string;
+  /** The moment (ISO) and as asked (yyyy-MM-dd from this page): `until` of the reads once done. */
+  until: string;
+  label: string;
+  state: 'queued' | 'running' | 'done' | 'failed';
+  mine: boolean;
+  requestedAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  position: number;
+  headPosition: number;
+  eventsPerSecond: number;
+  applied: number | null;
+  error: string | null;
+}

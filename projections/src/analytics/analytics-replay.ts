@@ -74,6 +74,15 @@ export interface ReplayOptions {
   /** Batches applied in memory between two writes (a document many events touch is written once per flush). */
   batchesPerFlush?: number;
   onProgress?(progress: ReplayProgress): void;
+  /** Stops the replay after the batch under way (the app shutting down): it throws ReplayStopped, nothing registered. */
+  signal?: AbortSignal;
+}
+
+export class ReplayStopped extends Error {
+  constructor() {
+    super('The replay was stopped before its end');
+    this.name = 'ReplayStopped';
+  }
 }
 
 export interface ReplayResult {
@@ -125,6 +134,10 @@ export async function replayAnalyticsProjection(
   // The next batch is read while this one is applied.
   let next: Promise<RecordedEvent[]> = eventStore.readAll(0, batchSize);
   while (position < headPosition) {
+    if (options.signal?.aborted) {
+      await next.catch(() => undefined);
+      throw new ReplayStopped();
+    }
     const batch = await next;
     if (batch.length === 0) break;
     position = batch[batch.length - 1].position;

@@ -87,6 +87,16 @@ export class ProjectionRunner {
     });
   }
 
+  /** Whether this instance runs the projections now (it holds the lease): where work for one instance runs. */
+  get leads(): boolean {
+    return this.role === 'leader';
+  }
+
+  /** This instance's name in leases and in the work it claims. */
+  get instanceName(): string {
+    return this.owner;
+  }
+
   /** Takes the lease and runs the projections, or follows the instance that holds it. */
   async start(): Promise<void> {
     if (this.role !== 'stopped') return;

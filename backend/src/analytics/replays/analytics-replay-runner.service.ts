@@ -1,0 +1,86 @@
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { analyticsProjectionNamed } from '@cans/projections/analytics';
+import { requeueAbandonedReplays, runNextReplay } from '@cans/projections/analytics/analytics-replay-jobs';
+import type { EventStore } from '@cans/storage/event-store/event-store.port';
+import type { ReadStore } from '@cans/storage/read-store/read-store.port';
+import { ProjectionRunnerService } from '../../platform/projections/projection-runner.service';
+import { EVENT_STORE, READ_STORE } from '../../platform/storage/storage-tokens';
+
+/** How often the instance that runs the projections looks for a queued replay. */
+export const REPLAY_POLL_MS = 1000;
+
+/**
+ * Runs the queued analytics replays (projections/src/analytics/analytics-replay-jobs.ts) one at a time, on the
+ * instance that holds the projections lease, beside the live projections: a replay reads the log in batches and
+ * yields between them, so requests keep being answered. On shutdown the replay under way stops after its batch and
+ * goes back to the queue for the next instance that leads.
+ */
+@Injectable()
+export class AnalyticsReplayRunnerService implements OnModuleInit, BeforeApplicationShutdown {
+  private static readonly logger = new Logger('AnalyticsReplays');
+  private timer: NodeJS.Timeout | null = null;
+  private leading = false;
+  private running: Promise<unknown> | null = null;
+  private readonly stopping = new AbortController();
+
+  constructor(
+    private readonly projections: ProjectionRunnerService,
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+  ) {}
+
+  onModuleInit(): void {
+    this.timer = setInterval(() => void this.tick(), REPLAY_POLL_MS);
+    this.timer.unref();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.stopping.abort();
+    await this.running;
+  }
+
+  /** Runs what waits now (tests call it instead of waiting for the timer); resolves when the queue is empty. */
+  async runQueued(): Promise<void> {
+    await this.tick();
+    await this.running;
+  }
+
+  private async tick(): Promise<void> {
+    if (this.running || this.stopping.signal.aborted) return;
+    if (!this.projections.leads) {
+      this.leading = false;
+      return;
+    }
+    const work = (async () => {
+      if (!this.leading) {
+        // Just took the lease: a job left running by an instance that is gone goes back to the queue.
+        const requeued = await requeueAbandonedReplays(this.readStore, this.projections.instanceName);
+        if (requeued > 0) AnalyticsReplayRunnerService.logger.log(`Requeued ${requeued} replay(s) left by another instance`);
+        this.leading = true;
+      }
+      const options = {
+        runner: this.projections.instanceName,
+        projectionNamed: analyticsProjectionNamed,
+        signal: this.stopping.signal,
+        logger: {
+          error: (message: string, error?: unknown) =>
+            AnalyticsReplayRunnerService.logger.error(message, error instanceof Error ? error.stack : String(error)),
+        },
+      };
+      while (!this.stopping.signal.aborted && this.projections.leads && (await runNextReplay(this.eventStore, this.readStore, options)));
+    })();
+    this.running = work;
+    try {
+      await work;
+    } catch (error) {
+      AnalyticsReplayRunnerService.logger.error(
+        'Analytics replays: the queue could not be read',
+        error instanceof Error ? error.stack : String(error),
+      );
+    } finally {
+      this.running = null;
+    }
+  }
+}
