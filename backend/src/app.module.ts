@@ -29,6 +29,7 @@ import { HttpAnswerInterceptor } from './platform/http/http-answers';
 import { ReadYourWritesInterceptor } from './platform/http/read-your-writes';
 import { isHealthProbe, requestLogSerializers } from './platform/http/request-log';
 import { ProjectionRunnerService } from './platform/projections/projection-runner.service';
+import { BackupSocketService } from './platform/backup/backup-socket.service';
 import { HeavyWorkModule } from './platform/heavy-work/heavy-work-pool';
 import { ProjectionBackpressureInterceptor } from './platform/projections/projection-backpressure.interceptor';
 import { StorageModule } from './platform/storage/storage.module';
@@ -101,6 +102,7 @@ export function createAppModule(config: AppConfig, options: AppModuleOptions = {
       { provide: APP_INTERCEPTOR, useClass: HttpAnswerInterceptor },
       // Inside HttpAnswerInterceptor (registered after it), so it still sees the CommandAnswer and its position.
       { provide: APP_INTERCEPTOR, useClass: ProjectionBackpressureInterceptor },
+      BackupSocketService,
     ],
   };
 }

@@ -298,6 +298,38 @@ export class SqlEventStore implements EventStore {
     return this.upcasters.upcastAll(rows.map(toRecordedEvent));
   }
 
+  /** Backup (storage/src/backup/): readAll's events as stored, without upcasting, so a restore gives back the same rows. */
+  async readAllAsStored(fromPosition: number, limit: number): Promise<RecordedEvent[]> {
+    this.assertOpen();
+    if (limit <= 0) return [];
+    const { rows } = await this.client.query<EventRow>(
+      `SELECT ${SELECT_EVENT_COLUMNS} FROM ${EVENTS_TABLE} WHERE position > $1 AND position <= $3 ORDER BY position LIMIT $2`,
+      [fromPosition, limit, await this.readableHead(fromPosition)],
+    );
+    return rows.map(toRecordedEvent);
+  }
+
+  /**
+   * Restore (storage/src/backup/): events of a backup, in position order, into a store that holds none before
+   * them: every field kept (position, event id, stream and revision, type and schema version, data, metadata, the
+   * time it was recorded). The position sequence is moved past them, so the next append follows.
+   */
+  async importEvents(events: RecordedEvent[]): Promise<void> {
+    this.assertOpen();
+    if (events.length === 0) return;
+    await this.client.query(
+      `WITH inserted AS (
+         INSERT INTO ${EVENTS_TABLE} (position, ${INSERT_COLUMNS.slice(1)}
+         SELECT (e->>'position')::bigint, (e->>'eventId')::uuid, e->>'streamId', (e->>'revision')::int, e->>'type',
+                (e->>'schemaVersion')::int, e->'data', e->'metadata', (e->>'recordedAt')::timestamptz
+         FROM jsonb_array_elements($1::jsonb) AS e
+         RETURNING position
+       )
+       SELECT setval(pg_get_serial_sequence('${EVENTS_TABLE}', 'position'), (SELECT max(position) FROM inserted))`,
+      [JSON.stringify(events)],
+    );
+  }
+
   async headPosition(): Promise<number> {
     this.assertOpen();
     const { rows } = await this.client.query<{ head: number | string }>(`SELECT coalesce(max(position), 0) AS head FROM ${EVENTS_TABLE}`);
