@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { EventStore } from '@cans/storage/event-store/event-store.port';
 import type { Checkpoint, ReadStore } from '@cans/storage/read-store/read-store.port';
+import { isStoreUnavailable } from '@cans/storage/sql/store-unavailable';
 import { BlueGreenBuild, BuildProgress } from './blue-green-build';
 import { LiveProjectionGroup, ProjectionMember, ProjectionState } from './live-projection-group';
 import type { Projection } from './projection';
@@ -45,6 +46,9 @@ export interface ProjectionRunnerOptions {
 }
 
 type Role = 'stopped' | 'leader' | 'follower';
+
+/** How soon a projection stopped by an unavailable database tries again. */
+const STORE_UNAVAILABLE_RETRY_MS = 500;
 
 /**
  * Runs the projections over the global event stream: one shared live reader for all of them
@@ -335,12 +339,19 @@ export class ProjectionRunner {
     member.error = error instanceof Error ? error.message : String(error);
     this.options.logger?.error(`Projection ${member.projection.name} failed at position ${member.position}`, error);
     this.notifyProgress();
+    // The database away (restart, dropped connections) is retried soon, so readers wait seconds, not minutes; a
+    // failure of the projection's own is retried at the configured pace.
+    const delayMs = isStoreUnavailable(error) ? Math.min(this.retryDelayMs, STORE_UNAVAILABLE_RETRY_MS) : this.retryDelayMs;
     const timer = setTimeout(() => {
       this.retryTimers.delete(timer);
       if (this.role !== 'leader' || this.members.get(member.projection.name) !== member || member.state !== 'failed') return;
       member.state = 'catching-up';
-      void this.group.restart();
-    }, this.retryDelayMs);
+      // A restart that fails (the database still away when it reads the head) is a failure like the first: it is
+      // retried again, rather than leaving the member 'catching-up' with no reader.
+      this.group.restart().catch((restartError: unknown) => {
+        if (this.members.get(member.projection.name) === member && member.state === 'catching-up') this.memberFailed(member, restartError);
+      });
+    }, delayMs);
     this.retryTimers.add(timer);
   }
 

@@ -9,11 +9,13 @@ export class PgSqlClient implements SqlClient {
   readonly dialect = 'postgres' as const;
   private readonly pool: Pool;
   private listener: PoolClient | null = null;
+  private closed = false;
   private readonly channelCallbacks = new Map<string, Set<(payload: string) => void>>();
 
   constructor(connectionString: string, poolSize = 10) {
     this.pool = new Pool({ connectionString, max: poolSize });
-    // An idle client that errors (server restart) must not crash the process; the pool replaces it.
+    // An idle client that errors (server restart) must not crash the process; the pool replaces it. A query on a
+    // connection that ended rejects (isStoreUnavailable): the request is answered 503, the next one gets a new one.
     this.pool.on('error', () => undefined);
   }
 
@@ -49,25 +51,54 @@ export class PgSqlClient implements SqlClient {
 
   async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
     assertChannelName(channel);
-    if (!this.listener) {
-      this.listener = await this.pool.connect();
-      this.listener.on('notification', (message) => {
-        this.channelCallbacks.get(message.channel)?.forEach((callback) => callback(message.payload ?? ''));
-      });
-    }
     let callbacks = this.channelCallbacks.get(channel);
     if (!callbacks) {
       callbacks = new Set();
       this.channelCallbacks.set(channel, callbacks);
-      await this.listener.query(`LISTEN ${channel}`);
+      if (this.listener) await this.listener.query(`LISTEN ${channel}`);
     }
     callbacks.add(onNotify);
+    if (!this.listener) await this.connectListener();
     return async () => {
       callbacks!.delete(onNotify);
     };
   }
 
+  /**
+   * One connection carries every LISTEN. When it ends (server restart, pg_terminate_backend) it is replaced, with
+   * growing pauses while the server is away, and every channel is listened to again; then each callback is called
+   * once with an empty payload, since notifications sent meanwhile were lost.
+   */
+  private async connectListener(): Promise<void> {
+    const listener = await this.pool.connect();
+    const lost = () => {
+      if (this.listener !== listener) return;
+      this.listener = null;
+      listener.release(true);
+      if (!this.closed) this.reconnectListener(250);
+    };
+    listener.on('error', lost);
+    listener.on('end', lost);
+    listener.on('notification', (message) => {
+      this.channelCallbacks.get(message.channel)?.forEach((callback) => callback(message.payload ?? ''));
+    });
+    for (const channel of this.channelCallbacks.keys()) await listener.query(`LISTEN ${channel}`);
+    this.listener = listener;
+  }
+
+  private reconnectListener(delayMs: number): void {
+    const timer = setTimeout(() => {
+      if (this.closed || this.listener) return;
+      this.connectListener().then(
+        () => this.channelCallbacks.forEach((callbacks) => callbacks.forEach((callback) => callback(''))),
+        () => this.reconnectListener(Math.min(delayMs * 2, 5000)),
+      );
+    }, delayMs);
+    timer.unref();
+  }
+
   async close(): Promise<void> {
+    this.closed = true;
     if (this.listener) {
       this.listener.release();
       this.listener = null;
