@@ -24,6 +24,11 @@ export interface AppConfig {
   readYourWritesTimeoutMs: number;
   /** /api/ready: how old the oldest event a projection has not applied yet may be. */
   readinessMaxProjectionDelayMs: number;
+  /**
+   * Several instances: how long the projections lease lasts unless renewed (renewed every third of it). An instance
+   * that dies (kill -9) is replaced as the one running the projections within about this long.
+   */
+  projectionsLeaseTtlMs: number;
   /** Seed demo data when the event store is empty on start. */
   seedDemoData: boolean;
   frontendDist: string;
@@ -54,6 +59,7 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtSecret: jwtSecret(env.JWT_SECRET, production),
     readYourWritesTimeoutMs: parseInteger(env.READ_YOUR_WRITES_TIMEOUT_MS, 3000, 'READ_YOUR_WRITES_TIMEOUT_MS'),
     readinessMaxProjectionDelayMs: parseInteger(env.READY_MAX_PROJECTION_DELAY_MS, 5000, 'READY_MAX_PROJECTION_DELAY_MS'),
+    projectionsLeaseTtlMs: parseLeaseTtl(env.PROJECTIONS_LEASE_TTL_MS),
     // Demo users share a published password: never by default in production.
     seedDemoData: (env.SEED_DEMO_DATA ?? (production ? 'false' : 'true')) !== 'false',
     frontendDist: resolve(env.FRONTEND_DIST || resolve(repositoryRoot(), 'frontend/dist')),
@@ -96,6 +102,13 @@ function parseInteger(value: string | undefined, fallback: number, name: string)
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < 0) throw new ConfigurationError(`${name} must be a non-negative integer, got "${value}"`);
   return parsed;
+}
+
+/** At least a second: a shorter lease would lapse between renewals, and two instances would both run projections. */
+function parseLeaseTtl(value: string | undefined): number {
+  const ttl = parseInteger(value, 6000, 'PROJECTIONS_LEASE_TTL_MS');
+  if (ttl < 1000) throw new ConfigurationError(`PROJECTIONS_LEASE_TTL_MS must be at least 1000, got "${value}"`);
+  return ttl;
 }
 
 /** An on/off setting: unset or empty is off; anything but true/false is a mistake worth stopping for. */

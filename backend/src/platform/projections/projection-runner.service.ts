@@ -3,15 +3,21 @@ import { allProjections } from '@cans/projections';
 import { ProjectionRunner } from '@cans/projections/engine/projection-runner';
 import type { EventStore } from '@cans/storage/event-store/event-store.port';
 import type { ReadStore } from '@cans/storage/read-store/read-store.port';
-import { EVENT_STORE, READ_STORE } from '../storage/storage-tokens';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG, EVENT_STORE, READ_STORE } from '../storage/storage-tokens';
 
 /** Runs every projection inside the API process, so read models follow the event stream live. */
 @Injectable()
 export class ProjectionRunnerService extends ProjectionRunner implements OnModuleInit, BeforeApplicationShutdown {
   private static readonly logger = new Logger('Projections');
 
-  constructor(@Inject(EVENT_STORE) eventStore: EventStore, @Inject(READ_STORE) readStore: ReadStore) {
+  constructor(
+    @Inject(EVENT_STORE) eventStore: EventStore,
+    @Inject(READ_STORE) readStore: ReadStore,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
     super(eventStore, readStore, allProjections, {
+      leaseTtlMs: config.projectionsLeaseTtlMs,
       logger: {
         log: (message) => ProjectionRunnerService.logger.log(message),
         error: (message, error) => ProjectionRunnerService.logger.error(message, error instanceof Error ? error.stack : String(error)),
