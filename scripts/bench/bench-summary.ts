@@ -13,6 +13,8 @@ import type { ReportsBenchRow } from './reports-bench';
 import type { DataFeedBenchRow } from './data-feed-bench';
 import type { AnalyticsReplayResult, AuditViewsResult } from './audit-bench';
 import { PRODUCTION_SAVE_PART, productionSaveSummaryRows } from './production-save/production-save-summary';
+import type { OperationsResult } from './operations/operations-bench';
+import { OPERATIONS_PART, operationsSummaryRows } from './operations/operations-summary';
 import type { ProductionSaveResult } from './production-save/production-save-bench';
 import type { SaveStageRow } from './production-save/save-breakdown';
 
@@ -43,6 +45,8 @@ export interface Measured {
   /** Issue 32: the answer save in the production setup, and where its time goes. */
   productionSave: ProductionSaveResult | null;
   saveBreakdown: SaveStageRow[] | null;
+  /** Issue 29: normal work beside report PDFs, failover, recovery after a database restart. */
+  operations: OperationsResult | null;
   failures: Map<string, string>;
   sizes: {
     writers: number;
@@ -354,6 +358,10 @@ function summaryRows(m: Measured): SummaryRow[] {
     for (const figure of ['answer save, production start', `saves/s of concurrent case workers, projections' lag`])
       notMeasured(figure, 'see issue 32', PRODUCTION_SAVE_PART);
   }
+  if (m.operations) rows.push(...operationsSummaryRows(m.operations));
+  else
+    for (const figure of ['health and saves beside report PDFs', 'failover after kill -9', 'recovery after a PostgreSQL restart'])
+      notMeasured(figure, 'see issue 29', OPERATIONS_PART);
   return rows;
 }
 

@@ -47,6 +47,8 @@ import { AppendRow as Row, Measured, printSummary } from './bench-summary';
 import { printProductionSaveBench, runProductionSaveBench } from './production-save/production-save-bench';
 import { PRODUCTION_SAVE_PART } from './production-save/production-save-summary';
 import { measureSaveBreakdown, printSaveBreakdown } from './production-save/save-breakdown';
+import { printOperationsBench, runOperationsBench } from './operations/operations-bench';
+import { OPERATIONS_PART } from './operations/operations-summary';
 import type { NewEvent } from '@cans/storage/event-store/event-store.port';
 import { prepareRawInsertBaseline, rawInsertBaseline, SqlEventStore } from '@cans/storage/event-store/sql-event-store';
 import { PgSqlClient } from '@cans/storage/sql/pg-sql-client';
@@ -213,6 +215,7 @@ async function main(): Promise<void> {
     auditViews: null,
     analyticsReplay: null,
     productionSave: null,
+    operations: null,
     saveBreakdown: null,
     failures: new Map(),
     sizes: {
@@ -311,6 +314,9 @@ async function main(): Promise<void> {
     if (measured.productionSave) printProductionSaveBench(measured.productionSave);
     measured.saveBreakdown = await part(measured, 'answer save breakdown, production start', () => measureSaveBreakdown(serverUrl));
     if (measured.saveBreakdown) printSaveBreakdown(measured.saveBreakdown);
+    // Issue 29: normal work beside report PDFs, failover after kill -9, recovery after a database restart.
+    measured.operations = await part(measured, OPERATIONS_PART, () => runOperationsBench(serverUrl));
+    if (measured.operations) printOperationsBench(measured.operations);
   }
   // Answer saves through HTTP (PGlite, then PostgreSQL when reachable).
   measured.answerSaves = await part(measured, 'answer saves through HTTP', () => runAnswerSaveBench());

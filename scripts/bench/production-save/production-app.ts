@@ -24,7 +24,16 @@ export interface ProductionApp {
   databaseUrl: string;
   /** Signs a demo user in (password, code by mail, verify) and answers the session cookie's token. */
   signIn(login: string): Promise<string>;
+  /** The server process (to kill it as a crash would). */
+  pid: number;
+  /** Starts another instance of the same app on the same database (several instances behind a proxy). */
+  another(): Promise<ProductionApp>;
   stop(): Promise<void>;
+}
+
+interface SharedInstance {
+  databaseUrl: string;
+  secrets: { jwt: string; settings: string };
 }
 
 async function freePort(): Promise<number> {
@@ -62,19 +71,22 @@ async function waitFor<T>(what: string, deadline: number, child: ChildProcess, p
 /** Starts the built app in production mode on a fresh database of `serverUrl`; needs `npm run build` first. */
 export async function startProductionApp(
   serverUrl: string,
-  options: { nodeArgs?: string[]; env?: Record<string, string> } = {},
+  options: { nodeArgs?: string[]; env?: Record<string, string>; shared?: SharedInstance } = {},
 ): Promise<ProductionApp> {
   const entry = join(repositoryRoot(), 'dist/backend/src/main.js');
   if (!existsSync(entry)) throw new Error(`${entry} is missing: run npm run build first`);
+  const owned = !options.shared;
   const database = `cans_prod_bench_${Date.now()}`;
-  await onServer(serverUrl, `CREATE DATABASE ${database}`);
-  const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${database}` }).toString();
+  if (owned) await onServer(serverUrl, `CREATE DATABASE ${database}`);
+  const databaseUrl = options.shared?.databaseUrl ?? Object.assign(new URL(serverUrl), { pathname: `/${database}` }).toString();
+  const secret = () => randomBytes(32).toString('hex');
+  const secrets = options.shared?.secrets ?? { jwt: secret(), settings: secret() };
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let smtp: SmtpTestServer | null = null;
   let child: ChildProcess | null = null;
   const stop = async () => {
-    if (child && child.exitCode === null) {
+    if (child && child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child!.once('exit', resolve));
       child.kill('SIGTERM');
       const killer = setTimeout(() => child!.kill('SIGKILL'), 10_000);
@@ -82,11 +94,10 @@ export async function startProductionApp(
       clearTimeout(killer);
     }
     await smtp?.close();
-    await onServer(serverUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
+    if (owned) await onServer(serverUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
   };
   try {
     smtp = await startSmtpTestServer();
-    const secret = () => randomBytes(32).toString('hex');
     child = spawn(process.execPath, ['--max-semi-space-size=64', ...(options.nodeArgs ?? []), entry], {
       cwd: repositoryRoot(),
       env: {
@@ -95,9 +106,9 @@ export async function startProductionApp(
         PORT: String(port),
         PUBLIC_URL: baseUrl,
         DATABASE_URL: databaseUrl,
-        JWT_SECRET: secret(),
-        SETTINGS_SECRET_KEY: secret(),
-        SEED_DEMO_DATA: 'true',
+        JWT_SECRET: secrets.jwt,
+        SETTINGS_SECRET_KEY: secrets.settings,
+        SEED_DEMO_DATA: owned ? 'true' : 'false',
         SMTP_HOST: smtp.settings.host,
         SMTP_PORT: String(smtp.settings.port),
         SMTP_FROM: 'CANS <no-reply@cans.example>',
@@ -136,7 +147,8 @@ export async function startProductionApp(
       if (verified.status !== 200 || !token) throw new Error(`verify ${login}: ${verified.status} ${await verified.text()}`);
       return token;
     };
-    return { baseUrl, databaseUrl, signIn, stop };
+    const another = () => startProductionApp(serverUrl, { ...options, shared: { databaseUrl, secrets } });
+    return { baseUrl, databaseUrl, signIn, pid: started.pid!, another, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -16,6 +16,17 @@ export type ManyChildrenManyCansData = Awaited<ReturnType<TimePointReportsServic
 /** GET /api/reports/comparison's answer: the comparison group's report, or the warning below 10 children. */
 export type ComparisonData = { sufficient: false; message: string } | ({ sufficient: true } & ManyChildrenReport);
 
+/** A report's data as the PDF needs it: plain data, so it can go to the worker thread that lays the PDF out. */
+export type ReportPdfData =
+  | { report: 'one-child-one-cans'; data: OneChildOneCansData }
+  | { report: 'one-child-many-cans'; data: OneChildManyCansData }
+  | { report: 'many-children-many-cans'; data: ManyChildrenManyCansData }
+  | {
+      report: 'many-children-one-cans';
+      data: ManyChildrenReport;
+      comparison: { saved: Record<string, string>; options: ComparisonOptions; data: ComparisonData } | null;
+    };
+
 export interface PdfContext {
   /** The server's time when the PDF is rendered (title timestamp, footer, 'Before {today}'). */
   generatedAt: Date;

@@ -6,7 +6,6 @@
  * so the PDF never shows a number the viewer's own report would not.
  */
 import { Injectable } from '@nestjs/common';
-import type { Content } from 'pdfmake/interfaces';
 import type { RecordReadKind } from '@cans/domain/audit/record-reads.events';
 import type { ReportKind } from '@cans/domain/reports/saved-report-query.events';
 import type { AuthenticatedUser } from '../../identity/authentication/authenticated-user';
@@ -19,13 +18,12 @@ import { ReportOptionsService } from '../report-options.service';
 import { SavedReportQuery, SavedReportQueryService } from '../saved-queries/saved-report-query.service';
 import { OneChildManyCansDto, OneChildOneCansDto } from '../time-points/time-point.dto';
 import { TimePointReportsService } from '../time-points/time-point-reports.service';
-import { MANY_CHILDREN_MANY_CANS_TITLE, manyChildrenManyCansContent } from './many-children-many-cans.pdf';
-import { MANY_CHILDREN_ONE_CANS_TITLE, manyChildrenOneCansContent } from './many-children-one-cans.pdf';
-import { ONE_CHILD_MANY_CANS_TITLE, oneChildManyCansContent } from './one-child-many-cans.pdf';
-import { ONE_CHILD_ONE_CANS_TITLE, oneChildOneCansContent } from './one-child-one-cans.pdf';
-import { loadChartKit } from './pdf-charts';
+import { MANY_CHILDREN_MANY_CANS_TITLE } from './many-children-many-cans.pdf';
+import { MANY_CHILDREN_ONE_CANS_TITLE } from './many-children-one-cans.pdf';
+import { ONE_CHILD_MANY_CANS_TITLE } from './one-child-many-cans.pdf';
+import { ONE_CHILD_ONE_CANS_TITLE } from './one-child-one-cans.pdf';
 import { HeavyWorkPool } from '../../platform/heavy-work/heavy-work-pool';
-import type { PdfContext } from './report-pdf-input';
+import type { ReportPdfData } from './report-pdf-input';
 
 const TITLE_PREFIX: Record<ReportKind, string> = {
   'one-child-one-cans': 'One_Child_One_CANS',
@@ -63,7 +61,7 @@ interface ReportContent {
   title: string;
   cin: string | null;
   read: RenderedReportPdf['read'];
-  content: (context: PdfContext) => Content[];
+  data: ReportPdfData;
 }
 
 @Injectable()
@@ -82,28 +80,28 @@ export class ReportPdfService {
   async render(id: string, user: AuthenticatedUser, generatedAt = new Date()): Promise<RenderedReportPdf> {
     const saved = await this.savedQueries.get(id);
     // The glance, the options and the report are independent reads: one round of waiting, not three.
-    const [glance, filterOptions, { title, cin, read, content }] = await Promise.all([
+    const [glance, filterOptions, { title, cin, read, data }] = await Promise.all([
       this.glances.glanceOf(saved.report, saved.query, user),
       this.options.filterOptions(user),
       this.content(saved, user),
-      loadChartKit(),
     ]);
     const documentTitle = reportTabTitle(saved.report, cin, generatedAt);
     return {
       fileName: reportFileName(saved.report, generatedAt),
-      // Laid out and rendered in a worker thread: the content is data, the page frame is built there.
+      // Charts, layout and rendering in a worker thread: it receives the report's data and builds the rest there.
       bytes: await this.heavyWork.renderPdf(user.id, {
         kind: 'report',
         title,
         fileTitle: documentTitle,
         generatedAt: generatedAt.toISOString(),
-        content: content({ generatedAt, query: saved.query, glance, filterOptions }),
+        data,
+        context: { query: saved.query, glance, filterOptions },
       }),
       read,
     };
   }
 
-  /** The report's data, read now; its content is laid out once the glance and the options are there too. */
+  /** The report's data, read now with the viewer's row access; the worker lays it out with the glance and options. */
   private async content(saved: SavedReportQuery, user: AuthenticatedUser): Promise<ReportContent> {
     switch (saved.report) {
       case 'one-child-one-cans': {
@@ -112,7 +110,7 @@ export class ReportPdfService {
           title: ONE_CHILD_ONE_CANS_TITLE,
           cin: report.child.cin,
           read: { assessmentIds: [report.child.id], what: 'one-child-one-cans-pdf' },
-          content: (context) => oneChildOneCansContent(report, context),
+          data: { report: 'one-child-one-cans', data: report },
         };
       }
       case 'one-child-many-cans': {
@@ -121,7 +119,7 @@ export class ReportPdfService {
           title: ONE_CHILD_MANY_CANS_TITLE,
           cin: report.child.cin,
           read: { assessmentIds: report.assessments.map((assessment) => assessment.id), what: 'one-child-many-cans-pdf' },
-          content: (context) => oneChildManyCansContent(report, context),
+          data: { report: 'one-child-many-cans', data: report },
         };
       }
       case 'many-children-many-cans': {
@@ -130,7 +128,7 @@ export class ReportPdfService {
           title: MANY_CHILDREN_MANY_CANS_TITLE,
           cin: null,
           read: null,
-          content: (context) => manyChildrenManyCansContent(report, context),
+          data: { report: 'many-children-many-cans', data: report },
         };
       }
       case 'many-children-one-cans': {
@@ -151,7 +149,7 @@ export class ReportPdfService {
           title: MANY_CHILDREN_ONE_CANS_TITLE,
           cin: null,
           read: null,
-          content: (context) => manyChildrenOneCansContent(report, context, withOptions),
+          data: { report: 'many-children-one-cans', data: report, comparison: withOptions },
         };
       }
     }
