@@ -14,7 +14,16 @@ function fileNameOf(disposition: string | null, fallback: string): string {
  * words when it refuses — 429 (this user already has files being prepared) or 503 (the server is busy), each saying
  * when to try again — instead of a page of JSON in a new tab.
  */
-export const PdfDownloadButton = ({ href, label, fallbackName }: { href: string; label: string; fallbackName: string }) => {
+export const PdfDownloadButton = ({
+  href,
+  label,
+  fallbackName,
+}: {
+  /** The PDF's address, or how to get it (a report step saves its query first, then downloads that query's PDF). */
+  href: string | (() => Promise<string>);
+  label: string;
+  fallbackName: string;
+}) => {
   const translate = useTranslate();
   const [preparing, setPreparing] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -22,7 +31,14 @@ export const PdfDownloadButton = ({ href, label, fallbackName }: { href: string;
     setPreparing(true);
     setProblem(null);
     try {
-      const response = await fetch(href, { credentials: 'include', headers: { accept: 'application/pdf, application/json' } });
+      let url: string;
+      try {
+        url = typeof href === 'string' ? href : await href();
+      } catch (error) {
+        setProblem(error instanceof Error && error.message ? error.message : translate('cans.download.failed'));
+        return;
+      }
+      const response = await fetch(url, { credentials: 'include', headers: { accept: 'application/pdf, application/json' } });
       if (!response.ok) {
         const body = (await response.json().catch(() => ({}))) as { message?: string };
         setProblem(body.message ?? translate('cans.download.failed'));

@@ -199,8 +199,13 @@ describeInBrowser('Report print views and PDF export in headless Chromium', () =
     await tab.emulateMedia({ media: 'screen' });
 
     // Export to PDF: the same saved query (same id), a PDF named like the tab title without the child's PID.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export to PDF' }).click()]);
-    expect(download.url()).toBe(`${t.baseUrl}/api/reports/saved-queries/${id}/pdf`);
+    // Fetched (so a refusal can be shown in words), then saved under the server's name.
+    const [download, pdf] = await Promise.all([
+      page.waitForEvent('download'),
+      page.waitForResponse((response) => response.url().endsWith('/pdf')),
+      page.getByRole('button', { name: 'Export to PDF' }).click(),
+    ]);
+    expect([pdf.url(), pdf.status()]).toEqual([`${t.baseUrl}/api/reports/saved-queries/${id}/pdf`, 200]);
     expect(download.suggestedFilename()).toMatch(expected.file);
     const bytes = await readFile((await download.path())!);
     expect(bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');

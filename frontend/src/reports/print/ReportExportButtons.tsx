@@ -1,17 +1,17 @@
 /*
  * Print and Export to PDF of a wizard's report step (spec 001 §2 "Wizards"): both save the report's query first
  * (POST /api/reports/saved-queries; the same query gives the same id), then Print opens the print view in a new
- * tab and Export to PDF downloads the server's PDF. The tab is opened at the click, before the save answers,
- * because pop-up blockers allow only windows opened by the click itself.
+ * tab and Export to PDF downloads the server's PDF, saying "Preparing the PDF…" while the server's worker pool
+ * prepares it and the server's words when it refuses (PdfDownloadButton). The tab is opened at the click, before the
+ * save answers, because pop-up blockers allow only windows opened by the click itself.
  */
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Alert, Button } from '@mui/material';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
-import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import { useApiMutation } from '../../providers/useApi';
 import type { ReportQueryRequest, SavedQueryAnswer } from './saved-report-query';
-import { downloadFrom } from '../../shared/download';
+import { PdfDownloadButton } from '../../shared/PdfDownloadButton';
 
 export const ReportExportButtons = ({ request }: { request: ReportQueryRequest }) => {
   const translate = useTranslate();
@@ -32,22 +32,17 @@ export const ReportExportButtons = ({ request }: { request: ReportQueryRequest }
       },
     });
   };
-  const exportPdf = () => {
-    setFailure(null);
-    save.mutate(request, {
-      onSuccess: (answer) => downloadFrom(answer.pdfPath),
-      onError: (error) => setFailure(error.message),
-    });
-  };
 
   return (
     <>
       <Button variant="outlined" startIcon={<PrintOutlined />} onClick={print} disabled={save.isPending}>
         {translate('cans.reports.actions.print')}
       </Button>
-      <Button variant="outlined" startIcon={<PictureAsPdfOutlined />} onClick={exportPdf} disabled={save.isPending}>
-        {translate('cans.reports.actions.exportPdf')}
-      </Button>
+      <PdfDownloadButton
+        href={async () => (await save.mutateAsync(request)).pdfPath}
+        label={translate('cans.reports.actions.exportPdf')}
+        fallbackName="report.pdf"
+      />
       {failure && (
         <Alert severity="error" role="alert" sx={{ flexBasis: '100%' }}>
           {failure}
