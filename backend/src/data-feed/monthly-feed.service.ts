@@ -8,7 +8,7 @@ import type { Actor } from '../platform/commands/actor';
 import { APPEND_ONLY, EventSourcedCommandHandler, factLog } from '../platform/commands/command-handler';
 import { FieldValidationException } from '../platform/http/validation';
 import { READ_STORE } from '../platform/storage/storage-tokens';
-import { feedZip } from './feed-zip';
+import { HeavyWorkPool, HeavyWorkSlot } from '../platform/heavy-work/heavy-work-pool';
 
 export const MONTH_NOT_PAST = 'must be a month before the current one';
 
@@ -33,6 +33,7 @@ export class MonthlyFeedService {
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     private readonly handler: EventSourcedCommandHandler,
     private readonly reads: RecordReadsService,
+    private readonly heavyWork: HeavyWorkPool,
   ) {}
 
   /**
@@ -55,6 +56,17 @@ export class MonthlyFeedService {
    */
   async download(year: number, month: number, actor: Actor): Promise<FeedDownload> {
     const key = this.pastMonth(year, month);
+    // The zip is written in a worker thread: its place is held before anything is recorded (a refusal writes nothing).
+    const slot = this.heavyWork.reserve(actor.userId ?? 'system');
+    try {
+      return await this.recordedDownload(key, year, month, actor, slot);
+    } catch (error) {
+      slot.release();
+      throw error;
+    }
+  }
+
+  private async recordedDownload(key: string, year: number, month: number, actor: Actor, slot: HeavyWorkSlot): Promise<FeedDownload> {
     const ids = await feedMonthIds(this.readStore, key);
     // No PID or name in the file name (issue 15 "Safety").
     const fileName = `cans-data-feed-${key}.zip`;
@@ -66,6 +78,10 @@ export class MonthlyFeedService {
     ];
     await this.handler.handle(DATA_FEED_LOG_STREAM, dataFeedLog, facts, { actor, concurrency: APPEND_ONLY });
     this.reads.record(actor, ids, 'data-feed-zip');
-    return { fileName, assessmentCount: ids.length, stream: await feedZip((fields) => feedAssessments(this.readStore, ids, fields)) };
+    return {
+      fileName,
+      assessmentCount: ids.length,
+      stream: slot.streamFile('zip', (fields) => feedAssessments(this.readStore, ids, fields)),
+    };
   }
 }

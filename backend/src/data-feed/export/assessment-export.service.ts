@@ -1,5 +1,5 @@
 import { BadGatewayException, Inject, Injectable } from '@nestjs/common';
-import { PassThrough, Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { ReadStore } from '@cans/storage/read-store/read-store.port';
 import { countFeedRange, feedAssessments, feedRangeIds } from '@cans/projections/data-feed/data-feed.queries';
 import { DATA_FEED_EVENT_TYPES, DATA_FEED_LOG_STREAM, DataFeedEvent, DataFeedEvents } from '@cans/domain/data-feed/data-feed.events';
@@ -11,7 +11,7 @@ import { READ_STORE } from '../../platform/storage/storage-tokens';
 import { MAILER, Mailer } from '../../identity/delivery/mailer';
 import type { AuthenticatedUser } from '../../identity/authentication/authenticated-user';
 import { apiClientLimitMessage, EXPORT_LIMIT, ExportMessages } from './export-messages';
-import { writeFeedWorkbook } from './feed-xlsx';
+import { HeavyWorkPool, HeavyWorkSlot } from '../../platform/heavy-work/heavy-work-pool';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -49,6 +49,7 @@ export class AssessmentExportService {
     @Inject(MAILER) private readonly mailer: Mailer,
     private readonly handler: EventSourcedCommandHandler,
     private readonly reads: RecordReadsService,
+    private readonly heavyWork: HeavyWorkPool,
   ) {}
 
   /** The range, refused (400, field messages) when it runs backwards. */
@@ -64,9 +65,10 @@ export class AssessmentExportService {
 
   /** Records the download, then answers the workbook's stream (written while the caller reads it). */
   async download(range: ExportRange, caller: AuthenticatedUser, actor: Actor): Promise<ExportFile> {
-    const { ids, fileName } = await this.prepare(range, caller, actor, null);
+    const slot = this.heavyWork.reserve(caller.id);
+    const { ids, fileName } = await this.prepare(range, caller, actor, null).catch(releasing(slot));
     this.reads.record(actor, ids, 'export-xlsx');
-    return { fileName, assessmentCount: ids.length, stream: this.workbookStream(ids) };
+    return { fileName, assessmentCount: ids.length, stream: this.workbookStream(slot, ids) };
   }
 
   /** Records the export, then mails the workbook as an attachment, streamed into the mail while it is sent. */
@@ -76,7 +78,8 @@ export class AssessmentExportService {
     caller: AuthenticatedUser,
     actor: Actor,
   ): Promise<{ assessmentCount: number; email: string }> {
-    const { ids, fileName } = await this.prepare(range, caller, actor, email);
+    const slot = this.heavyWork.reserve(caller.id);
+    const { ids, fileName } = await this.prepare(range, caller, actor, email).catch(releasing(slot));
     const count = ids.length;
     const sent = this.mailer.send({
       to: email,
@@ -84,7 +87,7 @@ export class AssessmentExportService {
       text:
         `Attached: the ${count} approved ${count === 1 ? 'assessment' : 'assessments'} whose date of assessment is from ${range.from} ` +
         `to ${range.to} (${fileName}). It contains children's personal data: keep it safe and delete it when done.`,
-      attachments: [{ filename: fileName, contentType: XLSX_CONTENT_TYPE, content: this.workbookStream(ids) }],
+      attachments: [{ filename: fileName, contentType: XLSX_CONTENT_TYPE, content: this.workbookStream(slot, ids) }],
     });
     // The mail server's refusal in words (502: the export is recorded as attempted, the mail did not leave).
     await sent.catch((error: unknown) => {
@@ -125,15 +128,22 @@ export class AssessmentExportService {
     return { ids, fileName };
   }
 
-  /** The workbook written into a pass-through stream; a failure destroys the stream (the transfer is cut). */
-  private workbookStream(ids: readonly string[]): Readable {
-    const stream = new PassThrough();
-    writeFeedWorkbook((fields) => feedAssessments(this.readStore, ids, fields), stream).catch((error: unknown) =>
-      stream.destroy(error instanceof Error ? error : new Error(String(error))),
-    );
-    return stream;
+  /**
+   * The workbook, written in a worker thread (HeavyWorkPool) over the documents read here, as a stream; a failure
+   * destroys the stream (the transfer is cut).
+   */
+  private workbookStream(slot: HeavyWorkSlot, ids: readonly string[]): Readable {
+    return slot.streamFile('xlsx', (fields) => feedAssessments(this.readStore, ids, fields));
   }
 }
+
+/** Gives the reserved place back when the request is refused before its file starts. */
+const releasing =
+  (slot: HeavyWorkSlot) =>
+  (error: unknown): never => {
+    slot.release();
+    throw error;
+  };
 
 /** 5000 (spec 002 §9), or an API user's maxRecords when lower. */
 const limitFor = (caller: AuthenticatedUser): number =>

@@ -1,8 +1,12 @@
 import { Global, HttpException, HttpStatus, Injectable, Module, OnModuleDestroy } from '@nestjs/common';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
+import type { FileKind } from './file-stream-protocol';
 import type { PdfTask } from './pdf-render.worker';
+import { DocumentSource, serveFileStream } from './streamed-file';
 
 /** Jobs one user may have running or waiting at once (a report PDF, a summary, a print …). */
 export const HEAVY_JOBS_PER_USER = 3;
@@ -32,6 +36,16 @@ export class HeavyWorkRefused extends HttpException {
   }
 }
 
+/** One reserved place in the pool (HeavyWorkPool.reserve). */
+export interface HeavyWorkSlot {
+  /**
+   * Writes an XLSX export or a monthly zip in a worker thread over `documents` (read here, on the main thread) and
+   * answers it as a stream; the place is released when the file is done or fails.
+   */
+  streamFile(file: FileKind, documents: DocumentSource): Readable;
+  release(): void;
+}
+
 export interface HeavyWorkPoolOptions {
   threads?: number;
   queuePerThread?: number;
@@ -41,7 +55,7 @@ export interface HeavyWorkPoolOptions {
 }
 
 /**
- * CPU-heavy work (PDF layout and rendering) in a pool of worker threads (piscina), so that one user's report never
+ * CPU-heavy work (PDF layout and rendering, the XLSX export and the monthly zip) in a pool of worker threads (piscina), so that one user's report never
  * holds the event loop every other user's requests wait on. Sized to the machine: one thread less than its cores
  * (at least one), so the main thread keeps a core. Bounded twice: a user may have HEAVY_JOBS_PER_USER jobs at once
  * (429), and at most HEAVY_QUEUE_PER_THREAD jobs per thread wait (503): an answer either comes or is refused at
@@ -58,7 +72,7 @@ export class HeavyWorkPool implements OnModuleDestroy {
     const threads = options.threads ?? Math.max(1, availableParallelism() - 1);
     this.perUser = options.perUser ?? HEAVY_JOBS_PER_USER;
     this.maxQueue = threads * (options.queuePerThread ?? HEAVY_QUEUE_PER_THREAD);
-    const filename = options.filename ?? join(__dirname, `pdf-render.worker${__filename.endsWith('.ts') ? '.ts' : '.js'}`);
+    const filename = options.filename ?? join(__dirname, `heavy-work.worker${__filename.endsWith('.ts') ? '.ts' : '.js'}`);
     this.pool = new Piscina({
       filename,
       minThreads: 0,
@@ -76,17 +90,41 @@ export class HeavyWorkPool implements OnModuleDestroy {
 
   /** Runs `task` in a worker thread for `userId`; refused at once (429 / 503) past the bounds. */
   async run<TResult>(userId: string, task: unknown): Promise<TResult> {
+    const slot = this.reserve(userId);
+    try {
+      return (await this.pool.run(task)) as TResult;
+    } finally {
+      slot.release();
+    }
+  }
+
+  /**
+   * Holds a place for one of `userId`'s jobs, or refuses at once (429 / 503). Taken before anything is recorded (a
+   * download's audit event), so a refused request writes nothing; released when the job ends, or by the caller when
+   * it does not start one after all.
+   */
+  reserve(userId: string): HeavyWorkSlot {
     const held = this.held.get(userId) ?? 0;
     if (held >= this.perUser) throw new HeavyWorkRefused(HttpStatus.TOO_MANY_REQUESTS);
     if (this.pool.queueSize >= this.maxQueue) throw new HeavyWorkRefused(HttpStatus.SERVICE_UNAVAILABLE);
     this.held.set(userId, held + 1);
-    try {
-      return (await this.pool.run(task)) as TResult;
-    } finally {
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
       const left = (this.held.get(userId) ?? 1) - 1;
       if (left > 0) this.held.set(userId, left);
       else this.held.delete(userId);
-    }
+    };
+    return {
+      release,
+      streamFile: (file, documents) => {
+        const { port1, port2 } = new MessageChannel();
+        const finished = this.pool.run({ kind: 'feed-file', file, port: port2 }, { transferList: [port2] });
+        finished.then(release, release);
+        return serveFileStream(port1, documents, finished);
+      },
+    };
   }
 
   /** A PDF laid out and rendered in a worker thread (pdf-render.worker.ts). */
