@@ -78,7 +78,21 @@ describeInBrowser('Data Feed monthly download in headless Chromium (demo data)',
     expect(download.suggestedFilename()).toBe(`cans-data-feed-${key}.zip`);
     const bytes = await readFile((await download.path())!);
     expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
-    expect(app.errors).toEqual([]);
+
+    // The server's pool refuses (every worker busy): the page says so in the server's words, no JSON tab.
+    const busy = 'The server is preparing many files right now. Please try again in a few seconds.';
+    await page.route('**/api/data-feed/monthly/download?*', (route) =>
+      route.fulfill({
+        status: 503,
+        headers: { 'retry-after': '5' },
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 503, message: busy, retryAfterSeconds: 5 }),
+      }),
+    );
+    await page.getByRole('button', { name: `Download ${monthName(withData.month)} ${withData.year}` }).click();
+    await page.getByRole('alert').filter({ hasText: busy }).waitFor();
+    await page.unroute('**/api/data-feed/monthly/download?*');
+    expect(app.errors.filter((error) => !error.includes('503'))).toEqual([]);
   });
 
   it('a case worker has no Data Feed menu entry', async () => {

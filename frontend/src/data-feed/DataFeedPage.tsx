@@ -8,7 +8,7 @@ import { Title, useTranslate } from 'react-admin';
 import { Alert, Box, Card, CardActionArea, CardContent, MenuItem, TextField, Typography } from '@mui/material';
 import { useApiMutation } from '../providers/useApi';
 import { API_URL } from '../providers/dataProvider';
-import { downloadFrom } from '../shared/download';
+import { saveBlob } from '../shared/download';
 
 /** How far back the year picker goes. */
 const FIRST_YEAR = 2015;
@@ -24,6 +24,20 @@ const monthQuery = (year: number, month: number) => `year=${year}&month=${month}
 /** A month is open once it has ended (the local calendar; the server checks again). */
 export const isPastMonth = (year: number, month: number, now: Date): boolean =>
   year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1);
+
+/**
+ * Fetches the month's zip (written in the server's worker pool) and saves it under the server's name; a refusal
+ * (429: this user's files being prepared, 503: the server busy) rejects with the server's sentence.
+ */
+async function downloadMonth(year: number, month: number): Promise<void> {
+  const response = await fetch(`${API_URL}/data-feed/monthly/download?${monthQuery(year, month)}`, { credentials: 'include' });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as { message?: string };
+    throw new Error(body.message ?? '');
+  }
+  const name = /filename="?([^";]+)"?/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? 'cans-data-feed.zip';
+  saveBlob(await response.blob(), name);
+}
 
 export const DataFeedPage = () => {
   const translate = useTranslate();
@@ -43,8 +57,11 @@ export const DataFeedPage = () => {
       {
         onSuccess: (answer) => {
           if (answer.count > 0) {
-            downloadFrom(`${API_URL}/data-feed/monthly/download?${monthQuery(year, month)}`);
             setMessage({ severity: 'info', text: translate('cans.data_feed.downloading', { smart_count: answer.count }) });
+            void downloadMonth(year, month).then(
+              () => undefined,
+              (error: Error) => setMessage({ severity: 'error', text: error.message || translate('cans.download.failed') }),
+            );
           } else setMessage({ severity: 'info', text: translate('cans.data_feed.no_data') });
         },
         onError: (error) => setMessage({ severity: 'error', text: error.message }),
