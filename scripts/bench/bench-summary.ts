@@ -14,7 +14,8 @@ import type { DataFeedBenchRow } from './data-feed-bench';
 import type { AnalyticsReplayResult, AuditViewsResult } from './audit-bench';
 import { PRODUCTION_SAVE_PART, productionSaveSummaryRows } from './production-save/production-save-summary';
 import type { OperationsResult } from './operations/operations-bench';
-import { OPERATIONS_PART, operationsSummaryRows } from './operations/operations-summary';
+import type { MixedLoadRow } from './operations/mixed-load-bench';
+import { MIXED_LOAD_PART, mixedLoadSummaryRow, OPERATIONS_PART, operationsSummaryRows } from './operations/operations-summary';
 import type { ProductionSaveResult } from './production-save/production-save-bench';
 import type { SaveStageRow } from './production-save/save-breakdown';
 
@@ -47,6 +48,7 @@ export interface Measured {
   saveBreakdown: SaveStageRow[] | null;
   /** Issue 29: normal work beside report PDFs, failover, recovery after a database restart. */
   operations: OperationsResult | null;
+  mixedLoad: MixedLoadRow[] | null;
   failures: Map<string, string>;
   sizes: {
     writers: number;
@@ -362,6 +364,8 @@ function summaryRows(m: Measured): SummaryRow[] {
   else
     for (const figure of ['health and saves beside report PDFs', 'failover after kill -9', 'recovery after a PostgreSQL restart'])
       notMeasured(figure, 'see issue 29', OPERATIONS_PART);
+  if (m.mixedLoad) rows.push(mixedLoadSummaryRow(m.mixedLoad));
+  else notMeasured('100 simulated users, one and two instances', '0 errors', MIXED_LOAD_PART);
   return rows;
 }
 

@@ -48,7 +48,8 @@ import { printProductionSaveBench, runProductionSaveBench } from './production-s
 import { PRODUCTION_SAVE_PART } from './production-save/production-save-summary';
 import { measureSaveBreakdown, printSaveBreakdown } from './production-save/save-breakdown';
 import { printOperationsBench, runOperationsBench } from './operations/operations-bench';
-import { OPERATIONS_PART } from './operations/operations-summary';
+import { MIXED_LOAD_PART, OPERATIONS_PART } from './operations/operations-summary';
+import { printMixedLoadBench, runMixedLoadBench } from './operations/mixed-load-bench';
 import type { NewEvent } from '@cans/storage/event-store/event-store.port';
 import { prepareRawInsertBaseline, rawInsertBaseline, SqlEventStore } from '@cans/storage/event-store/sql-event-store';
 import { PgSqlClient } from '@cans/storage/sql/pg-sql-client';
@@ -216,6 +217,7 @@ async function main(): Promise<void> {
     analyticsReplay: null,
     productionSave: null,
     operations: null,
+    mixedLoad: null,
     saveBreakdown: null,
     failures: new Map(),
     sizes: {
@@ -317,6 +319,8 @@ async function main(): Promise<void> {
     // Issue 29: normal work beside report PDFs, failover after kill -9, recovery after a database restart.
     measured.operations = await part(measured, OPERATIONS_PART, () => runOperationsBench(serverUrl));
     if (measured.operations) printOperationsBench(measured.operations);
+    measured.mixedLoad = await part(measured, MIXED_LOAD_PART, () => runMixedLoadBench(serverUrl));
+    if (measured.mixedLoad) printMixedLoadBench(measured.mixedLoad);
   }
   // Answer saves through HTTP (PGlite, then PostgreSQL when reachable).
   measured.answerSaves = await part(measured, 'answer saves through HTTP', () => runAnswerSaveBench());

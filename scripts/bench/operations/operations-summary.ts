@@ -1,8 +1,24 @@
 /** Issue 29's rows of the bench summary: normal work beside report PDFs, failover, recovery after a restart. */
 import type { SummaryRow } from '../bench-summary';
+import type { MixedLoadRow } from './mixed-load-bench';
 import type { OperationsResult } from './operations-bench';
 
 export const OPERATIONS_PART = 'operations, production start';
+export const MIXED_LOAD_PART = 'mixed load of 100 users, one and two instances';
+
+export function mixedLoadSummaryRow(rows: MixedLoadRow[]): SummaryRow {
+  const all = (instances: number) => rows.find((row) => row.instances === instances && row.operation === 'all');
+  const [one, two] = [all(1), all(2)];
+  const say = (row: MixedLoadRow | undefined) =>
+    row ? `${row['per s']} operations/s, p50 ${row['p50 ms']} ms, p99 ${row['p99 ms']} ms, ${row.errors} errors` : 'not measured';
+  return {
+    figure: '100 simulated users (70 case workers, 20 supervisors, 10 monitors) for 60 s, per operation in the bench log',
+    measured: `two instances: ${say(two)}`,
+    baseline: `one instance: ${say(one)}`,
+    target: '0 errors on one and on two',
+    met: !!one && !!two && one.errors === 0 && two.errors === 0,
+  };
+}
 
 export function operationsSummaryRows(result: OperationsResult): SummaryRow[] {
   const [baseline, loaded] = result.pdfs;
