@@ -9,20 +9,13 @@
  * Per operation: count, p50, p99 and errors (any answer but 2xx, and 409 outside approvals); throughput.
  * Target: 0 errors on one instance and on two.
  */
+import { COMPLETE_NARRATIVE } from '@cans/domain/assessments/test-support/assessment-fixtures';
 import { CookieClient, percentile, startAssessment } from '../answer-save-bench';
 import { benchServerUrl } from '../bench-server';
 import { ProductionApp, startProductionApp } from '../production-save/production-app';
 
 const SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
 const USERS = { caseWorkers: 70, supervisors: 20, monitors: 10 };
-const NARRATIVE = {
-  impressions: 'Settled at school, anxious at contact.',
-  needs: 'Anxiety around family contact.',
-  targets: 'Reduce distress before contact.',
-  outcomes: 'Calmer transitions within three months.',
-  plan: 'Weekly sessions with the school counsellor.',
-  recommendations: 'Review contact arrangements.',
-};
 
 type Operation = 'open' | 'rate' | 'narrative' | 'complete' | 'start' | 'list' | 'approve' | 'report';
 
@@ -94,7 +87,7 @@ async function caseWorker(client: CookieClient, recorder: Recorder, seed: number
       );
     } else if (!narrativeWritten) {
       const written = await recorder.time('narrative', () =>
-        client.send('PUT', `/api/assessments/${id}/narrative`, { narrative: NARRATIVE, revision: view.revision }),
+        client.send('PUT', `/api/assessments/${id}/narrative`, { narrative: COMPLETE_NARRATIVE, revision: view.revision }),
       );
       narrativeWritten = written.status === 200;
     } else {

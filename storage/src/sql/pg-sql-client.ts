@@ -82,7 +82,12 @@ export class PgSqlClient implements SqlClient {
     listener.on('notification', (message) => {
       this.channelCallbacks.get(message.channel)?.forEach((callback) => callback(message.payload ?? ''));
     });
-    for (const channel of this.channelCallbacks.keys()) await listener.query(`LISTEN ${channel}`);
+    try {
+      for (const channel of this.channelCallbacks.keys()) await listener.query(`LISTEN ${channel}`);
+    } catch (error) {
+      listener.release(true);
+      throw error;
+    }
     this.listener = listener;
   }
 
