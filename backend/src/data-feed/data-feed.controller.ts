@@ -5,6 +5,7 @@ import type { Response } from 'express';
 import { Auth, RequestAuth, RequirePrivileges } from '../identity/access/access.decorators';
 import { FeedMonthDto } from './monthly-feed.dto';
 import { MONTH_NOT_PAST, MonthlyFeedService } from './monthly-feed.service';
+import { ApiHeavyWorkResponses } from '../platform/heavy-work/heavy-work-responses';
 
 const BAD_MONTH = `year or month invalid, or the month is not past (errors.month: "${MONTH_NOT_PAST}")`;
 
@@ -25,6 +26,7 @@ export class DataFeedController {
   }
 
   @Get('download')
+  @ApiHeavyWorkResponses()
   @RequirePrivileges('DATA_FEED_SHOW')
   @ApiOperation({
     summary:

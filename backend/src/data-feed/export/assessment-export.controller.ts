@@ -13,6 +13,7 @@ import type { Response } from 'express';
 import { AdmitApiClients, Auth, RequestAuth, RequirePrivileges } from '../../identity/access/access.decorators';
 import { AssessmentExportService, XLSX_CONTENT_TYPE } from './assessment-export.service';
 import { ExportMailDto, ExportRangeDto } from './export.dto';
+import { ApiHeavyWorkResponses } from '../../platform/heavy-work/heavy-work-responses';
 
 const BAD_RANGE = 'a date missing or not yyyy-MM-dd, or from after to (errors.from / errors.to)';
 const NO_FILE = `${BAD_RANGE}; or the range holds no approved assessment ('There are no assessments to export.'), more than 5000 ('The file cannot be generated as there are more than 5000 assessments, please narrow the date range.') or, for an API user, more than its maxRecords`;
@@ -38,6 +39,7 @@ export class AssessmentExportController {
   }
 
   @Get('download')
+  @ApiHeavyWorkResponses()
   @RequirePrivileges('DATA_FEED_SHOW')
   @AdmitApiClients()
   @ApiOperation({
@@ -55,6 +57,7 @@ export class AssessmentExportController {
   }
 
   @Post('mail')
+  @ApiHeavyWorkResponses()
   @HttpCode(200)
   @RequirePrivileges('DATA_FEED_SHOW')
   @ApiOperation({
