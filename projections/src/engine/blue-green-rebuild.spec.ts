@@ -110,7 +110,9 @@ describe.each(sqlBackends())('Blue/green rebuilds and several instances on $name
     const last = await writer;
     expect(await projections.waitForPosition(last, SETTLE_MS)).toBe(true);
     expect(await counts()).toEqual({ a: 5, b: 2, c: 12 });
-    expect(rebuilt.events).toBeGreaterThanOrEqual(7);
+    // The build read at least the log as it stood when it began; whether it also read b's events depends on when the
+    // store's safe head let it see them (on a loaded machine it may switch at 5 and leave 6-7 to the live reader).
+    expect(rebuilt.events).toBeGreaterThanOrEqual(head);
 
     const target = await readStore.collectionTarget('stream_counts');
     expect(target).toMatch(/^stream_counts__g\d+$/);
