@@ -40,10 +40,16 @@ interface QuestionNode {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const think = () => sleep(500 + Math.random() * 1000);
 
-class Recorder {
+export class Recorder {
   readonly times = new Map<Operation, number[]>();
   readonly errors = new Map<Operation, number>();
+  /** Answers the run tolerates (a 503 while the database restarts), counted apart from errors. */
+  refused = 0;
+  /** When each operation that succeeded was answered. */
+  readonly succeededAt: number[] = [];
   firstError: string | null = null;
+
+  constructor(private readonly tolerated: readonly number[] = []) {}
 
   async time(operation: Operation, work: () => Promise<{ status: number; body: string }>, allowed: number[] = []) {
     const started = performance.now();
@@ -52,7 +58,9 @@ class Recorder {
     list.push(performance.now() - started);
     this.times.set(operation, list);
     const ok = (answer.status >= 200 && answer.status < 300) || allowed.includes(answer.status);
-    if (!ok) {
+    if (ok) this.succeededAt.push(performance.now());
+    else if (this.tolerated.includes(answer.status)) this.refused++;
+    else {
       this.errors.set(operation, (this.errors.get(operation) ?? 0) + 1);
       this.firstError ??= `${operation}: ${answer.status} ${answer.body.slice(0, 200)}`;
     }
@@ -127,8 +135,21 @@ async function monitor(client: CookieClient, recorder: Recorder, running: () => 
   }
 }
 
-async function run(instances: ProductionApp[], tokens: Record<string, string>): Promise<MixedLoadRow[]> {
-  const recorder = new Recorder();
+export interface MixedRunOptions {
+  seconds?: number;
+  /** Runs this many seconds into the load (a fault), while the users go on. */
+  during?: { afterSeconds: number; fault: () => Promise<void> };
+  /** Statuses counted as refused rather than as errors. */
+  tolerated?: number[];
+}
+
+/** The 100 users against `instances` for the run's seconds: rows per operation, and the recorder for the caller. */
+export async function runMixedUsers(
+  instances: ProductionApp[],
+  tokens: Record<string, string>,
+  options: MixedRunOptions = {},
+): Promise<{ rows: MixedLoadRow[]; recorder: Recorder }> {
+  const recorder = new Recorder(options.tolerated);
   const clients = new Map<string, CookieClient>();
   const clientFor = (login: string, user: number) => {
     const instance = instances[user % instances.length];
@@ -146,10 +167,15 @@ async function run(instances: ProductionApp[], tokens: Record<string, string>): 
     users.push(supervisor(clientFor(i % 2 === 0 ? 'supervisor' : 'supervisor.admin', user), recorder, running));
   for (let i = 0; i < USERS.monitors; i++, user++) users.push(monitor(clientFor('analyst', user), recorder, running));
   const started = performance.now();
-  await sleep(SECONDS * 1000);
+  const seconds = options.seconds ?? SECONDS;
+  if (options.during) {
+    await sleep(options.during.afterSeconds * 1000);
+    await options.during.fault();
+    await sleep(Math.max(0, seconds * 1000 - (performance.now() - started)));
+  } else await sleep(seconds * 1000);
   open = false;
   await Promise.all(users);
-  const seconds = (performance.now() - started) / 1000;
+  const elapsed = (performance.now() - started) / 1000;
   for (const client of clients.values()) client.close();
   if (recorder.firstError) console.log(`  first error (${instances.length} instance(s)): ${recorder.firstError}`);
   const p = (times: number[], at: number) =>
@@ -163,7 +189,7 @@ async function run(instances: ProductionApp[], tokens: Record<string, string>): 
     instances: instances.length,
     operation,
     count: times.length,
-    'per s': Math.round((times.length / seconds) * 10) / 10,
+    'per s': Math.round((times.length / elapsed) * 10) / 10,
     'p50 ms': p(times, 50),
     'p99 ms': p(times, 99),
     errors: recorder.errors.get(operation) ?? 0,
@@ -173,25 +199,30 @@ async function run(instances: ProductionApp[], tokens: Record<string, string>): 
     instances: instances.length,
     operation: 'all',
     count: all.length,
-    'per s': Math.round((all.length / seconds) * 10) / 10,
+    'per s': Math.round((all.length / elapsed) * 10) / 10,
     'p50 ms': p(all, 50),
     'p99 ms': p(all, 99),
     errors: [...recorder.errors.values()].reduce((sum, n) => sum + n, 0),
   });
-  return rows;
+  return { rows, recorder };
+}
+
+/** Five sign-ins (the most one address may make in a minute) whose sessions serve every instance of the app. */
+export async function signInMixedUsers(app: ProductionApp): Promise<Record<string, string>> {
+  const tokens: Record<string, string> = {};
+  for (const login of ['worker1', 'worker2', 'supervisor', 'supervisor.admin', 'analyst']) tokens[login] = await app.signIn(login);
+  return tokens;
 }
 
 export async function runMixedLoadBench(serverUrl: string): Promise<MixedLoadRow[]> {
   const first = await startProductionApp(serverUrl);
   let second: ProductionApp | null = null;
   try {
-    // Five sign-ins: the most one address may make in a minute; the sessions serve both instances.
-    const tokens: Record<string, string> = {};
-    for (const login of ['worker1', 'worker2', 'supervisor', 'supervisor.admin', 'analyst']) tokens[login] = await first.signIn(login);
-    const one = await run([first], tokens);
+    const tokens = await signInMixedUsers(first);
+    const one = await runMixedUsers([first], tokens);
     second = await first.another();
-    const two = await run([first, second], tokens);
-    return [...one, ...two];
+    const two = await runMixedUsers([first, second], tokens);
+    return [...one.rows, ...two.rows];
   } finally {
     await second?.stop();
     await first.stop();

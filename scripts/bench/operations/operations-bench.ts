@@ -6,8 +6,8 @@
  *   without pause, honouring Retry-After when refused. Every PDF must come back or be refused with Retry-After.
  * - Failover: a second instance on the same database; the one running the projections is killed with kill -9; how
  *   long until the other holds the lease, and until a write made on it is read back.
- * - Recovery: the app on a PostgreSQL cluster of the bench's own, a case worker saving without pause; the server is
- *   stopped for 2 s and started again: how long until /api/ready answers 200 and until a save succeeds again.
+ * - Recovery: the app on a PostgreSQL cluster of the bench's own under the mixed load's 100 users; the server is
+ *   stopped for 2 s and started again: how long until /api/ready answers 200 and until an operation succeeds again.
  *
  * Targets: with the PDFs, health p99 < 50 ms and save p99 < 100 ms; failover ≤ 10 s; ready ≤ 5 s after the restart.
  * Run alone (after `npm run build`): `node -r @swc-node/register scripts/bench/operations/operations-bench.ts`.
@@ -17,6 +17,7 @@ import { startPrivatePostgres } from '@cans/storage/test-support/private-postgre
 import { CookieClient, percentile, rate, startAssessment, time } from '../answer-save-bench';
 import { benchServerUrl } from '../bench-server';
 import { ProductionApp, startProductionApp } from '../production-save/production-app';
+import { runMixedUsers, signInMixedUsers } from './mixed-load-bench';
 
 const PDF_CLIENTS = 20;
 const MEASURE_SECONDS = Number(process.env.BENCH_OPERATIONS_SECONDS ?? 15);
@@ -46,9 +47,9 @@ export interface FailoverRow {
 export interface RecoveryRow {
   'down ms': number;
   'ready after ms': number;
-  'first save after ms': number;
-  'saves refused 503': number;
-  'saves otherwise failed': number;
+  'first answer after ms': number;
+  'refused 503': number;
+  errors: number;
 }
 
 export interface OperationsResult {
@@ -174,48 +175,49 @@ async function failover(first: ProductionApp): Promise<FailoverRow> {
   }
 }
 
+/**
+ * The 100 users of the mixed load (mixed-load-bench.ts) on an app whose PostgreSQL is a cluster of the bench's own;
+ * 10 s in, the server stops for 2 s and starts again; the users go on (a 503 is counted as refused, not an error).
+ */
 async function recovery(): Promise<RecoveryRow> {
   const cluster = await startPrivatePostgres();
   let app: ProductionApp | null = null;
   try {
-    app = await startProductionApp(cluster.url());
-    const worker = new CookieClient(app.baseUrl, await app.signIn('worker1'));
-    const { id, items } = await startAssessment(worker, 11);
-    const outcomes: Array<{ at: number; status: number }> = [];
-    let saving = true;
-    const load = (async () => {
-      for (let i = 0; saving; i++) {
-        const answer = await rate(worker, id, items[i % items.length], i % 4);
-        outcomes.push({ at: performance.now(), status: answer.status });
-        if (answer.status !== 200) await sleep(100);
-      }
-    })();
-    await sleep(2000);
-    const down = performance.now();
-    await cluster.stopServer();
-    await sleep(2000);
-    await cluster.startServer();
-    const up = performance.now();
+    const started = await startProductionApp(cluster.url());
+    app = started;
+    const tokens = await signInMixedUsers(started);
+    let down = 0;
+    let up = 0;
     let readyAt = 0;
-    while (!readyAt) {
-      const ready = await fetch(`${app.baseUrl}/api/ready`).then(
-        (answer) => answer.status,
-        () => 0,
-      );
-      if (ready === 200) readyAt = performance.now();
-      else await sleep(50);
-    }
-    await sleep(2000);
-    saving = false;
-    await load;
-    worker.close();
-    const firstSave = outcomes.find((outcome) => outcome.at > up && outcome.status === 200);
+    const { rows, recorder } = await runMixedUsers([started], tokens, {
+      seconds: 30,
+      tolerated: [503],
+      during: {
+        afterSeconds: 10,
+        fault: async () => {
+          down = performance.now();
+          await cluster.stopServer();
+          await sleep(2000);
+          await cluster.startServer();
+          up = performance.now();
+          while (!readyAt) {
+            const ready = await fetch(`${started.baseUrl}/api/ready`).then(
+              (answer) => answer.status,
+              () => 0,
+            );
+            if (ready === 200) readyAt = performance.now();
+            else await sleep(50);
+          }
+        },
+      },
+    });
+    const firstSuccess = recorder.succeededAt.find((at) => at > up);
     return {
       'down ms': Math.round(up - down),
       'ready after ms': Math.round(readyAt - up),
-      'first save after ms': firstSave ? Math.round(firstSave.at - up) : -1,
-      'saves refused 503': outcomes.filter((outcome) => outcome.status === 503).length,
-      'saves otherwise failed': outcomes.filter((outcome) => outcome.status !== 200 && outcome.status !== 503).length,
+      'first answer after ms': firstSuccess ? Math.round(firstSuccess - up) : -1,
+      'refused 503': recorder.refused,
+      errors: rows.find((row) => row.operation === 'all')?.errors ?? -1,
     };
   } finally {
     await app?.stop();
@@ -239,7 +241,7 @@ export function printOperationsBench(result: OperationsResult): void {
   console.table(result.pdfs);
   console.log('Failover of the projections after kill -9 of the instance running them:');
   console.table([result.failover]);
-  console.log('Recovery after a PostgreSQL restart under a saving case worker (a private cluster):');
+  console.log('Recovery after a PostgreSQL restart under the 100 users of the mixed load (a private cluster):');
   console.table([result.recovery]);
 }
 
