@@ -8,11 +8,11 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { repositoryRoot } from '@cans/backend/platform/config/repository-root';
 import { startSmtpTestServer, SmtpTestServer } from '@cans/backend/test-support/smtp-test-server';
 import { codeFrom } from '@cans/backend/test-support/identity-kit';
+import { freePort } from '@cans/storage/test-support/private-postgres';
 import { onServer } from '../bench-server';
 
 const DEMO_PASSWORD = 'Demo!2345';
@@ -34,17 +34,6 @@ export interface ProductionApp {
 interface SharedInstance {
   databaseUrl: string;
   secrets: { jwt: string; settings: string };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Cookie values set by one answer (name → value). */

@@ -289,16 +289,10 @@ export class SqlEventStore implements EventStore {
   }
 
   async readAll(fromPosition: number, limit: number): Promise<RecordedEvent[]> {
-    this.assertOpen();
-    if (limit <= 0) return [];
-    const { rows } = await this.client.query<EventRow>(
-      `SELECT ${SELECT_EVENT_COLUMNS} FROM ${EVENTS_TABLE} WHERE position > $1 AND position <= $3 ORDER BY position LIMIT $2`,
-      [fromPosition, limit, await this.readableHead(fromPosition)],
-    );
-    return this.upcasters.upcastAll(rows.map(toRecordedEvent));
+    return this.upcasters.upcastAll(await this.readAllAsStored(fromPosition, limit));
   }
 
-  /** Backup (storage/src/backup/): readAll's events as stored, without upcasting, so a restore gives back the same rows. */
+  /** The log's events as stored, without upcasting (readAll upcasts them; a backup keeps them so, storage/src/backup/). */
   async readAllAsStored(fromPosition: number, limit: number): Promise<RecordedEvent[]> {
     this.assertOpen();
     if (limit <= 0) return [];
