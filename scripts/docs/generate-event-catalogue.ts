@@ -10,6 +10,7 @@ import { EVENT_TYPES_BY_FEATURE } from '@cans/domain/event-catalogue';
 import { eventUpcasters } from '@cans/backend/platform/storage/event-upcasters';
 import { buildEventCatalogue } from './event-catalogue-model';
 import { renderEventCatalogue } from './event-catalogue-markdown';
+import { renderAnalystView } from './analyst-view-markdown';
 
 export const REPOSITORY_ROOT = join(__dirname, '..', '..');
 export const EVENT_CATALOGUE_FILE = join(REPOSITORY_ROOT, 'docs', 'events.md');
@@ -23,7 +24,7 @@ export function generateEventCatalogue(): { markdown: string; problems: string[]
     latestVersion: (type) => eventUpcasters.latestVersion(type),
   });
   const eventCount = catalogue.features.reduce((count, feature) => count + feature.events.length, 0);
-  return { markdown: renderEventCatalogue(catalogue), problems: catalogue.problems, eventCount };
+  return { markdown: `${renderEventCatalogue(catalogue).trimEnd()}\n\n${renderAnalystView()}`, problems: catalogue.problems, eventCount };
 }
 
 function readCatalogueFile(): string | null {

@@ -296,7 +296,14 @@ describeInBrowser('Assessment screens in headless Chromium', () => {
     await shot(sp, 'list');
 
     // ---- The list keeps its state when the user navigates away and comes back.
-    await go(sp, '/');
+    // The list has stored its search (react-admin's store, in localStorage) before the user leaves.
+    await expectEventually(
+      () => sp.evaluate(() => localStorage.getItem('RaStore.assessments.list')),
+      (stored) => expect(stored).toContain('PID-BROWSER-1'),
+    );
+    // Away and back through the menu, as a user goes (a reload right after the write could race Chromium's
+    // hand-over of localStorage between documents on a loaded machine).
+    await sp.locator('a[href="/home"]').first().click();
     await sp.getByRole('heading', { name: 'Assessments', exact: true }).waitFor();
     // The menu entry (no query string): react-admin's list store restores the search.
     await sp.locator('a[href="/assessment/list"]').first().click();

@@ -266,6 +266,17 @@ export const OPERATION_REQUESTS: Record<string, Prepare> = {
     });
     return { path: `/api/analytics-replays/${String(asked.body.id)}` };
   },
+  'GET /api/analytics-workbench': () => ({ path: '/api/analytics-workbench' }),
+  'POST /api/analytics-workbench/previews': () => ({
+    path: '/api/analytics-workbench/previews',
+    body: {
+      code:
+        "const collections = { n: { label: 'Events', fields: { type: 'string', events: 'count' } } };\n" +
+        'function initialState() { return {}; }\nfunction apply(state, event) { state[event.type] = (state[event.type] ?? 0) + 1; }\n' +
+        'function rows(state) { return { n: Object.entries(state).map(([type, events]) => ({ type, events })) }; }',
+      events: 50,
+    },
+  }),
   'GET /api/system-notification': () => ({ path: '/api/system-notification' }),
   'PUT /api/system-notification': () => ({ path: '/api/system-notification', body: { content: '<p>Maintenance tonight</p>' } }),
   'GET /api/settings/app-version': () => ({ path: '/api/settings/app-version' }),

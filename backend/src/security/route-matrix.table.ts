@@ -48,6 +48,8 @@ const MANAGE_CASE_WORKER = '401  A     A     A     A     403  403  403  403  403
 const APPROVE_CASE_WORKER = '401 A     A     A     403   403  403  403  403  403';
 const GROUPS_1_153 = '      401  A     A     A     403   403  403  403  403  403';
 const ONLY_GROUP_1 = '      401  A     A     403   403   403  403  403  403  403';
+// Analytics_Author (issue 30): only group 1 holds it among the built-in groups; never an API client.
+const ANALYTICS_AUTHOR = '  401  A     A     403   403   403  403  403  403  403';
 const SETTING = '           401  A     A     A     403   403  403  403  403  403';
 const AGENCY = '            401  A     A     A     403   403  403  403  403  403';
 const LABEL_CONFIG = '      401  A     A     A     403   403  403  403  403  403';
@@ -270,6 +272,9 @@ export const ROUTE_MATRIX: Record<string, string> = {
   'GET /api/analytics-replays': REPORT,
   'GET /api/analytics-replays/{id}': REPORT,
   'POST /api/analytics-replays': REPORT,
+  // The workbench: Analytics_Author, who reads the pseudonymised row-level view of the events.
+  'GET /api/analytics-workbench': ANALYTICS_AUTHOR,
+  'POST /api/analytics-workbench/previews': ANALYTICS_AUTHOR,
 };
 
 /** The cells of a row, by role. */

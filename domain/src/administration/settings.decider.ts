@@ -25,6 +25,8 @@ export interface SettingState {
   privateKeySealed: string | null;
   /** emailServerDestination / sftpServerDestination of the last save; null before one. */
   destination: string | null;
+  /** The analysts' pseudonym key exists (it is made once and never replaced: pseudonyms stay stable). */
+  analystKeyCreated?: boolean;
 }
 
 /** `passwordSealed` undefined: keep the password saved before (the form leaves it empty; the API never shows it). */
@@ -44,7 +46,8 @@ export type SettingCommand =
   | SaveEmailServer
   | SaveReminderSettings
   | SaveSftpServer
-  | { type: 'UpdateXmlFeedDate'; assessmentDate: string };
+  | { type: 'UpdateXmlFeedDate'; assessmentDate: string }
+  | { type: 'CreateAnalystPseudonymKey'; keySealed: string };
 
 export const settingDecider: Decider<SettingState, SettingCommand, SettingEvent> = {
   initialState: { passwordSealed: null, privateKeySealed: null, destination: null },
@@ -98,10 +101,13 @@ export const settingDecider: Decider<SettingState, SettingCommand, SettingEvent>
       }
       case 'UpdateXmlFeedDate':
         return [{ type: SettingEvents.XmlFeedDateUpdated, data: { assessmentDate: command.assessmentDate } }];
+      case 'CreateAnalystPseudonymKey':
+        return state.analystKeyCreated ? [] : [{ type: SettingEvents.AnalystPseudonymKeyCreated, data: { keySealed: command.keySealed } }];
     }
   },
 
   evolve(state, event) {
+    if (event.type === SettingEvents.AnalystPseudonymKeyCreated) return { ...state, analystKeyCreated: true };
     if (event.type === SettingEvents.EmailServerSaved)
       return { ...state, passwordSealed: event.data.passwordSealed, destination: emailServerDestination(event.data) };
     if (event.type === SettingEvents.SftpServerSaved) {

@@ -21,6 +21,12 @@ export const SettingEvents = {
   SftpServerSaved: 'SftpServerSaved',
   /** @stream `setting-xml-feed-date` */
   XmlFeedDateUpdated: 'XmlFeedDateUpdated',
+  /**
+   * The key of the analysts' pseudonyms was made (once, by the system, the first time an analyst's view of the events
+   * was needed): children, assessments and users are keyed HMACs of their ids under it. Never shown.
+   * @stream `setting-analyst-pseudonym-key`
+   */
+  AnalystPseudonymKeyCreated: 'AnalystPseudonymKeyCreated',
 } as const;
 
 /** Spec 002 §3 "Email server" sslKey: 1 Default (STARTTLS when offered), 3 SSL (TLS from the first byte), 2 TLS (STARTTLS required). */
@@ -87,6 +93,11 @@ export interface XmlFeedDateUpdatedData {
   assessmentDate: string;
 }
 
+/** The analysts' pseudonym key (32 random bytes, base64), only sealed: the log, a read model or a backup never holds it in clear. */
+export interface AnalystPseudonymKeyCreatedData {
+  keySealed: string;
+}
+
 export type SettingEvent = EventUnion<{
   [SettingEvents.AppVersionSaved]: AppVersionSavedData;
   [SettingEvents.SystemNotificationSaved]: SystemNotificationSavedData;
@@ -94,6 +105,7 @@ export type SettingEvent = EventUnion<{
   [SettingEvents.ReminderSettingsSaved]: ReminderSettingsSavedData;
   [SettingEvents.SftpServerSaved]: SftpServerSavedData;
   [SettingEvents.XmlFeedDateUpdated]: XmlFeedDateUpdatedData;
+  [SettingEvents.AnalystPseudonymKeyCreated]: AnalystPseudonymKeyCreatedData;
 }>;
 
 export const SETTING_EVENT_TYPES: readonly SettingEvent['type'][] = Object.values(SettingEvents);
@@ -104,3 +116,4 @@ export const EMAIL_SERVER_STREAM_ID = 'setting-email-server';
 export const REMINDER_SETTINGS_STREAM_ID = 'setting-reminders';
 export const SFTP_SERVER_STREAM_ID = 'setting-sftp-server';
 export const XML_FEED_DATE_STREAM_ID = 'setting-xml-feed-date';
+export const ANALYST_PSEUDONYM_KEY_STREAM_ID = 'setting-analyst-pseudonym-key';

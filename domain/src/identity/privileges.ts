@@ -1,5 +1,8 @@
 import { ADMINISTRATOR_ID } from './identity-rules';
-/** The 24 privilege names of the specification: the whole vocabulary of what a user group may grant. */
+/**
+ * The 24 privilege names of the specification, and Analytics_Author (issue 30: write analytics projections in the
+ * browser over the pseudonymised analyst's view of the events): the whole vocabulary of what a user group may grant.
+ */
 export const PRIVILEGES = [
   'HOME_SHOW',
   'Assessment_View',
@@ -25,6 +28,7 @@ export const PRIVILEGES = [
   'Mirror_visibility',
   'Manage_Parent_Case',
   'Reassign_Accesses_Temporarily',
+  'Analytics_Author',
 ] as const;
 
 export type Privilege = (typeof PRIVILEGES)[number];
@@ -64,4 +68,5 @@ export const PRIVILEGE_DESCRIPTIONS: Record<Privilege, string> = {
   Mirror_visibility: 'Reserved: no rule of the specification uses it yet',
   Manage_Parent_Case: 'Edit (not only see) the assessments of child groups that report to this group',
   Reassign_Accesses_Temporarily: 'Assign access to new assessments to another user for a period (My Account)',
+  Analytics_Author: 'Write analytics projections in the browser over the pseudonymised events, preview and publish them',
 };

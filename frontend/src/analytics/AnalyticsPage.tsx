@@ -8,6 +8,10 @@ import { Title, useTranslate } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Box, Button, CircularProgress, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import { Link as RouterLink } from 'react-router-dom';
+import { usePrivilege } from '../providers/usePrivilege';
+import { analyticsPaths } from './analytics-access';
 import { API_URL } from '../providers/dataProvider';
 import { useApiQuery, useCansDataProvider } from '../providers/useApi';
 import type { ApiError } from '../providers/api-error';
@@ -29,6 +33,7 @@ export const AnalyticsPage = () => {
   const [until, setUntil] = useState('');
   const [page, setPage] = useState(0);
   const [perPage, setPerPage] = useState(25);
+  const canAuthor = usePrivilege('Analytics_Author');
 
   const projection = catalogue?.find((p) => p.name === chosen?.projection) ?? catalogue?.[0];
   const collection = projection?.collections.find((c) => c.name === chosen?.collection) ?? projection?.collections[0];
@@ -53,9 +58,16 @@ export const AnalyticsPage = () => {
     <Box sx={{ pb: 6, minWidth: 0 }}>
       <Title title={text('title')} />
       <Paper variant="outlined" sx={{ mt: 2, mb: 2, px: 2, py: 1.5 }}>
-        <Typography variant="h5" component="h1">
-          {text('title')}
-        </Typography>
+        <Stack direction="row" gap={2} alignItems="center" justifyContent="space-between" flexWrap="wrap">
+          <Typography variant="h5" component="h1">
+            {text('title')}
+          </Typography>
+          {canAuthor && (
+            <Button component={RouterLink} to={analyticsPaths.newProjection} variant="outlined" startIcon={<AddOutlined />}>
+              {text('newProjection')}
+            </Button>
+          )}
+        </Stack>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
           {text('intro')}
         </Typography>

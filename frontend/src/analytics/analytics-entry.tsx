@@ -8,10 +8,12 @@ import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import { usePrivilege } from '../providers/usePrivilege';
 import { analyticsPaths } from './analytics-access';
 import { AnalyticsPage } from './AnalyticsPage';
+import { ProjectionWorkbenchPage } from './workbench/ProjectionWorkbenchPage';
 
 export const analyticsRoutes = (
   <CustomRoutes>
     <Route path={analyticsPaths.page} element={<AnalyticsPage />} />
+    <Route path={analyticsPaths.newProjection} element={<ProjectionWorkbenchPage />} />
   </CustomRoutes>
 );
 

@@ -56,7 +56,9 @@ function useCountUp(target: number | undefined): number | undefined {
     let frame = 0;
     const start = performance.now();
     const step = (now: number) => {
-      const progress = Math.min(1, (now - start) / COUNT_UP_MS);
+      // A frame's time can be a little before `start` (it is when the frame began): never below 0, or the
+      // ease-out would show a number below the one counted from.
+      const progress = Math.min(1, Math.max(0, (now - start) / COUNT_UP_MS));
       const eased = 1 - Math.pow(1 - progress, 3); // ease-out (cubic)
       lastShown.current = Math.round(from + (target - from) * eased);
       setAnimated(lastShown.current);

@@ -23,6 +23,30 @@ export const enAnalytics: UiStrings = {
   // An agency column of a row that has none.
   noAgency: 'No agency',
   none: 'No analytics projection is registered.',
+  newProjection: 'New projection',
+  workbench: {
+    title: 'New projection',
+    intro:
+      'Write a projection over the analyst’s view of the events: children, assessments and users appear as pseudonyms; names, PIDs, addresses, phone numbers and free text never appear. Start from a template, then Preview to run it over the first events.',
+    limits:
+      'Preview runs over the first %{events} events. The code has %{memory} MiB of memory and %{seconds} s of CPU per step, no clock and no network. Counts from 1 to %{below} show as “< %{minimum}”.',
+    template: 'Start from a template',
+    templateHelp: 'Replaces the code below',
+    code: 'Projection code (JavaScript)',
+    codeHelp:
+      'Declare const collections and the functions initialState(), apply(state, event) and rows(state). Type event. or a quote for completion. Tab leaves the editor.',
+    preview: 'Preview',
+    previewing: 'Running the projection in the sandbox…',
+    goToLine: 'Go to line %{line}',
+    previewTitle: 'Preview',
+    previewSummary: '%{events} events applied in %{ms} ms.',
+    collection: 'Collection',
+    chartField: 'Chart',
+    chartLabel: 'Bar chart of %{field} per row of %{collection}; the table below has the same figures.',
+    rowsShown: 'Showing %{shown} of %{total} rows.',
+    tableLabel: 'Rows of %{collection}',
+    noRows: 'No rows.',
+  },
   replay: {
     title: 'Replay as of a past date',
     intro:

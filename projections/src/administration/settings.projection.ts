@@ -121,6 +121,9 @@ export const settingsProjection = defineEventProjection<SettingEvent>({
           updatedAt: event.recordedAt,
         } satisfies XmlFeedDateDocument);
         break;
+      case SettingEvents.AnalystPseudonymKeyCreated:
+        // Never in a read model: the key stays in the log, sealed (analyst-pseudonym-key.ts reads it there).
+        break;
     }
   },
 });

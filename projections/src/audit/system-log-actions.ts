@@ -127,6 +127,7 @@ export const SYSTEM_LOG_ACTIONS: Record<string, AuditedAction> = {
   [DataFeedEvents.XmlUploadFailed]: { action: 'xml-feed-failed', label: 'XML data feed upload failed' },
   [SettingEvents.SftpServerSaved]: { action: 'sftp-server-saved', label: 'SFTP server saved' },
   [SettingEvents.XmlFeedDateUpdated]: { action: 'xml-feed-date-updated', label: 'XML data feed date updated' },
+  [SettingEvents.AnalystPseudonymKeyCreated]: { action: 'analyst-key-created', label: 'Analysts’ pseudonym key created' },
   [RecordReadEvents.AssessmentRecordsRead]: { action: 'records-read', label: 'Child records read' },
 };
 

@@ -7,6 +7,7 @@ import {
   SFTP_SERVER_STREAM_ID,
   SYSTEM_NOTIFICATION_STREAM_ID,
   XML_FEED_DATE_STREAM_ID,
+  ANALYST_PSEUDONYM_KEY_STREAM_ID,
 } from '@cans/domain/administration/settings.events';
 import type { Actor, CommandResult } from '../../platform/commands/actor';
 import { EventSourcedCommandHandler } from '../../platform/commands/command-handler';
@@ -18,6 +19,7 @@ const STREAM_OF: Record<SettingCommand['type'], string> = {
   SaveReminderSettings: REMINDER_SETTINGS_STREAM_ID,
   SaveSftpServer: SFTP_SERVER_STREAM_ID,
   UpdateXmlFeedDate: XML_FEED_DATE_STREAM_ID,
+  CreateAnalystPseudonymKey: ANALYST_PSEUDONYM_KEY_STREAM_ID,
 };
 
 /** A setting saved from its screen: the last save wins (each is one value, edited by few, whole). */

@@ -370,7 +370,7 @@ describe.each(backends)('Signing in over HTTP (%s): password, code by mail from 
       groupName: 'System Administrator',
       canManageUserGroups: true,
     });
-    expect(me.body.privileges).toHaveLength(24);
+    expect(me.body.privileges).toHaveLength(25);
   });
 
   it('lets the mailed link set the initial password once; the link check answers 1 then 2', async () => {

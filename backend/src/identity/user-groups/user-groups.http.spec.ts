@@ -44,9 +44,9 @@ describe.each(backends)('User groups over HTTP (%s)', (backend) => {
     ]);
     const state = await t.http().get('/api/user-groups/153').set('Authorization', admin);
     expect(state.body).toMatchObject({ builtIn: true, parentGroupId: '1', parentGroupName: 'System Administrator' });
-    expect((await t.http().get('/api/user-groups/1').set('Authorization', admin)).body.privileges).toHaveLength(24);
+    expect((await t.http().get('/api/user-groups/1').set('Authorization', admin)).body.privileges).toHaveLength(25);
     const privileges = await t.http().get('/api/privileges').set('Authorization', admin);
-    expect(privileges.body).toHaveLength(24);
+    expect(privileges.body).toHaveLength(25);
     expect(privileges.body[0]).toEqual({ id: 'HOME_SHOW', description: expect.any(String) });
   });
 

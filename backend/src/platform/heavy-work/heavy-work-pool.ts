@@ -43,6 +43,8 @@ export interface HeavyWorkSlot {
    * answers it as a stream; the place is released when the file is done or fails.
    */
   streamFile(file: FileKind, documents: DocumentSource): Readable;
+  /** Runs one task in a worker thread in this place (prepared first on the main thread); released when it ends. */
+  run<TResult>(task: unknown): Promise<TResult>;
   release(): void;
 }
 
@@ -118,6 +120,7 @@ export class HeavyWorkPool implements OnModuleDestroy {
     };
     return {
       release,
+      run: <TResult>(task: unknown) => (this.pool.run(task) as Promise<TResult>).finally(release),
       streamFile: (file, documents) => {
         const { port1, port2 } = new MessageChannel();
         const finished = this.pool.run({ kind: 'feed-file', file, port: port2 }, { transferList: [port2] });
