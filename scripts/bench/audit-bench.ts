@@ -57,6 +57,7 @@ import { NARRATIVE, prng } from './real-mix/real-mix-records';
 import { rawReadBaseline, Timed } from './real-mix/replay';
 import { writeRealMix } from './real-mix/write-real-mix';
 import { benchServerUrl } from './bench-server';
+import { PreviewTiming, previewTiming, SandboxedRebuild, sandboxedRebuild } from './analyst-sandbox-bench';
 
 export const ANALYTICS_BENCH_ASSESSMENTS = Number(process.env.BENCH_ANALYTICS_ASSESSMENTS ?? 100_000);
 export const HISTORY_EVENTS = 500;
@@ -95,6 +96,9 @@ export interface AnalyticsReplayResult {
   assessments: number;
   written: { events: number; seconds: number };
   rows: AnalyticsReplayRow[];
+  /** Issue 30: the item-transitions template in the sandbox, from event zero, and a preview of 10,000 events. */
+  sandboxed: SandboxedRebuild | null;
+  preview: PreviewTiming | null;
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
@@ -318,7 +322,17 @@ export async function runAnalyticsReplayBench(
       const replayed = await replayAnalyticsProjection(eventStore, readStore, projection, moment, { batchSize: REAL_MIX_BATCH });
       rows.push(row(projection.name, `replay --until ${moment.label} (${replayed.replay.applied} applied)`, replayed, raw));
       log(`  ${projection.name} replay --until: ${rows[rows.length - 1]['events/s']} events/s`);
-      return { assessments, written: { events: written.events, seconds: Math.round(written.seconds) }, rows };
+      // The analysts' sandbox (issue 30): the item-transitions template from event zero beside a fresh floor.
+      const sandboxRaw = await rawReadBaseline(client, REAL_MIX_BATCH);
+      const sandboxed = await sandboxedRebuild(eventStore);
+      rows.push(row('item-transitions template', 'sandbox from event zero', sandboxed, sandboxRaw));
+      log(
+        `  item-transitions template in the sandbox: ${rows[rows.length - 1]['events/s']} events/s ` +
+          `(view ${sandboxed.viewSeconds.toFixed(1)} s, sandbox ${sandboxed.sandboxSeconds.toFixed(1)} s, rows ${sandboxed.rowsSeconds.toFixed(1)} s)`,
+      );
+      const preview = await previewTiming(eventStore);
+      log(`  preview of ${preview.events} events: ${preview.ms} ms (sandbox ${preview.sandboxMs} ms)`);
+      return { assessments, written: { events: written.events, seconds: Math.round(written.seconds) }, rows, sandboxed, preview };
     } finally {
       await eventStore.close();
     }

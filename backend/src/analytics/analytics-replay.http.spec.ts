@@ -15,13 +15,13 @@ import { analyticsSource } from '@cans/projections/analytics/analytics.queries';
 import { parseReplayMoment, replayAnalyticsProjection } from '@cans/projections/analytics/analytics-replay';
 import type { EventStore } from '@cans/storage/event-store/event-store.port';
 import type { ReadStore } from '@cans/storage/read-store/read-store.port';
-import { testPostgresUrl } from '@cans/storage/test-support/databases';
+import { httpTestBackends } from '@cans/storage/test-support/databases';
 import { startTestApp, TestApp } from '../../test-support/test-app';
 import { AssessmentsApi, createOrganisation, Json, seedTestLibrary } from '../assessments/assessments.test-support';
 import { EVENT_STORE, READ_STORE } from '../platform/storage/storage-tokens';
 import { analyst, approvedThroughApi } from './analytics.test-support';
 
-const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
+const backends = httpTestBackends();
 const REPOSITORY = resolve(__dirname, '../../..');
 
 describe.each(backends)('analytics replay --until (%s)', (backend) => {

@@ -7,14 +7,14 @@
  * a second app shows counts of 5 published, and a formula typed as an agency name neutralised in the CSV.
  */
 import { parse } from 'csv-parse/sync';
-import { testPostgresUrl } from '@cans/storage/test-support/databases';
+import { httpTestBackends } from '@cans/storage/test-support/databases';
 import { startTestApp, TestApp } from '../../test-support/test-app';
 import { AssessmentsApi, createOrganisation, Json, seedTestLibrary } from '../assessments/assessments.test-support';
 import { createWizardOrg } from '../reports/test-support/wizard-org';
 import { analyst, approvedThroughApi } from './analytics.test-support';
 import { NO_REPLAY, UNKNOWN_COLLECTION, UNKNOWN_PROJECTION } from './analytics-request';
 
-const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
+const backends = httpTestBackends();
 
 describe.each(backends)('analytics over HTTP (%s)', (backend) => {
   let t: TestApp;

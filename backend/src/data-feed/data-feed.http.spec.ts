@@ -8,12 +8,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { unzip } from './zip-read-back';
-import { testPostgresUrl } from '@cans/storage/test-support/databases';
+import { httpTestBackends } from '@cans/storage/test-support/databases';
 import { startTestApp, TestApp } from '../../test-support/test-app';
 import { AssessmentWriter, loadTestLibrary, testCaregiver } from '../assessments/summary/test-support/assessment-writer';
 import { DATA_DICTIONARY_FILE, FEED_TABLES } from './feed-tables';
 
-const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
+const backends = httpTestBackends();
 
 const csv = (text: string): string[][] => parse(text, { relax_column_count: false }) as string[][];
 /** Rows as records by header. */

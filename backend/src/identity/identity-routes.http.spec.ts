@@ -3,9 +3,9 @@ import type { Privilege } from '@cans/domain/identity/privileges';
 import { DIRECT_CARE_WORKER_GROUP_ID } from './user-groups/built-in-groups';
 import { uniqueName } from '../../test-support/identity-kit';
 import { startTestApp, TestApp } from '../../test-support/test-app';
-import { testPostgresUrl } from '@cans/storage/test-support/databases';
+import { httpTestBackends } from '@cans/storage/test-support/databases';
 
-const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
+const backends = httpTestBackends();
 
 type Guard = Privilege | 'signed-in' | 'user-group-manager' | 'api-user-manager';
 

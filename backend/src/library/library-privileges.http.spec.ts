@@ -1,9 +1,9 @@
-import { testPostgresUrl } from '@cans/storage/test-support/databases';
+import { httpTestBackends } from '@cans/storage/test-support/databases';
 import { startTestApp, TestApp } from '../../test-support/test-app';
 import type { Privilege } from '@cans/domain/identity/privileges';
 import { ANSWERS, DESCRIPTION, Json, LibraryApi } from './library.test-support';
 
-const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
+const backends = httpTestBackends();
 
 type Method = 'get' | 'post' | 'put' | 'delete';
 

@@ -3,13 +3,13 @@
  * (AssessmentWriter), users and their supervisor tree created through the admin API, statistics checked against
  * an independent computation from the ratings this test gave (not the report code).
  */
-import { testPostgresUrl } from '@cans/storage/test-support/databases';
+import { httpTestBackends } from '@cans/storage/test-support/databases';
 import type { Rating } from '@cans/domain/library/instrument/instrument.types';
 import { startTestApp, TestApp } from '../../test-support/test-app';
 import { AssessmentWriter, loadTestLibrary, testCaregiver } from '../assessments/summary/test-support/assessment-writer';
 import { COMPARISON_TOO_SMALL } from './report-comparison.service';
 
-const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
+const backends = httpTestBackends();
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;

@@ -277,6 +277,10 @@ export const OPERATION_REQUESTS: Record<string, Prepare> = {
       events: 50,
     },
   }),
+  'GET /api/analytics-workbench/events.csv': () => ({
+    path: '/api/analytics-workbench/events.csv',
+    query: { from: '2020-01-01', to: '2030-12-31' },
+  }),
   'GET /api/system-notification': () => ({ path: '/api/system-notification' }),
   'PUT /api/system-notification': () => ({ path: '/api/system-notification', body: { content: '<p>Maintenance tonight</p>' } }),
   'GET /api/settings/app-version': () => ({ path: '/api/settings/app-version' }),

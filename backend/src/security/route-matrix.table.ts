@@ -275,6 +275,7 @@ export const ROUTE_MATRIX: Record<string, string> = {
   // The workbench: Analytics_Author, who reads the pseudonymised row-level view of the events.
   'GET /api/analytics-workbench': ANALYTICS_AUTHOR,
   'POST /api/analytics-workbench/previews': ANALYTICS_AUTHOR,
+  'GET /api/analytics-workbench/events.csv': ANALYTICS_AUTHOR,
 };
 
 /** The cells of a row, by role. */

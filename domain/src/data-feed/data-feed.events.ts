@@ -8,6 +8,11 @@ import type { EventUnion } from '../decider';
 export const DataFeedEvents = {
   MonthDownloaded: 'DataFeedMonthDownloaded',
   AssessmentsExported: 'DataFeedAssessmentsExported',
+  /**
+   * The analyst's view of the events (pseudonymised, docs/events.md) for a date range was handed to an
+   * Analytics_Author as a file, for their own tools.
+   */
+  AnalystEventsExported: 'AnalystEventsExported',
   /** @stream `xml-feed-run-<runDay>` */
   XmlRunClaimed: 'XmlFeedRunClaimed',
   XmlUploaded: 'XmlFeedUploaded',
@@ -44,6 +49,20 @@ export interface DataFeedAssessmentsExportedData {
   delivery: 'download' | 'mail';
   /** The address it was mailed to; null for a download. */
   mailedTo: string | null;
+}
+
+/**
+ * The analyst's view of the events recorded in a date range was handed over (Analytics → New projection, or the
+ * API). Recorded before the file is streamed, so no file leaves unaudited.
+ */
+export interface AnalystEventsExportedData {
+  /** The user who asked for it (also the event's metadata.userId). */
+  exportedBy: string;
+  /** The range of the events' recorded time, yyyy-MM-dd, both days included (UTC). */
+  from: string;
+  to: string;
+  format: 'csv';
+  fileName: string;
 }
 
 /**
@@ -93,6 +112,7 @@ export interface XmlFeedUploadFailedData extends XmlFeedRunFacts {
 export type DataFeedEvent = EventUnion<{
   [DataFeedEvents.MonthDownloaded]: DataFeedMonthDownloadedData;
   [DataFeedEvents.AssessmentsExported]: DataFeedAssessmentsExportedData;
+  [DataFeedEvents.AnalystEventsExported]: AnalystEventsExportedData;
   [DataFeedEvents.XmlRunClaimed]: XmlFeedRunClaimedData;
   [DataFeedEvents.XmlUploaded]: XmlFeedUploadedData;
   [DataFeedEvents.XmlUploadFailed]: XmlFeedUploadFailedData;

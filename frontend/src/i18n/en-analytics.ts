@@ -46,6 +46,15 @@ export const enAnalytics: UiStrings = {
     rowsShown: 'Showing %{shown} of %{total} rows.',
     tableLabel: 'Rows of %{collection}',
     noRows: 'No rows.',
+    events: {
+      title: 'For your own tools',
+      intro:
+        'The same view of the events, recorded between two days (UTC), as a CSV file for R, Python or DuckDB: one row per event, one column per field. The download is recorded in the System Log.',
+      from: 'From',
+      to: 'To (included)',
+      download: 'Download CSV',
+      preparing: 'Preparing the file…',
+    },
   },
   replay: {
     title: 'Replay as of a past date',

@@ -122,6 +122,7 @@ export const SYSTEM_LOG_ACTIONS: Record<string, AuditedAction> = {
   [SavedReportQueryEvents.Saved]: { action: 'report-printed', label: 'Report opened for print or PDF' },
   [DataFeedEvents.MonthDownloaded]: { action: 'data-feed-downloaded', label: 'Monthly data feed downloaded' },
   [DataFeedEvents.AssessmentsExported]: { action: 'assessments-exported', label: 'Approved assessments exported' },
+  [DataFeedEvents.AnalystEventsExported]: { action: 'analyst-events-exported', label: 'Analyst’s view of the events exported' },
   [DataFeedEvents.XmlRunClaimed]: { action: 'xml-feed-uploaded', label: 'XML data feed uploaded to SFTP', inRunSummary: true },
   [DataFeedEvents.XmlUploaded]: { action: 'xml-feed-uploaded', label: 'XML data feed uploaded to SFTP' },
   [DataFeedEvents.XmlUploadFailed]: { action: 'xml-feed-failed', label: 'XML data feed upload failed' },

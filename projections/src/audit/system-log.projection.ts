@@ -128,6 +128,7 @@ async function targetOf(event: RecordedEvent, view: ProjectionView): Promise<str
   if (event.type === SavedReportQueryEvents.Saved) return text(data.report);
   if (event.type === DataFeedEvents.MonthDownloaded) return monthDownloadSummary(data as unknown as DataFeedMonthDownloadedData);
   if (event.type === DataFeedEvents.AssessmentsExported) return exportSummary(data as unknown as DataFeedAssessmentsExportedData);
+  if (event.type === DataFeedEvents.AnalystEventsExported) return `${text(data.from)} to ${text(data.to)}, ${text(data.format)}`;
   if (event.type === DataFeedEvents.XmlUploaded) return xmlFeedUploadedSummary(data as unknown as XmlFeedUploadedData);
   if (event.type === DataFeedEvents.XmlUploadFailed) return xmlFeedFailedSummary(data as unknown as XmlFeedUploadFailedData);
   if (event.type === SettingEvents.SftpServerSaved) return `${String(data.host)}:${String(data.port)}`;

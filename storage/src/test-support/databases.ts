@@ -9,6 +9,24 @@ export function testPostgresUrl(): string | null {
   return process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || null;
 }
 
+export type TestBackend = 'pglite' | 'postgres';
+
+/**
+ * The stores an HTTP-level suite runs on. The storage contract suites hold both adapters to one behaviour, so an HTTP
+ * suite runs on one store: PostgreSQL when a test server is configured (what agencies run; its apps also start
+ * faster), else PGlite. The suites whose subject is the store end to end run on both (bothTestBackends);
+ * TEST_BOTH_BACKENDS=1 runs every HTTP suite on both, for a fuller and slower run.
+ */
+export function httpTestBackends(): TestBackend[] {
+  if (!testPostgresUrl()) return ['pglite'];
+  return process.env.TEST_BOTH_BACKENDS === '1' ? ['pglite', 'postgres'] : ['postgres'];
+}
+
+/** Both stores when a test server is configured (the embedded one alone otherwise). */
+export function bothTestBackends(): TestBackend[] {
+  return testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
+}
+
 export interface TestDatabase {
   client: SqlClient;
   /** Connection string of the database (PostgreSQL only). */

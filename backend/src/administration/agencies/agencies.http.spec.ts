@@ -1,8 +1,8 @@
 import { startTestApp, TestApp } from '../../../test-support/test-app';
-import { testPostgresUrl } from '@cans/storage/test-support/databases';
+import { httpTestBackends } from '@cans/storage/test-support/databases';
 import { AssessmentWriter, loadTestLibrary } from '../../assessments/summary/test-support/assessment-writer';
 
-const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
+const backends = httpTestBackends();
 
 describe.each(backends)('Agencies over HTTP (%s): command → event → projection → query', (backend) => {
   let t: TestApp;

@@ -4,14 +4,14 @@
  * views, summary and print PDF, and the report filters. Each test builds on the previous ones (one app per back-end).
  */
 import { startTestApp, TestApp } from '../../../test-support/test-app';
-import { testPostgresUrl } from '@cans/storage/test-support/databases';
+import { httpTestBackends } from '@cans/storage/test-support/databases';
 import { EVENT_STORE } from '../../platform/storage/storage-tokens';
 import { RecordReadsService } from '../../audit/record-reads/record-reads.service';
 import type { EventStore } from '@cans/storage/event-store/event-store.port';
 import { AssessmentsApi, childForm, createOrganisation, Json, seedTestLibrary } from '../../assessments/assessments.test-support';
 import { hasCommand, pdfText } from '../../assessments/summary/test-support/pdf-inspection';
 
-const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
+const backends = httpTestBackends();
 const withPoppler = hasCommand('pdftotext') ? it : it.skip;
 const LISTS = '/api/settings/option-lists';
 const IN_USE_TAIL = 'Rename it instead: the assessments that use it will show the new name.';

@@ -4,6 +4,7 @@
  * table and chart, a mistake shown with its line and the cursor taken there, Tab leaving the editor; page checks
  * (axe, no sideways scrolling at 375, 1024 and 1440 px). A Monitor sees neither the button nor the page.
  */
+import { readFile } from 'node:fs/promises';
 import { ADMINISTRATOR_ID } from '@cans/domain/identity/identity-rules';
 import { describeInBrowser, demoDataInBrowser } from '../../../test-support/browser';
 import { expectEventually } from '../../../test-support/eventually';
@@ -91,6 +92,16 @@ describeInBrowser('New projection page in headless Chromium (demo data)', () => 
       (line) => expect(line).toContain('event.missing.field'),
     );
     await expectPageChecks(page, 'new projection, a mistake shown');
+
+    // For the analyst's own tools: the view of the events as CSV, one column per field.
+    const events = page.getByRole('region', { name: 'For your own tools' });
+    const downloading = page.waitForEvent('download');
+    await events.getByRole('button', { name: 'Download CSV' }).click();
+    const file = await downloading;
+    expect(file.suggestedFilename()).toMatch(/^cans-analyst-events-\d{4}-01-01-to-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await readFile((await file.path())!, 'utf8');
+    expect(csv.split('\r\n')[0]).toMatch(/^type,position,recordedAt,byUser,byGroup,assessment,child,ageInMonths,agency,county,/);
+    expect(csv.split('\r\n').length).toBeGreaterThan(500);
 
     // The editor does not trap the keyboard: Tab goes on to the next control.
     await editor.focus();

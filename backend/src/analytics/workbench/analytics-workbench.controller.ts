@@ -1,15 +1,18 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, Res, StreamableFile } from '@nestjs/common';
+import type { Response } from 'express';
 import {
   ApiBadRequestResponse,
   ApiCookieAuth,
   ApiOkResponse,
   ApiOperation,
+  ApiProduces,
   ApiServiceUnavailableResponse,
   ApiTags,
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import { Auth, RequestAuth, RequirePrivileges } from '../../identity/access/access.decorators';
-import { PreviewProjectionDto, ProjectionPreviewView, WorkbenchView } from './analytics-workbench.dto';
+import { setDownloadHeaders } from '../../platform/http/http-answers';
+import { AnalystEventsRangeDto, PreviewProjectionDto, ProjectionPreviewView, WorkbenchView } from './analytics-workbench.dto';
 import { AnalyticsWorkbenchService, workbenchView } from './analytics-workbench.service';
 
 /**
@@ -47,5 +50,30 @@ export class AnalyticsWorkbenchController {
   @ApiServiceUnavailableResponse({ description: 'Every worker is busy (Retry-After)' })
   preview(@Body() body: PreviewProjectionDto, @Auth() { user }: RequestAuth): Promise<ProjectionPreviewView> {
     return this.workbench.preview(user.id, body.code, body.events);
+  }
+
+  @Get('events.csv')
+  @RequirePrivileges('Analytics_Author')
+  @ApiOperation({
+    summary:
+      'The analyst’s view of the events recorded in a range of days (UTC), as CSV for R, Python or DuckDB; recorded in the data feeds’ log first',
+  })
+  @ApiProduces('text/csv')
+  @ApiOkResponse({
+    description: 'text/csv attachment cans-analyst-events-<from>-to-<to>.csv: one row per event, one column per field of the view',
+  })
+  @ApiBadRequestResponse({
+    description: 'errors.from / errors.to: a day yyyy-MM-dd is missing or invalid, or the last is before the first',
+  })
+  @ApiTooManyRequestsResponse({ description: 'The caller already has heavy jobs running (Retry-After)' })
+  @ApiServiceUnavailableResponse({ description: 'Every worker is busy (Retry-After)' })
+  async eventsCsv(
+    @Query() range: AnalystEventsRangeDto,
+    @Auth() { user, actor }: RequestAuth,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    const { fileName, stream } = await this.workbench.exportEvents(user.id, actor, range.from, range.to);
+    setDownloadHeaders(response, null, fileName);
+    return new StreamableFile(stream, { type: 'text/csv; charset=utf-8' });
   }
 }

@@ -1,6 +1,7 @@
 /** The analysts' workbench's requests and answers as the OpenAPI document describes them (analytics-workbench.controller.ts). */
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { IsCalendarDate } from '../../platform/http/field-validators';
 
 /** The longest projection an analyst may write (characters). */
 export const MAX_PROJECTION_CODE = 100_000;
@@ -87,4 +88,20 @@ export class WorkbenchView {
   @ApiProperty({ description: 'The sandbox’s memory, in MiB' }) memoryMiB!: number;
   @ApiProperty({ description: 'CPU time one call into the sandbox may take, in milliseconds' }) cpuMsPerCall!: number;
   @ApiProperty({ description: 'Counts from 1 to this minus one are suppressed' }) minimumCellSize!: number;
+}
+
+export const RANGE_REQUIRED = 'Give the first and the last day, yyyy-MM-dd.';
+export const RANGE_ORDER = 'The last day cannot be before the first.';
+
+/** The days whose events the analyst's view file holds (their recorded time, UTC), both included. */
+export class AnalystEventsRangeDto {
+  @ApiProperty({ description: 'First day (UTC) of the events’ recorded time, yyyy-MM-dd', example: '2025-01-01' })
+  @IsNotEmpty({ message: RANGE_REQUIRED })
+  @IsCalendarDate()
+  from!: string;
+
+  @ApiProperty({ description: 'Last day (UTC), yyyy-MM-dd, included; not before `from`', example: '2025-12-31' })
+  @IsNotEmpty({ message: RANGE_REQUIRED })
+  @IsCalendarDate()
+  to!: string;
 }

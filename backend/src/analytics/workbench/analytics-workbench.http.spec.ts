@@ -9,7 +9,10 @@ import type { EventStore, RecordedEvent } from '@cans/storage/event-store/event-
 import { testPostgresUrl } from '@cans/storage/test-support/databases';
 import { EVENT_STORE } from '../../platform/storage/storage-tokens';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
+import { parse } from 'csv-parse/sync';
+import { analystViewOf } from '@cans/projections/analytics/analyst-view/analyst-view';
 import { MINIMUM_CELL_SIZE } from '../analytics-small-cells';
+import { ANALYST_EXPORT_COLUMNS } from './analyst-events-export';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -131,6 +134,49 @@ describe('analysts’ workbench over HTTP (demo data)', () => {
   });
 
   it('gives the code no name, PID, address, phone, email, narrative or comment', async () => {
+    const forbidden = await forbiddenTexts();
+    const answer = await preview(EVERY_TEXT);
+    expect(answer.status).toBe(200);
+    const texts: string[] = answer.body.rows.texts.map((row: Json) => row.text);
+    expect(answer.body.totalRows.texts).toBe(texts.length);
+    // What it does see: item codes, ratings, dates of assessment, agency ids, group names.
+    expect(texts).toEqual(expect.arrayContaining(['ItemRated', 'AssessmentApproved']));
+    expect(texts.filter((text) => forbidden.has(text))).toEqual([]);
+    expect(texts.filter((text) => [...forbidden].some((secret) => secret.length >= 8 && text.includes(secret)))).toEqual([]);
+  });
+
+  it('hands over the view of a range of days as CSV, recorded first, with no identifying text; a bad range records nothing', async () => {
+    const head = await events.headPosition();
+    const backwards = await t.http().get('/api/analytics-workbench/events.csv?from=2025-02-01&to=2025-01-01').set('Authorization', author);
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.errors.to).toBeDefined();
+    expect(
+      (await t.http().get('/api/analytics-workbench/events.csv?from=2025-02-30&to=2025-03-01').set('Authorization', author)).status,
+    ).toBe(400);
+    expect(await events.headPosition()).toBe(head);
+
+    const today = new Date().toISOString().slice(0, 10);
+    const answer = await t.http().get(`/api/analytics-workbench/events.csv?from=2000-01-01&to=${today}`).set('Authorization', author);
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^text\/csv/);
+    expect(answer.headers['content-disposition']).toBe(`attachment; filename="cans-analyst-events-2000-01-01-to-${today}.csv"`);
+    const [header, ...rows] = parse(answer.text) as string[][];
+    expect(header).toEqual(ANALYST_EXPORT_COLUMNS);
+    // A recount: the events of the log an analyst sees (whatever the key, the same events are seen).
+    const stored = (await allEvents()).filter((event) => event.position <= head);
+    expect(rows.length).toBe(analystViewOf(Buffer.alloc(32), stored).length);
+    const forbidden = await forbiddenTexts();
+    expect(rows.flat().filter((cell) => forbidden.has(cell))).toEqual([]);
+    const recorded = (await allEvents()).filter((event) => event.type === 'AnalystEventsExported');
+    expect(recorded.map((event) => event.data)).toEqual([
+      expect.objectContaining({ from: '2000-01-01', to: today, format: 'csv', fileName: `cans-analyst-events-2000-01-01-to-${today}.csv` }),
+    ]);
+    // A range before anything was recorded: the header alone.
+    const empty = await t.http().get('/api/analytics-workbench/events.csv?from=2000-01-01&to=2000-01-31').set('Authorization', author);
+    expect(parse(empty.text)).toEqual([ANALYST_EXPORT_COLUMNS]);
+  });
+
+  async function forbiddenTexts(): Promise<Set<string>> {
     const forbidden = new Set<string>();
     const add = (value: unknown) => {
       if (typeof value === 'string' && value.trim().length >= 4) forbidden.add(value.trim());
@@ -158,13 +204,6 @@ describe('analysts’ workbench over HTTP (demo data)', () => {
       if (typeof data?.assessmentId === 'string') add(data.assessmentId);
     }
     expect(forbidden.size).toBeGreaterThan(50);
-    const answer = await preview(EVERY_TEXT);
-    expect(answer.status).toBe(200);
-    const texts: string[] = answer.body.rows.texts.map((row: Json) => row.text);
-    expect(answer.body.totalRows.texts).toBe(texts.length);
-    // What it does see: item codes, ratings, dates of assessment, agency ids, group names.
-    expect(texts).toEqual(expect.arrayContaining(['ItemRated', 'AssessmentApproved']));
-    expect(texts.filter((text) => forbidden.has(text))).toEqual([]);
-    expect(texts.filter((text) => [...forbidden].some((secret) => secret.length >= 8 && text.includes(secret)))).toEqual([]);
-  });
+    return forbidden;
+  }
 });

@@ -8,13 +8,21 @@ import type { EventStore } from '@cans/storage/event-store/event-store.port';
 import type { ReadStore } from '@cans/storage/read-store/read-store.port';
 import { analyticsNamesOf } from '@cans/projections/analytics/analytics-names';
 import { NAMES_FIELD } from '@cans/projections/analytics/analytics-projection';
+import type { Readable } from 'node:stream';
+import { DATA_FEED_EVENT_TYPES, DATA_FEED_LOG_STREAM, DataFeedEvent, DataFeedEvents } from '@cans/domain/data-feed/data-feed.events';
+import type { Actor } from '../../platform/commands/actor';
+import { APPEND_ONLY, EventSourcedCommandHandler, factLog } from '../../platform/commands/command-handler';
+import { FieldValidationException } from '../../platform/http/validation';
 import { HeavyWorkPool } from '../../platform/heavy-work/heavy-work-pool';
+import { analystEventsCsv } from './analyst-events-export';
 import { EVENT_STORE, READ_STORE } from '../../platform/storage/storage-tokens';
 import { MINIMUM_CELL_SIZE, withSmallCellsSuppressed } from '../analytics-small-cells';
 import { firstAnalystEvents } from './analyst-event-source';
 import { AnalystPseudonymKey } from './analyst-pseudonym-key';
-import { PREVIEW_EVENTS, PREVIEW_ROWS, ProjectionPreviewView, WorkbenchView } from './analytics-workbench.dto';
+import { PREVIEW_EVENTS, PREVIEW_ROWS, ProjectionPreviewView, RANGE_ORDER, WorkbenchView } from './analytics-workbench.dto';
 import type { SandboxPreviewResult, SandboxPreviewTask } from './sandbox-preview.worker-task';
+
+const dataFeedLog = factLog<DataFeedEvent>(DATA_FEED_EVENT_TYPES);
 
 /** What the authoring page needs: the analyst's view of the events (for completion), the templates and the limits. */
 export function workbenchView(): WorkbenchView {
@@ -46,7 +54,34 @@ export class AnalyticsWorkbenchService {
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     private readonly key: AnalystPseudonymKey,
     private readonly heavyWork: HeavyWorkPool,
+    private readonly handler: EventSourcedCommandHandler,
   ) {}
+
+  /**
+   * The analyst's view of the events recorded from `from` to `to` (days, UTC, both included) as CSV: recorded in the
+   * data feeds' log before a byte leaves, read as the client reads it. Bounded like the other files (a place in the
+   * heavy-work pool, held until the file is done): the fold runs here, a page at a time.
+   */
+  async exportEvents(userId: string, actor: Actor, from: string, to: string): Promise<{ fileName: string; stream: Readable }> {
+    if (from > to) throw new FieldValidationException({ from: [RANGE_ORDER], to: [RANGE_ORDER] });
+    const slot = this.heavyWork.reserve(userId);
+    try {
+      const key = await this.key.inUse();
+      await key.record?.();
+      const fileName = `cans-analyst-events-${from}-to-${to}.csv`;
+      const facts: DataFeedEvent[] = [
+        { type: DataFeedEvents.AnalystEventsExported, data: { exportedBy: userId, from, to, format: 'csv', fileName } },
+      ];
+      await this.handler.handle(DATA_FEED_LOG_STREAM, dataFeedLog, facts, { actor, concurrency: APPEND_ONLY });
+      const stream = analystEventsCsv(this.events, key.key, `${from}T00:00:00.000Z`, `${to}T23:59:59.999Z`);
+      stream.on('close', () => slot.release());
+      stream.on('error', () => slot.release());
+      return { fileName, stream };
+    } catch (error) {
+      slot.release();
+      throw error;
+    }
+  }
 
   async preview(userId: string, code: string, eventCount: number = PREVIEW_EVENTS): Promise<ProjectionPreviewView> {
     // The place in the pool first: a refused preview (429/503) reads nothing.

@@ -20,13 +20,24 @@ export type SandboxPreviewResult =
 
 /** Events per call into the sandbox (its CPU budget is per call). */
 const BATCH = 500;
+/** The whole preview's time: code that takes nearly the budget of every call would otherwise hold a thread long. */
+export const PREVIEW_BUDGET_MS = 10_000;
 
 export async function runSandboxPreview(task: SandboxPreviewTask): Promise<SandboxPreviewResult> {
   const started = performance.now();
   let sandbox: ProjectionSandbox | undefined;
   try {
     sandbox = await ProjectionSandbox.open(task.code);
-    for (let at = 0; at < task.events.length; at += BATCH) sandbox.apply(task.events.slice(at, at + BATCH));
+    for (let at = 0; at < task.events.length; at += BATCH) {
+      if (performance.now() - started > PREVIEW_BUDGET_MS) {
+        const position = task.events[at].position;
+        throw new SandboxError(
+          `The preview took longer than ${PREVIEW_BUDGET_MS / 1000} s (stopped before position ${position})`,
+          'timeout',
+        );
+      }
+      sandbox.apply(task.events.slice(at, at + BATCH));
+    }
     const rows = sandbox.rows();
     return {
       ok: true,

@@ -5,7 +5,7 @@
  * nothing; a reader without row access gets 404.
  */
 import { randomUUID } from 'node:crypto';
-import { testPostgresUrl } from '@cans/storage/test-support/databases';
+import { httpTestBackends } from '@cans/storage/test-support/databases';
 import type { EventStore } from '@cans/storage/event-store/event-store.port';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
 import { EVENT_STORE } from '../../platform/storage/storage-tokens';
@@ -14,7 +14,7 @@ import { hasCommand, pdfText } from '../summary/test-support/pdf-inspection';
 import { AS_OF_MESSAGES } from './as-of-point';
 import { DrivenAssessment, RETURN_REASON, driveReturnedAndApproved, entriesOf, readsRecorded } from './history.test-support';
 
-const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
+const backends = httpTestBackends();
 const withPoppler = hasCommand('pdftotext') ? it : it.skip;
 
 /** Collects a binary response body (supertest buffers only known types by default). */

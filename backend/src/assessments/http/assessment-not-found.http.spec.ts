@@ -2,7 +2,7 @@
  * An assessment id that does not exist and one the caller may not see answer alike, 404, on every route that
  * takes an assessment id (issue 9, finding 16): otherwise the difference tells which ids exist.
  */
-import { testPostgresUrl } from '@cans/storage/test-support/databases';
+import { httpTestBackends } from '@cans/storage/test-support/databases';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
 import {
   AssessmentsApi,
@@ -15,7 +15,7 @@ import {
   SUPERVISOR_PRIVILEGES,
 } from '../assessments.test-support';
 
-const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
+const backends = httpTestBackends();
 
 const MISSING_ID = '00000000-0000-4000-8000-00000000dead';
 const CAREGIVER_ID = '0f2a3c4d-5e6f-4a70-8b90-0000000000c9';

@@ -4,13 +4,13 @@
  * unless the caller is the owner or above the owner in the supervisor tree; the administrator shares with sibling
  * users like everyone. Refusals answer 403 and append nothing.
  */
-import { testPostgresUrl } from '@cans/storage/test-support/databases';
+import { httpTestBackends } from '@cans/storage/test-support/databases';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
 import { STATE_ADMINISTRATOR_GROUP_ID } from '@cans/domain/identity/identity-rules';
 import { DIRECT_CARE_WORKER_GROUP_ID, MONITOR_GROUP_ID } from '../../identity/user-groups/built-in-groups';
 import { AssessmentsApi, childForm, createOrganisation, seedTestLibrary } from '../assessments.test-support';
 
-const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
+const backends = httpTestBackends();
 
 describe.each(backends)('Sharing and reassigning assessments over HTTP (%s)', (backend) => {
   let t: TestApp;

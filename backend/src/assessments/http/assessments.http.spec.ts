@@ -1,4 +1,4 @@
-import { testPostgresUrl } from '@cans/storage/test-support/databases';
+import { bothTestBackends } from '@cans/storage/test-support/databases';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
 import {
   AssessmentsApi,
@@ -12,7 +12,7 @@ import {
   WORKER_PRIVILEGES,
 } from '../assessments.test-support';
 
-const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
+const backends = bothTestBackends();
 
 /** Every question code of a questionnaire answer, with its caregiver, in order. */
 function questionsOf(questionnaire: Json): Array<{ code: string; caregiverId: string | null; rating: unknown }> {

@@ -3,11 +3,11 @@
  * questionnaire only when a rule opened or closed items), and a burst of concurrent saves on one assessment is never
  * refused — they merge — with every rating stored.
  */
-import { testPostgresUrl } from '@cans/storage/test-support/databases';
+import { httpTestBackends } from '@cans/storage/test-support/databases';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
 import { AssessmentsApi, caregiverForm, childForm, createOrganisation, Json, seedTestLibrary } from '../assessments.test-support';
 
-const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
+const backends = httpTestBackends();
 
 describe.each(backends)('Rating saves over HTTP (%s)', (backend) => {
   let t: TestApp;

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { testPostgresUrl } from '@cans/storage/test-support/databases';
+import { httpTestBackends } from '@cans/storage/test-support/databases';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
 import { addDays } from '@cans/domain/assessments';
 import { AssessmentWriter, loadTestLibrary } from '../summary/test-support/assessment-writer';
 
-const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
+const backends = httpTestBackends();
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;

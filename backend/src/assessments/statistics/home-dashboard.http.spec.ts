@@ -4,7 +4,7 @@
  * one), for a case worker, a supervisor and the administrator; each supervisor-table number against the total of the
  * list filter it links to; and the system notification.
  */
-import { testPostgresUrl } from '@cans/storage/test-support/databases';
+import { httpTestBackends } from '@cans/storage/test-support/databases';
 import { addDays } from '@cans/domain/assessments';
 import { DEFAULT_REMINDER_SETTINGS } from '@cans/domain/assessments/reminder-settings';
 import { DEMO_USER_IDS } from '../../platform/seeding/demo-data/identity-demo-data';
@@ -12,7 +12,7 @@ import { startTestApp, TestApp } from '../../../test-support/test-app';
 import { AssessmentWriter, loadTestLibrary } from '../summary/test-support/assessment-writer';
 import { AssessmentMonthsService } from './assessment-months.service';
 
-const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
+const backends = httpTestBackends();
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;

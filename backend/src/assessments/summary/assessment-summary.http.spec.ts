@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { testPostgresUrl } from '@cans/storage/test-support/databases';
+import { httpTestBackends } from '@cans/storage/test-support/databases';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
 import { ANSWERS, LibraryApi } from '../../library/library.test-support';
 import { seedItemId } from '../../library/library-seed';
@@ -8,7 +8,7 @@ import { AssessmentContextService } from '../commands/assessment-context.service
 import { AssessmentWriter, loadTestLibrary, testCaregiver } from './test-support/assessment-writer';
 import { firstPagePng, hasCommand, pdfText, pngSize } from './test-support/pdf-inspection';
 
-const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
+const backends = httpTestBackends();
 const withPoppler = hasCommand('pdftotext') && hasCommand('pdftoppm') ? it : it.skip;
 
 // Response bodies are JSON checked by the tests themselves.

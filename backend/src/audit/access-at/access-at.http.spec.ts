@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { EventStore } from '@cans/storage/event-store/event-store.port';
-import { testPostgresUrl } from '@cans/storage/test-support/databases';
+import { httpTestBackends } from '@cans/storage/test-support/databases';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
 import {
   AssessmentsApi,
@@ -19,7 +19,7 @@ import {
 import { EVENT_STORE } from '../../platform/storage/storage-tokens';
 import { AccessAtMessages } from './access-at.dto';
 
-const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
+const backends = httpTestBackends();
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const today = () => new Date().toISOString().slice(0, 10);

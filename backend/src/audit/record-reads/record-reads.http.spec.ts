@@ -9,7 +9,7 @@ import type { Response } from 'supertest';
 import { findAssessmentReads } from '@cans/projections/audit/record-reads.queries';
 import type { EventStore } from '@cans/storage/event-store/event-store.port';
 import type { ReadStore } from '@cans/storage/read-store/read-store.port';
-import { testPostgresUrl } from '@cans/storage/test-support/databases';
+import { httpTestBackends } from '@cans/storage/test-support/databases';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
 import { createOrganisation } from '../../assessments/assessments.test-support';
 import { AssessmentWriter, loadTestLibrary } from '../../assessments/summary/test-support/assessment-writer';
@@ -17,7 +17,7 @@ import { binaryBody } from '../../data-feed/export/xlsx-read-back';
 import { EVENT_STORE, READ_STORE } from '../../platform/storage/storage-tokens';
 import { RecordReadsService } from './record-reads.service';
 
-const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
+const backends = httpTestBackends();
 const SUPERVISOR_IP = '10.44.0.7';
 
 describe.each(backends)("reads of children's records over HTTP (%s)", (backend) => {

@@ -4,7 +4,7 @@
  * rows, dates typed as dates, rows against what this test wrote — the same file mailed through a real SMTP server,
  * the 400s (range, zero, email), the 403s, and each export's row in the System Log.
  */
-import { testPostgresUrl } from '@cans/storage/test-support/databases';
+import { httpTestBackends } from '@cans/storage/test-support/databases';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
 import { startSmtpTestServer, SmtpTestServer } from '../../../test-support/smtp-test-server';
 import { AssessmentWriter, loadTestLibrary, testCaregiver } from '../../assessments/summary/test-support/assessment-writer';
@@ -13,7 +13,7 @@ import { ExportMessages } from './export-messages';
 import { DATA_DICTIONARY_SHEET, sheetNameOf } from './feed-xlsx';
 import { binaryBody, readWorkbook } from './xlsx-read-back';
 
-const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
+const backends = httpTestBackends();
 const MARCH = { from: '2021-03-01', to: '2021-03-31' };
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

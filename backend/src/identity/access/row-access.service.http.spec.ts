@@ -1,5 +1,5 @@
 import { startTestApp, TestApp } from '../../../test-support/test-app';
-import { testPostgresUrl } from '@cans/storage/test-support/databases';
+import { httpTestBackends } from '@cans/storage/test-support/databases';
 import { READ_STORE } from '../../platform/storage/storage-tokens';
 import type { ReadStore } from '@cans/storage/read-store/read-store.port';
 import { MONITOR_GROUP_ID } from '../user-groups/built-in-groups';
@@ -7,7 +7,7 @@ import type { AccessActor, GuardedRecord } from './row-access-policy';
 import { accessScopeFilter } from './row-access-policy';
 import { RowAccessService } from './row-access.service';
 
-const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
+const backends = httpTestBackends();
 
 /**
  * The policy over a real organisation built through the API: RowAccessService.decide for single records must

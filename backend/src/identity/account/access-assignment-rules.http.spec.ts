@@ -5,14 +5,14 @@
  * users), a start from today on, and only the assessments created after the assignment was made.
  */
 import type { EventStore } from '@cans/storage/event-store/event-store.port';
-import { testPostgresUrl } from '@cans/storage/test-support/databases';
+import { httpTestBackends } from '@cans/storage/test-support/databases';
 import { DELEGATE_NOT_FOUND, START_IN_PAST } from '@cans/domain/identity/access-assignment.decider';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
 import { AssessmentsApi, childForm, Json, seedTestLibrary } from '../../assessments/assessments.test-support';
 import { EVENT_STORE } from '../../platform/storage/storage-tokens';
 import { DIRECT_CARE_WORKER_GROUP_ID, MONITOR_GROUP_ID, SUPERVISOR_GROUP_ID } from '../user-groups/built-in-groups';
 
-const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
+const backends = httpTestBackends();
 const DAY_MS = 86_400_000;
 
 describe.each(backends)('Assign Access: who receives what (%s)', (backend) => {

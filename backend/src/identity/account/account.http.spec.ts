@@ -1,9 +1,9 @@
 import { startTestApp, TestApp } from '../../../test-support/test-app';
-import { testPostgresUrl } from '@cans/storage/test-support/databases';
+import { httpTestBackends } from '@cans/storage/test-support/databases';
 import { DIRECT_CARE_WORKER_GROUP_ID } from '../user-groups/built-in-groups';
 import { RowAccessService } from '../access/row-access.service';
 
-const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
+const backends = httpTestBackends();
 
 describe.each(backends)('My Account over HTTP (%s)', (backend) => {
   let t: TestApp;

@@ -4,14 +4,14 @@
  * user-management policy: only users who hold what an API user holds and see every record themselves.
  */
 import type { EventStore } from '@cans/storage/event-store/event-store.port';
-import { testPostgresUrl } from '@cans/storage/test-support/databases';
+import { httpTestBackends } from '@cans/storage/test-support/databases';
 import { STATE_ADMINISTRATOR_GROUP_ID } from '@cans/domain/identity/identity-rules';
 import { uniqueName } from '../../../test-support/identity-kit';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
 import { EVENT_STORE } from '../../platform/storage/storage-tokens';
 import { USER_MANAGEMENT_MESSAGES } from '../access/user-management-policy';
 
-const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
+const backends = httpTestBackends();
 type Json = Record<string, unknown>;
 
 const REFUSAL = USER_MANAGEMENT_MESSAGES['api-user-beyond-own'];

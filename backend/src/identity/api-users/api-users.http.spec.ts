@@ -1,8 +1,8 @@
 import { startTestApp, TestApp } from '../../../test-support/test-app';
-import { testPostgresUrl } from '@cans/storage/test-support/databases';
+import { httpTestBackends } from '@cans/storage/test-support/databases';
 import { IdentityMessages } from '../identity-messages';
 
-const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
+const backends = httpTestBackends();
 
 describe.each(backends)('API users and machine sign-in over HTTP (%s)', (backend) => {
   let t: TestApp;

@@ -9,13 +9,13 @@ import {
 } from '../../../test-support/identity-kit';
 import { startSmtpTestServer, SmtpTestServer } from '../../../test-support/smtp-test-server';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
-import { testPostgresUrl } from '@cans/storage/test-support/databases';
+import { httpTestBackends } from '@cans/storage/test-support/databases';
 import { DIRECT_CARE_WORKER_GROUP_ID } from '../user-groups/built-in-groups';
 import { IdentityMessages } from '../identity-messages';
 import { CODE_TTL_MS, LOCKOUT_DURATION_MS } from '@cans/domain/identity/identity-rules';
 import type { SmsSender } from '../delivery/sms-sender';
 
-const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
+const backends = httpTestBackends();
 
 describe.each(backends)('Signing in over HTTP (%s): password, code by mail from a real SMTP server, sessions', (backend) => {
   let t: TestApp;

@@ -1,13 +1,13 @@
 import { linkTokenFrom } from '../../../test-support/identity-kit';
 import { appendRawEvents, startTestApp, TestApp } from '../../../test-support/test-app';
-import { testPostgresUrl } from '@cans/storage/test-support/databases';
+import { httpTestBackends } from '@cans/storage/test-support/databases';
 import { DIRECT_CARE_WORKER_GROUP_ID } from '../user-groups/built-in-groups';
 import { DEFAULT_RATE_LIMITS } from '../identity-config';
 import { systemActor } from '../../platform/commands/actor';
 import { CredentialEvents } from '@cans/domain/identity/credentials.events';
 import { unknownLoginStreamId } from '../authentication/sign-in-lockout';
 
-const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
+const backends = httpTestBackends();
 
 describe.each(backends)('System log over HTTP (%s): audited actions from the event stream', (backend) => {
   let t: TestApp;

@@ -1,9 +1,9 @@
 import { startTestApp, TestApp } from '../../../test-support/test-app';
-import { testPostgresUrl } from '@cans/storage/test-support/databases';
+import { httpTestBackends } from '@cans/storage/test-support/databases';
 import { IdentityMessages } from '../identity-messages';
 import { DIRECT_CARE_WORKER_GROUP_ID, SUPERVISOR_GROUP_ID } from './built-in-groups';
 
-const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
+const backends = httpTestBackends();
 
 describe.each(backends)('User groups over HTTP (%s)', (backend) => {
   let t: TestApp;

@@ -1,6 +1,6 @@
 import { uniqueName } from '../../../test-support/identity-kit';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
-import { testPostgresUrl } from '@cans/storage/test-support/databases';
+import { httpTestBackends } from '@cans/storage/test-support/databases';
 import { EVENT_STORE } from '../../platform/storage/storage-tokens';
 import type { EventStore } from '@cans/storage/event-store/event-store.port';
 import { STATE_ADMINISTRATOR_GROUP_ID, SYSTEM_ADMINISTRATOR_GROUP_ID } from '@cans/domain/identity/identity-rules';
@@ -12,7 +12,7 @@ import {
   SUPERVISOR_GROUP_ID,
 } from '../user-groups/built-in-groups';
 
-const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
+const backends = httpTestBackends();
 
 type Json = Record<string, unknown>;
 

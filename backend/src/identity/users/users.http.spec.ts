@@ -1,12 +1,12 @@
 import { BUILT_IN_GROUPS, DIRECT_CARE_WORKER_GROUP_ID, SUPERVISOR_GROUP_ID } from '../user-groups/built-in-groups';
 import { uniqueName } from '../../../test-support/identity-kit';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
-import { testPostgresUrl } from '@cans/storage/test-support/databases';
+import { httpTestBackends } from '@cans/storage/test-support/databases';
 import { IdentityMessages } from '../identity-messages';
 import type { EventStore } from '@cans/storage/event-store/event-store.port';
 import { EVENT_STORE } from '../../platform/storage/storage-tokens';
 
-const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
+const backends = httpTestBackends();
 /** A user manager outside groups 1/153 must hold every privilege of the group they add users to (docs/permissions.md). */
 const WORKER_PRIVILEGES = BUILT_IN_GROUPS.find((g) => g.id === DIRECT_CARE_WORKER_GROUP_ID)!.privileges;
 

@@ -1,6 +1,6 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { seedDemoData } from '../../platform/seeding/demo-data/demo-data';
-import { testPostgresUrl } from '@cans/storage/test-support/databases';
+import { httpTestBackends } from '@cans/storage/test-support/databases';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
 import { indexInstrument } from '@cans/domain/library/instrument/instrument-tree';
 import { seedInstrument, seedRules } from '@cans/domain/library/instrument/seed-instrument';
@@ -9,7 +9,7 @@ import { LibraryStateService } from '../library-stream/library-state.service';
 import { seedItemId } from '../library-seed';
 import { ANSWERS, findInTree, Json, LibraryApi } from '../library.test-support';
 
-const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
+const backends = httpTestBackends();
 
 describe.each(backends)('Library versions, evaluation and the seeded instrument over HTTP (%s)', (backend) => {
   let t: TestApp;

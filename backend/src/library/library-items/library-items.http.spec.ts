@@ -1,4 +1,4 @@
-import { testPostgresUrl } from '@cans/storage/test-support/databases';
+import { httpTestBackends } from '@cans/storage/test-support/databases';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
 import { LIBRARY_ITEMS_COLLECTION, libraryProjection } from '@cans/projections/library/library.projection';
 import { ProjectionRunnerService } from '../../platform/projections/projection-runner.service';
@@ -15,7 +15,7 @@ function englishOf(key: string): string {
   return english;
 }
 
-const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
+const backends = httpTestBackends();
 
 describe.each(backends)('Question library items over HTTP (%s)', (backend) => {
   let t: TestApp;

@@ -1,8 +1,8 @@
-import { testPostgresUrl } from '@cans/storage/test-support/databases';
+import { httpTestBackends } from '@cans/storage/test-support/databases';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
 import { ANSWERS, Json, LibraryApi } from '../library.test-support';
 
-const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
+const backends = httpTestBackends();
 
 describe.each(backends)('Question rules over HTTP (%s)', (backend) => {
   let t: TestApp;

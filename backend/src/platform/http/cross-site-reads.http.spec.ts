@@ -6,7 +6,7 @@
  * clients (bearer token) are served.
  */
 import type { Response, Test } from 'supertest';
-import { testPostgresUrl } from '@cans/storage/test-support/databases';
+import { httpTestBackends } from '@cans/storage/test-support/databases';
 import type { EventStore } from '@cans/storage/event-store/event-store.port';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
 import { AssessmentWriter, loadTestLibrary } from '../../assessments/summary/test-support/assessment-writer';
@@ -14,7 +14,7 @@ import { RecordReadsService } from '../../audit/record-reads/record-reads.servic
 import { EVENT_STORE } from '../storage/storage-tokens';
 import { CROSS_SITE_REFUSED } from './csrf-protection';
 
-const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
+const backends = httpTestBackends();
 const HOST = 'cans.test';
 
 describe.each(backends)('Cross-site reads over HTTP (%s): refused, recording nothing', (backend) => {

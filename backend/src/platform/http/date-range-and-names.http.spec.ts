@@ -5,7 +5,7 @@
  * route that reads a date answers 400 with a field message outside 1900-01-01 to 9999-12-31, every person-name
  * field refuses C0/C1 control characters, and a refused request appends nothing.
  */
-import { testPostgresUrl } from '@cans/storage/test-support/databases';
+import { httpTestBackends } from '@cans/storage/test-support/databases';
 import type { EventStore } from '@cans/storage/event-store/event-store.port';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
 import {
@@ -19,7 +19,7 @@ import {
 import { RecordReadsService } from '../../audit/record-reads/record-reads.service';
 import { EVENT_STORE } from '../storage/storage-tokens';
 
-const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
+const backends = httpTestBackends();
 
 const YEAR_0 = '0000-01-01T00:00:00Z';
 /** The last day of 9999 in New York is already year 10000 in UTC. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
-import { testPostgresUrl } from '@cans/storage/test-support/databases';
+import { httpTestBackends } from '@cans/storage/test-support/databases';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
 import {
   AssessmentsApi,
@@ -15,7 +15,7 @@ import type { EventStore } from '@cans/storage/event-store/event-store.port';
 import { EVENT_STORE } from '../storage/storage-tokens';
 import { RecordReadsService } from '../../audit/record-reads/record-reads.service';
 
-const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
+const backends = httpTestBackends();
 
 /** Characters PostgreSQL cannot store in text or JSONB (NUL) or that are not Unicode text at all (a lone surrogate). */
 const UNSAFE = { NUL: 'a\u0000b', 'a lone surrogate': 'a\ud800b' } as const;

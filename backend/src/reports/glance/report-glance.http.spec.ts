@@ -3,13 +3,13 @@
  * (AssessmentWriter), every figure checked against an independent computation from the ratings, genders and dates
  * this test gave (plain loops here, not the report code).
  */
-import { testPostgresUrl } from '@cans/storage/test-support/databases';
+import { httpTestBackends } from '@cans/storage/test-support/databases';
 import type { Rating } from '@cans/domain/library/instrument/instrument.types';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
 import type { AssessmentWriter } from '../../assessments/summary/test-support/assessment-writer';
 import { createWizardOrg } from '../test-support/wizard-org';
 
-const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
+const backends = httpTestBackends();
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;

@@ -6,11 +6,11 @@
 import { createHash } from 'node:crypto';
 import { savedReportQueryStreamId } from '@cans/domain/reports/saved-report-query.events';
 import type { EventStore } from '@cans/storage/event-store/event-store.port';
-import { testPostgresUrl } from '@cans/storage/test-support/databases';
+import { httpTestBackends } from '@cans/storage/test-support/databases';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
 import { EVENT_STORE } from '../../platform/storage/storage-tokens';
 
-const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
+const backends = httpTestBackends();
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;

@@ -3,12 +3,12 @@
  * handlers write them (AssessmentWriter), statistics checked against an independent computation from the ratings
  * this test gave (plain loops here, not the report code). Also the filter lookups' counters (filter-options).
  */
-import { testPostgresUrl } from '@cans/storage/test-support/databases';
+import { httpTestBackends } from '@cans/storage/test-support/databases';
 import type { Rating } from '@cans/domain/library/instrument/instrument.types';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
 import { AssessmentWriter, loadTestLibrary, testCaregiver } from '../../assessments/summary/test-support/assessment-writer';
 
-const backends: Array<'pglite' | 'postgres'> = testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
+const backends = httpTestBackends();
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;

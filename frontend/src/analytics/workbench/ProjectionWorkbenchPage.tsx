@@ -13,6 +13,7 @@ import { useApiMutation, useApiQuery } from '../../providers/useApi';
 import type { ApiError } from '../../providers/api-error';
 import { ProjectionEditor } from './ProjectionEditor';
 import { PreviewResults } from './PreviewResults';
+import { EventsDownload } from './EventsDownload';
 import type { ProjectionPreview, SandboxProblem, WorkbenchInfo } from './workbench-types';
 
 export const ProjectionWorkbenchPage = () => {
@@ -134,6 +135,7 @@ export const ProjectionWorkbenchPage = () => {
         )}
       </Paper>
       {preview.data && workbench && <PreviewResults preview={preview.data} minimumCellSize={workbench.minimumCellSize} />}
+      {workbench && <EventsDownload />}
     </Box>
   );
 };

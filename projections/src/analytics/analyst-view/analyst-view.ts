@@ -37,6 +37,8 @@ export class AnalystViewFold {
   /** userId → groupId, and groupId → the group's name. */
   private readonly userGroups = new Map<string, string>();
   private readonly groupNames = new Map<string, string>();
+  /** Users as the view shows them, made once each (an HMAC per event would cost more than the rest of the fold). */
+  private readonly actors = new Map<string, AnalystActor>();
 
   /** `pseudonymKey`: the HMAC key (32 random bytes, sealed in the settings). */
   constructor(private readonly pseudonymKey: Buffer) {}
@@ -53,8 +55,13 @@ export class AnalystViewFold {
 
   private actor(userId: string | null | undefined): AnalystActor | null {
     if (!userId) return null;
-    const group = this.userGroups.get(userId);
-    return { user: this.pseudonym('u', userId), group: (group && this.groupNames.get(group)) ?? null };
+    let actor = this.actors.get(userId);
+    if (!actor) {
+      const group = this.userGroups.get(userId);
+      actor = { user: this.pseudonym('u', userId), group: (group && this.groupNames.get(group)) ?? null };
+      this.actors.set(userId, actor);
+    }
+    return actor;
   }
 
   /** The view of one stored event (upcast, in log order), or null when an analyst sees nothing of it. */
@@ -66,10 +73,12 @@ export class AnalystViewFold {
       case 'UserCreated':
       case 'UserUpdated':
         this.userGroups.set(String(data.userId), String(data.userGroupId));
+        this.actors.delete(String(data.userId));
         return null;
       case 'UserGroupCreated':
       case 'UserGroupUpdated':
         this.groupNames.set(String(data.groupId), String(data.name));
+        this.actors.clear();
         return null;
       case 'AgencyCreated':
       case 'AgencyUpdated':
