@@ -7,8 +7,7 @@
  *   from the log, the template run in the sandbox, its rows), timed end to end.
  */
 import { randomBytes } from 'node:crypto';
-import { AnalystViewFold } from '@cans/projections/analytics/analyst-view/analyst-view';
-import type { AnalystEvent } from '@cans/projections/analytics/analyst-view/analyst-event-types';
+import { analystViewPages } from '@cans/projections/analytics/analyst-view/analyst-view';
 import { ProjectionSandbox } from '@cans/projections/analytics/sandbox/projection-sandbox';
 import { PROJECTION_TEMPLATES } from '@cans/projections/analytics/sandbox/projection-templates';
 import type { EventStore } from '@cans/storage/event-store/event-store.port';
@@ -34,34 +33,25 @@ export async function sandboxedRebuild(eventStore: EventStore, templateName = 'i
   const template = PROJECTION_TEMPLATES.find((candidate) => candidate.name === templateName)!;
   const started = performance.now();
   const sandbox = await ProjectionSandbox.open(template.code, { memoryBytes: BUILD_MEMORY_BYTES, cpuMsPerCall: 10_000 });
-  const fold = new AnalystViewFold(randomBytes(32));
   let events = 0;
   let viewEvents = 0;
   let viewMs = 0;
   let sandboxMs = 0;
   try {
-    let next = eventStore.readAll(0, BATCH);
-    for (;;) {
-      let at = performance.now();
-      const batch = await next;
-      if (batch.length === 0) break;
-      next = eventStore.readAll(batch[batch.length - 1].position, BATCH);
-      next.catch(() => undefined);
-      const viewed: AnalystEvent[] = [];
-      for (const event of batch) {
-        const seen = fold.view(event);
-        if (seen) viewed.push(seen);
-      }
+    // Time waiting for a page is reading and building the view (the next page is read while this one is folded).
+    let at = performance.now();
+    for await (const page of analystViewPages(eventStore, randomBytes(32), { pageSize: BATCH })) {
       viewMs += performance.now() - at;
       at = performance.now();
-      sandbox.apply(viewed);
+      sandbox.apply(page.viewed);
       sandboxMs += performance.now() - at;
-      events += batch.length;
-      viewEvents += viewed.length;
+      events += page.read;
+      viewEvents += page.viewed.length;
+      at = performance.now();
     }
-    const at = performance.now();
+    const rowsStarted = performance.now();
     const rows = Object.values(sandbox.rows()).reduce((count, collection) => count + collection.length, 0);
-    const rowsMs = performance.now() - at;
+    const rowsMs = performance.now() - rowsStarted;
     return {
       events,
       viewEvents,

@@ -1,9 +1,9 @@
 /**
  * The analyst's view of the events as a CSV file for a range of days (issue 30 item 8), for R, Python or DuckDB:
  * one row per view event recorded in the range, one column per field of the view (docs/events.md "The analyst's
- * view"); a user is two columns (`byUser`, `byGroup`), a list is JSON text. The fold runs from event zero (a child's
- * pseudonym and age come from earlier events) and rows are written only for the range, a page at a time with the
- * response's backpressure.
+ * view"); a user is two columns (`byUser`, `byGroup`), a list is JSON text. The view is built from event zero (a
+ * child's pseudonym and age come from earlier events) and rows are written only for the range, a page at a time, as
+ * fast as the client reads (Readable.from's backpressure).
  */
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
@@ -16,10 +16,8 @@ import {
   AnalystEvent,
   AnalystFieldType,
 } from '@cans/projections/analytics/analyst-view/analyst-event-types';
-import { AnalystViewFold } from '@cans/projections/analytics/analyst-view/analyst-view';
+import { analystViewPages } from '@cans/projections/analytics/analyst-view/analyst-view';
 import type { EventStore } from '@cans/storage/event-store/event-store.port';
-
-const PAGE = 1_000;
 
 const isActor = (type: AnalystFieldType) => type === 'Actor' || type === 'Actor | null';
 
@@ -49,41 +47,19 @@ export function analystEventRow(event: AnalystEvent): (string | number | null)[]
 
 /** The CSV of the view events recorded from `fromIso` to `toIso` (inclusive), as a stream that reads as it is read. */
 export function analystEventsCsv(events: EventStore, key: Buffer, fromIso: string, toIso: string): Readable {
-  const fold = new AnalystViewFold(key);
-  const csv = stringify({ ...RFC_4180, header: true, columns: [...ANALYST_EXPORT_COLUMNS] });
-  let after = 0;
-  let done = false;
   // Events are read in log order, and their times follow it but for concurrent commits: a minute past the range's
   // end, nothing of the range can follow.
   const stopAfter = new Date(Date.parse(toIso) + 60_000).toISOString();
-  const rows = new Readable({
-    objectMode: true,
-    read() {
-      if (done) return;
-      void (async () => {
-        for (;;) {
-          const page = await events.readAll(after, PAGE);
-          if (page.length === 0) return this.push(null);
-          after = page[page.length - 1].position;
-          let pushed = 0;
-          for (const stored of page) {
-            // Every event goes through the fold (what later events say of a child comes from earlier ones).
-            const seen = fold.view(stored);
-            if (!seen || seen.recordedAt < fromIso) continue;
-            if (seen.recordedAt > toIso) {
-              if (seen.recordedAt <= stopAfter) continue;
-              done = true;
-              break;
-            }
-            this.push(analystEventRow(seen));
-            pushed += 1;
-          }
-          if (done) return this.push(null);
-          if (pushed > 0) return;
-        }
-      })().catch((error: unknown) => this.destroy(error as Error));
-    },
-  });
-  rows.on('error', (error) => csv.destroy(error));
-  return rows.pipe(csv);
+  async function* rows() {
+    for await (const page of analystViewPages(events, key)) {
+      for (const seen of page.viewed) {
+        if (seen.recordedAt > stopAfter) return;
+        if (seen.recordedAt >= fromIso && seen.recordedAt <= toIso) yield analystEventRow(seen);
+      }
+    }
+  }
+  const csv = stringify({ ...RFC_4180, header: true, columns: [...ANALYST_EXPORT_COLUMNS] });
+  const source = Readable.from(rows());
+  source.on('error', (error) => csv.destroy(error));
+  return source.pipe(csv);
 }

@@ -18,7 +18,7 @@ import { analystEventsCsv } from './analyst-events-export';
 import { EVENT_STORE, READ_STORE } from '../../platform/storage/storage-tokens';
 import { MINIMUM_CELL_SIZE, withSmallCellsSuppressed } from '../analytics-small-cells';
 import { firstAnalystEvents } from './analyst-event-source';
-import { AnalystPseudonymKey } from './analyst-pseudonym-key';
+import { AnalystPseudonymKey, PseudonymKeyInUse } from './analyst-pseudonym-key';
 import { PREVIEW_EVENTS, PREVIEW_ROWS, ProjectionPreviewView, RANGE_ORDER, WorkbenchView } from './analytics-workbench.dto';
 import type { SandboxPreviewResult, SandboxPreviewTask } from './sandbox-preview.worker-task';
 
@@ -86,13 +86,12 @@ export class AnalyticsWorkbenchService {
   async preview(userId: string, code: string, eventCount: number = PREVIEW_EVENTS): Promise<ProjectionPreviewView> {
     // The place in the pool first: a refused preview (429/503) reads nothing.
     const slot = this.heavyWork.reserve(userId);
+    let key: PseudonymKeyInUse;
     let result: SandboxPreviewResult;
-    const key = await this.key.inUse().catch((error: unknown) => {
-      slot.release();
-      throw error;
-    });
     try {
+      key = await this.key.inUse();
       const events = await firstAnalystEvents(this.events, key.key, eventCount);
+      // The place is released when the worker's task ends, or here when it never started.
       result = await slot.run<SandboxPreviewResult>({ kind: 'sandbox-preview', code, events } satisfies SandboxPreviewTask);
     } catch (error) {
       slot.release();
