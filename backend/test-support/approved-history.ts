@@ -19,6 +19,12 @@ export interface ApprovedHistory {
   writers?: number;
   /** Child items rated on each assessment (ratings 0-3 in turn); SEXUAL_ABUSE by default. */
   ratedItems?: readonly string[];
+  /** The rating of the i-th assessment's k-th rated item ((i + k) % 4 by default). */
+  rating?: (i: number, k: number) => '0' | '1' | '2' | '3';
+  /** The i-th assessment's child (PID-BULK-i by default): the same PID twice is one child assessed twice. */
+  pid?: (i: number) => string;
+  /** The i-th assessment's agency (none by default). */
+  agencyId?: (i: number) => string | null;
 }
 
 /** Appends the approved assessments; answers the highest position written. */
@@ -41,11 +47,11 @@ export async function appendApprovedAssessments(
             type: 'StartAssessment',
             assessmentId,
             child: childInput({
-              cin: `PID-BULK-${String(i).padStart(6, '0')}`,
+              cin: history.pid?.(i) ?? `PID-BULK-${String(i).padStart(6, '0')}`,
               familyId: `FAM-BULK-${i}`,
               dateOfAssessment: history.dateOfAssessment(i),
             }),
-            agencyId: null,
+            agencyId: history.agencyId?.(i) ?? null,
           },
           {
             actorId: history.ownerId,
@@ -57,7 +63,12 @@ export async function appendApprovedAssessments(
         );
         events.push(
           ...(history.ratedItems ?? ['SEXUAL_ABUSE']).map((questionCode, k) =>
-            assessmentEvent('ItemRated', { assessmentId, questionCode, caregiverId: null, rating: String((i + k) % 4) as '0' }),
+            assessmentEvent('ItemRated', {
+              assessmentId,
+              questionCode,
+              caregiverId: null,
+              rating: history.rating?.(i, k) ?? (String((i + k) % 4) as '0'),
+            }),
           ),
           assessmentEvent('AssessmentCompleted', { assessmentId, completedBy: history.ownerId }),
           assessmentEvent('AssessmentApproved', { assessmentId, approvedBy: '1' }),

@@ -20,6 +20,7 @@ import { LIBRARY_EVENT_TYPES } from './library/library.events';
 import { SAVED_REPORT_QUERY_EVENT_TYPES } from './reports/saved-report-query.events';
 import { DATA_FEED_EVENT_TYPES } from './data-feed/data-feed.events';
 import { RECORD_READ_EVENT_TYPES } from './audit/record-reads.events';
+import { PUBLISHED_PROJECTION_EVENT_TYPES } from './analytics/published-projection.events';
 
 export const EVENT_TYPES_BY_FEATURE: Readonly<Record<string, readonly string[]>> = {
   identity: [
@@ -43,6 +44,7 @@ export const EVENT_TYPES_BY_FEATURE: Readonly<Record<string, readonly string[]>>
   reports: SAVED_REPORT_QUERY_EVENT_TYPES,
   dataFeed: DATA_FEED_EVENT_TYPES,
   audit: RECORD_READ_EVENT_TYPES,
+  analytics: PUBLISHED_PROJECTION_EVENT_TYPES,
 };
 
 export const ALL_EVENT_TYPES: readonly string[] = Object.values(EVENT_TYPES_BY_FEATURE).flat();

@@ -21,6 +21,7 @@ import { savedReportQueriesProjection } from './reports/saved-report-queries.pro
 import { dataFeedProjection } from './data-feed/data-feed.projection';
 import { ANALYTICS_PROJECTIONS } from './analytics';
 import { recordReadsProjection } from './audit/record-reads.projection';
+import { publishedProjectionsProjection } from './analytics/published/published-projections.projection';
 
 /** Every projection the app runs. Add new ones here (see docs/writing-a-projection.md). */
 export const allProjections: Projection[] = [
@@ -61,4 +62,6 @@ export const allProjections: Projection[] = [
   recordReadsProjection,
   // analysts' projections (projections/src/analytics/): built from event zero, kept live, served by /api/analytics
   ...ANALYTICS_PROJECTIONS,
+  // the projections analysts published from the browser (their code; the app's host builds and serves them)
+  publishedProjectionsProjection,
 ];

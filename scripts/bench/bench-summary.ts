@@ -231,6 +231,19 @@ function summaryRows(m: Measured): SummaryRow[] {
         bg.listReadsDuring.count > 0,
     });
   } else notMeasured(bgFigure, bgTarget, 'live blue/green rebuild, PostgreSQL');
+  const sandboxFigure = `answer saves while an analyst's projection builds in its sandbox (${m.sizes.blueGreen.toLocaleString('en-US')} assessments)`;
+  if (bg?.savesDuringSandboxBuild) {
+    const during = bg.savesDuringSandboxBuild;
+    rows.push({
+      figure: sandboxFigure,
+      measured:
+        `p50 ${during.p50} ms, p99 ${during.p99} ms, ${during.failed} failed; the item-transitions template built over ` +
+        `${bg.sandboxBuild.events.toLocaleString('en-US')} events in ${bg.sandboxBuild.seconds} s (${perSecond(bg.sandboxBuild.eventsPerSecond)})`,
+      baseline: `saves before p50 ${bg.savesBefore.p50} ms, p99 ${bg.savesBefore.p99} ms`,
+      target: 'p99 < 2× the baseline, 0 failed',
+      met: during.count > 0 && during.failed === 0 && during.p99 < 2 * bg.savesBefore.p99,
+    });
+  } else notMeasured(sandboxFigure, 'p99 < 2× the baseline, 0 failed', 'live blue/green rebuild, PostgreSQL');
 
   // Issue 13: the reports at 50,000 approved assessments and the home dashboard at 100,000.
   for (const [prefix, target] of [

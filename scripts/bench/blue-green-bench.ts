@@ -14,9 +14,13 @@
  * 3. BENCH_BLUE_GREEN_BASELINE_SECONDS (default 10) of that load alone: the same-run baseline. Then
  *    ProjectionRunnerService.rebuildOnce('assessment-list') with the load going on, until readers are switched.
  *
+ * 4. With the load still going on, an analyst publishes the item-transitions template (issue 30): the app builds it
+ *    from event zero in the projection's own worker thread (sandbox); the saves meanwhile are the third phase.
+ *
  * Printed: rebuild time and events/s beside the raw read of the same events (plain SQL, batches of the runner's
- * size, measured just before); save p50/p99 before vs during the rebuild; failed saves (target 0); list reads served
- * during the rebuild, and any that saw fewer rows than the history holds (a half-built model; target 0).
+ * size, measured just before); save p50/p99 before vs during the rebuild, and during the sandboxed build (target:
+ * p99 < 2× the baseline's); failed saves (target 0); list reads served during the rebuild, and any that saw fewer
+ * rows than the history holds (a half-built model; target 0).
  *
  * Run alone: `node -r @swc-node/register scripts/bench/blue-green-bench.ts` (TEST_DATABASE_URL or DATABASE_URL,
  * else the local server); `npm run bench` runs it too. Quick check: BENCH_BLUE_GREEN_ASSESSMENTS=5000.
@@ -41,6 +45,7 @@ import { CookieClient, Item, startAssessment } from './answer-save-bench';
 import { assessmentEvents, prng, workerId, WORKERS } from './assessment-list-bench';
 import { rawReadBaseline } from './real-mix/replay';
 import { benchServerUrl, onServer } from './bench-server';
+import { PROJECTION_TEMPLATES } from '@cans/projections/analytics/sandbox/projection-templates';
 
 const ASSESSMENTS = Number(process.env.BENCH_BLUE_GREEN_ASSESSMENTS ?? 100_000);
 const SAVES_PER_SECOND = Number(process.env.BENCH_BLUE_GREEN_SAVES_PER_SECOND ?? 50);
@@ -86,12 +91,15 @@ export interface BlueGreenResult {
   listReadsDuring: LatencyFigures;
   /** List reads during the rebuild whose total was below the history's size (a half-built model). */
   incompleteListReads: number;
+  /** An analyst's projection (the item-transitions template) built in its sandbox thread, saves going on. */
+  sandboxBuild: { events: number; seconds: number; eventsPerSecond: number };
+  savesDuringSandboxBuild: LatencyFigures;
   /** Saves due while MAX_IN_FLIGHT were outstanding (the app stalled), over the whole run. */
   savesNotSent: number;
   rows: BlueGreenRow[];
 }
 
-type Phase = 'before' | 'during' | 'after';
+type Phase = 'before' | 'during' | 'between' | 'sandbox' | 'after';
 interface Sample {
   phase: Phase;
   ms: number;
@@ -349,10 +357,18 @@ export async function runBlueGreenBench(serverUrl = benchServerUrl(), log: (line
       });
     }, 250);
     let rebuilt: { events: number; seconds: number };
+    let sandboxBuild: BlueGreenResult['sandboxBuild'];
     try {
-      rebuilt = await runner.rebuildOnce(assessmentListProjection.name);
+      try {
+        rebuilt = await runner.rebuildOnce(assessmentListProjection.name);
+      } finally {
+        clearInterval(progress);
+        phase = 'between';
+      }
+      await sleep(2000);
+      phase = 'sandbox';
+      sandboxBuild = await buildSandboxedProjection(send, adminToken, log);
     } finally {
-      clearInterval(progress);
       phase = 'after';
       stopping = true;
       await Promise.all([writing, reading]);
@@ -381,6 +397,8 @@ export async function runBlueGreenBench(serverUrl = benchServerUrl(), log: (line
       listReadsBefore: figuresOf(before(listReads)),
       listReadsDuring: figuresOf(during(listReads)),
       incompleteListReads,
+      sandboxBuild,
+      savesDuringSandboxBuild: figuresOf(saves.filter((sample) => sample.phase === 'sandbox')),
       savesNotSent: notSent,
     };
     const rows: BlueGreenRow[] = [
@@ -401,6 +419,12 @@ export async function runBlueGreenBench(serverUrl = benchServerUrl(), log: (line
         result.savesDuring,
         notSent ? `${notSent} not sent in the run (${MAX_IN_FLIGHT} in flight)` : '',
       ),
+      row(
+        'answer saves while an analyst’s projection builds in its sandbox thread',
+        result.savesDuringSandboxBuild,
+        `p99 ${round(result.savesDuringSandboxBuild.p99 / result.savesBefore.p99)}× the baseline's (target < 2×); item-transitions ` +
+          `template over ${sandboxBuild.events} events in ${sandboxBuild.seconds} s (${sandboxBuild.eventsPerSecond} events/s)`,
+      ),
       row('baseline: list reads before the rebuild (admin, page 20 + total)', result.listReadsBefore),
       row('list reads during the rebuild', result.listReadsDuring, `${incompleteListReads} saw fewer than ${expectedTotal} rows`),
     ];
@@ -410,6 +434,49 @@ export async function runBlueGreenBench(serverUrl = benchServerUrl(), log: (line
     await onServer(serverUrl, `DROP DATABASE IF EXISTS ${database.name} WITH (FORCE)`).catch((error) =>
       console.warn(`could not drop ${database.name}: ${(error as Error).message}`),
     );
+  }
+}
+
+/**
+ * Publishes the item-transitions template as an analyst does (POST, as the administrator, who holds
+ * Analytics_Author) and waits until the app has built it from event zero and serves it.
+ */
+async function buildSandboxedProjection(
+  send: (token: string, method: string, path: string, body?: unknown) => Promise<Response>,
+  token: string,
+  log: (line: string) => void,
+): Promise<BlueGreenResult['sandboxBuild']> {
+  const template = PROJECTION_TEMPLATES.find((candidate) => candidate.name === 'item-transitions')!;
+  const started = performance.now();
+  const published = await send(token, 'POST', '/api/analytics-workbench/projections', {
+    name: 'bench-item-transitions',
+    label: 'Item transitions (bench)',
+    description: '',
+    code: template.code,
+  });
+  if (published.status !== 201) throw new Error(`publishing the template: ${published.status} ${await published.text()}`);
+  log('  building the item-transitions template in its sandbox thread …');
+  let lastLog = performance.now();
+  let headPosition = 0;
+  for (;;) {
+    const status = (await (await send(token, 'GET', '/api/analytics-workbench/projections/bench-item-transitions')).json()) as {
+      state: string;
+      build: { position: number; headPosition: number; eventsPerSecond: number } | null;
+      servedPosition: number | null;
+      error: { message: string } | null;
+    };
+    if (status.state === 'failed') throw new Error(`the sandboxed build failed: ${status.error?.message}`);
+    if (status.build) headPosition = status.build.headPosition;
+    if (status.state === 'live') {
+      const seconds = (performance.now() - started) / 1000;
+      const events = status.servedPosition ?? headPosition;
+      return { events, seconds: round(seconds), eventsPerSecond: Math.round(events / seconds) };
+    }
+    if (status.build && performance.now() - lastLog > PROGRESS_INTERVAL_MS) {
+      lastLog = performance.now();
+      log(`  sandbox: ${status.build.position}/${status.build.headPosition}, ${status.build.eventsPerSecond} events/s`);
+    }
+    await sleep(250);
   }
 }
 

@@ -4,8 +4,7 @@
  * (400 naming the parameter), and `until` (400 when it is not a date).
  */
 import { NotFoundError } from '@cans/domain/domain-errors';
-import { analyticsProjectionNamed } from '@cans/projections/analytics';
-import type { AnalyticsCollection, AnalyticsProjection } from '@cans/projections/analytics/analytics-projection';
+import type { AnalyticsCollection, ServedAnalyticsProjection } from '@cans/projections/analytics/analytics-projection';
 import { parseReplayMoment, ReplayMoment } from '@cans/projections/analytics/analytics-replay';
 import { publishedCollection } from '@cans/projections/analytics/analytics.queries';
 import { ListRequest, ListRules, parseListQuery } from '../platform/http/simple-rest-list';
@@ -31,7 +30,7 @@ export interface AnalyticsQuery {
 }
 
 export interface AnalyticsTarget {
-  projection: AnalyticsProjection;
+  projection: ServedAnalyticsProjection;
   collection: AnalyticsCollection;
   /** Null: the live collection. */
   moment: ReplayMoment | null;
@@ -51,8 +50,12 @@ export function analyticsListRules(collection: AnalyticsCollection): ListRules {
   return { sortable: fields, filterable: fields, defaultSort: { field: 'id', direction: 'asc' }, maxPageSize: ANALYTICS_MAX_PAGE_SIZE };
 }
 
-export function analyticsTarget(projectionName: string, collectionName: string, query: AnalyticsQuery): AnalyticsTarget {
-  const projection = analyticsProjectionNamed(projectionName);
+/** `projection`: the one the path names as it is served now (undefined: none by that name, 404). */
+export function analyticsTarget(
+  projection: ServedAnalyticsProjection | undefined,
+  collectionName: string,
+  query: AnalyticsQuery,
+): AnalyticsTarget {
   if (!projection) throw new NotFoundError(UNKNOWN_PROJECTION);
   const collection = publishedCollection(projection, collectionName);
   if (!collection) throw new NotFoundError(UNKNOWN_COLLECTION);

@@ -16,7 +16,7 @@ import { CsvRecords } from '../platform/http/csv-answer';
 import { ListPage, setDownloadHeaders } from '../platform/http/http-answers';
 import { ListRoute } from '../platform/http/list-route';
 import { AnalyticsProjectionView, AnalyticsRowView } from './analytics.dto';
-import { AnalyticsCatalogueQuery, AnalyticsCsvQuery, AnalyticsPageQuery } from './analytics.queries';
+import { AnalyticsCatalogueQuery, AnalyticsCsvQuery, AnalyticsPageQuery, ServedAnalyticsProjectionQuery } from './analytics.queries';
 import {
   ANALYTICS_MAX_PAGE_SIZE,
   analyticsCsvFileName,
@@ -40,7 +40,7 @@ const BAD_READ = `errors.sort / range / filter: malformed, or a field the collec
 const NOT_FOUND = `"${UNKNOWN_PROJECTION}" or "${UNKNOWN_COLLECTION}"`;
 
 /**
- * The analysts' projections (projections/src/analytics/), read-only: the catalogue, one page of a published
+ * The analysts' projections (projections/src/analytics/, and those published from the browser), read-only: the catalogue, one page of a published
  * collection (ra-data-simple-rest), the whole of one as CSV; live, or as replayed until a past date. The figures are
  * state-wide aggregates with no child in them (state collections are never served; counts below the minimum cell size
  * are suppressed, analytics-small-cells.ts), so Report_Assessment is the whole rule — there is no row to check
@@ -51,6 +51,10 @@ const NOT_FOUND = `"${UNKNOWN_PROJECTION}" or "${UNKNOWN_COLLECTION}"`;
 @Controller('analytics')
 export class AnalyticsController {
   constructor(private readonly queries: QueryBus) {}
+
+  private served(name: string) {
+    return this.queries.execute(new ServedAnalyticsProjectionQuery(name));
+  }
 
   @Get()
   @RequirePrivileges('Report_Assessment')
@@ -83,7 +87,7 @@ export class AnalyticsController {
     @Query() query: AnalyticsQuery,
     @Res({ passthrough: true }) response: Response,
   ): Promise<CsvRecords> {
-    const target = analyticsTarget(projection, collection, { ...query, range: undefined });
+    const target = analyticsTarget(await this.served(projection), collection, { ...query, range: undefined });
     const csv: CsvRecords = await this.queries.execute(new AnalyticsCsvQuery(target));
     setDownloadHeaders(response, 'text/csv; charset=utf-8', analyticsCsvFileName(target));
     return csv;
@@ -106,7 +110,7 @@ export class AnalyticsController {
   @ApiBadRequestResponse({ description: BAD_READ })
   @ApiNotFoundResponse({ description: NOT_FOUND })
   async list(@Param('projection') projection: string, @Param('collection') collection: string, @Query() query: AnalyticsQuery) {
-    const target = analyticsTarget(projection, collection, query);
+    const target = analyticsTarget(await this.served(projection), collection, query);
     // Content-Range names the collection: a range unit is one token (no slash).
     return ListPage.of(target.collection.name, target.list, await this.queries.execute(new AnalyticsPageQuery(target)));
   }

@@ -13,9 +13,10 @@ import {
   analyticsSource,
   analyticsVersions,
   listAnalyticsRows,
+  servedAnalyticsProjectionNamed,
 } from '@cans/projections/analytics/analytics.queries';
 import { analyticsNamesOf, AnalyticsRowNames } from '@cans/projections/analytics/analytics-names';
-import { NAMES_FIELD } from '@cans/projections/analytics/analytics-projection';
+import { NAMES_FIELD, ServedAnalyticsProjection } from '@cans/projections/analytics/analytics-projection';
 import type { ListPageResult } from '@cans/projections/engine/list-page';
 import type { Document, ReadStore } from '@cans/storage/read-store/read-store.port';
 import { CsvRecords } from '../platform/http/csv-answer';
@@ -24,6 +25,11 @@ import { AnalyticsTarget, NO_REPLAY } from './analytics-request';
 import { MINIMUM_CELL_SIZE, SUPPRESSED_CELL, SuppressedRow, suppressedFieldsOf, withSmallCellsSuppressed } from './analytics-small-cells';
 
 export class AnalyticsCatalogueQuery {}
+
+/** The projection of this name as it is served now: built-in, or published by an analyst and built. */
+export class ServedAnalyticsProjectionQuery {
+  constructor(readonly name: string) {}
+}
 
 export class AnalyticsPageQuery {
   constructor(readonly target: AnalyticsTarget) {}
@@ -91,6 +97,18 @@ export class AnalyticsCatalogueHandler implements IQueryHandler<AnalyticsCatalog
       ...entry,
       collections: entry.collections.map((collection) => ({ ...collection, minimumCellSize: MINIMUM_CELL_SIZE })),
     }));
+  }
+}
+
+@QueryHandler(ServedAnalyticsProjectionQuery)
+export class ServedAnalyticsProjectionHandler implements IQueryHandler<
+  ServedAnalyticsProjectionQuery,
+  ServedAnalyticsProjection | undefined
+> {
+  constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
+
+  execute({ name }: ServedAnalyticsProjectionQuery) {
+    return servedAnalyticsProjectionNamed(this.readStore, name);
   }
 }
 

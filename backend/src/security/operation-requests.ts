@@ -37,6 +37,13 @@ const NARRATIVE = {
 };
 
 /** A Many Children One CANS query with a comparison: saving it again (every role, every run) appends nothing. */
+/** An analyst's projection: events per type (the workbench's preview and publish rows). */
+const EVENTS_PER_TYPE_PROJECTION =
+  "const collections = { n: { label: 'Events', fields: { type: 'string', events: 'count' } } };\n" +
+  'function initialState() { return {}; }\nfunction apply(state, event) { state[event.type] = (state[event.type] ?? 0) + 1; }\n' +
+  'function rows(state) { return { n: Object.entries(state).map(([type, events]) => ({ type, events })) }; }';
+const PUBLISHED_PROJECTION = { name: 'events-per-type', label: 'Events per type', description: '', code: EVENTS_PER_TYPE_PROJECTION };
+
 const SAVED_REPORT_QUERY = {
   report: 'many-children-one-cans',
   query: { minAge: '-1', maxAge: '-1', domains: 'LIFE_FUNCTIONING' },
@@ -269,16 +276,25 @@ export const OPERATION_REQUESTS: Record<string, Prepare> = {
   'GET /api/analytics-workbench': () => ({ path: '/api/analytics-workbench' }),
   'POST /api/analytics-workbench/previews': () => ({
     path: '/api/analytics-workbench/previews',
-    body: {
-      code:
-        "const collections = { n: { label: 'Events', fields: { type: 'string', events: 'count' } } };\n" +
-        'function initialState() { return {}; }\nfunction apply(state, event) { state[event.type] = (state[event.type] ?? 0) + 1; }\n' +
-        'function rows(state) { return { n: Object.entries(state).map(([type, events]) => ({ type, events })) }; }',
-      events: 50,
-    },
+    body: { code: EVENTS_PER_TYPE_PROJECTION, events: 50 },
   }),
+  'GET /api/analytics-workbench/projections': () => ({ path: '/api/analytics-workbench/projections' }),
+  // Every role publishes the same projection: the first records version 1, the others are answered it (200).
+  'POST /api/analytics-workbench/projections': () => ({ path: '/api/analytics-workbench/projections', body: PUBLISHED_PROJECTION }),
+  'GET /api/analytics-workbench/projections/{name}': async (fx) => {
+    await fx.send('post', '/api/analytics-workbench/projections', await fx.token('administrator'), PUBLISHED_PROJECTION);
+    return { path: `/api/analytics-workbench/projections/${PUBLISHED_PROJECTION.name}` };
+  },
+  'DELETE /api/analytics-workbench/projections/{name}': async (fx) => {
+    await fx.send('post', '/api/analytics-workbench/projections', await fx.token('administrator'), PUBLISHED_PROJECTION);
+    return { path: `/api/analytics-workbench/projections/${PUBLISHED_PROJECTION.name}` };
+  },
   'GET /api/analytics-workbench/events.csv': () => ({
     path: '/api/analytics-workbench/events.csv',
+    query: { from: '2020-01-01', to: '2030-12-31' },
+  }),
+  'GET /api/analytics-workbench/events.parquet': () => ({
+    path: '/api/analytics-workbench/events.parquet',
     query: { from: '2020-01-01', to: '2030-12-31' },
   }),
   'GET /api/system-notification': () => ({ path: '/api/system-notification' }),

@@ -276,6 +276,12 @@ export const ROUTE_MATRIX: Record<string, string> = {
   'GET /api/analytics-workbench': ANALYTICS_AUTHOR,
   'POST /api/analytics-workbench/previews': ANALYTICS_AUTHOR,
   'GET /api/analytics-workbench/events.csv': ANALYTICS_AUTHOR,
+  'GET /api/analytics-workbench/events.parquet': ANALYTICS_AUTHOR,
+  // Publishing from the workbench: the same privilege (what is published is read under Report_Assessment above).
+  'GET /api/analytics-workbench/projections': ANALYTICS_AUTHOR,
+  'GET /api/analytics-workbench/projections/{name}': ANALYTICS_AUTHOR,
+  'POST /api/analytics-workbench/projections': ANALYTICS_AUTHOR,
+  'DELETE /api/analytics-workbench/projections/{name}': ANALYTICS_AUTHOR,
 };
 
 /** The cells of a row, by role. */

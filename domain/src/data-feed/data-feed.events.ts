@@ -61,9 +61,12 @@ export interface AnalystEventsExportedData {
   /** The range of the events' recorded time, yyyy-MM-dd, both days included (UTC). */
   from: string;
   to: string;
-  format: 'csv';
+  format: AnalystEventsFormat;
   fileName: string;
 }
+
+/** The formats of the analyst's view for one's own tools. */
+export type AnalystEventsFormat = 'csv' | 'parquet';
 
 /**
  * The daily XML feed's run of one day took the day (stream "xml-feed-run-<yyyy-MM-dd>", appended with expected

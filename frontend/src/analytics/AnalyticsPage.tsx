@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Box, Button, CircularProgress, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { usePrivilege } from '../providers/usePrivilege';
 import { analyticsPaths } from './analytics-access';
 import { API_URL } from '../providers/dataProvider';
@@ -29,7 +29,12 @@ export const AnalyticsPage = () => {
   const text = (key: string, options?: Record<string, unknown>) => translate(`cans.analytics.${key}`, options);
   const dataProvider = useCansDataProvider();
   const { data: catalogue, error: catalogueError } = useApiQuery<AnalyticsProjectionInfo[]>('/analytics', { retry: false });
-  const [chosen, setChosen] = useState<{ projection: string; collection: string } | null>(null);
+  // ?projection=<name>: the workbench's link to a projection just published.
+  const [searchParams] = useSearchParams();
+  const asked = searchParams.get('projection');
+  const [chosen, setChosen] = useState<{ projection: string; collection: string } | null>(
+    asked ? { projection: asked, collection: '' } : null,
+  );
   const [until, setUntil] = useState('');
   const [page, setPage] = useState(0);
   const [perPage, setPerPage] = useState(25);
@@ -99,7 +104,8 @@ export const AnalyticsPage = () => {
                 const next = catalogue?.find((p) => p.name === event.target.value);
                 if (next) choose({ projection: next.name, collection: next.collections[0]?.name ?? '' });
               }}
-              sx={{ minWidth: 220 }}
+              // A long label is cut with an ellipsis, never wider than the screen.
+              sx={{ minWidth: 220, maxWidth: '100%' }}
             >
               {catalogue?.map((p) => (
                 <MenuItem key={p.name} value={p.name}>
@@ -113,7 +119,7 @@ export const AnalyticsPage = () => {
               label={text('collection')}
               value={collection.name}
               onChange={(event) => choose({ projection: projection.name, collection: event.target.value })}
-              sx={{ minWidth: 220 }}
+              sx={{ minWidth: 220, maxWidth: '100%' }}
             >
               {projection.collections.map((c) => (
                 <MenuItem key={c.name} value={c.name}>
@@ -151,8 +157,8 @@ export const AnalyticsPage = () => {
         )}
         {projection && (
           <Typography variant="body2" component="div" sx={{ mt: 1.5 }}>
-            <strong>{projection.label}</strong> ({text('version', { version: projection.version })}):{' '}
-            <Markdown text={projection.description} inline />
+            <strong>{projection.label}</strong> ({text('version', { version: projection.version })}
+            {projection.authored ? `, ${text('authored')}` : ''}): <Markdown text={projection.description} inline />
             {collection && <Markdown text={collection.description} inline />}
           </Typography>
         )}

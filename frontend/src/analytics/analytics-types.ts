@@ -31,6 +31,8 @@ export interface AnalyticsProjectionInfo {
   /** Markdown. */
   description: string;
   collections: AnalyticsCollection[];
+  /** Published from the browser by an analyst (not built into the product). */
+  authored: boolean;
   /** What "As replayed until" can read: the replays of the current version. */
   replays: { until: string; builtAt: string }[];
 }

@@ -24,6 +24,7 @@ export const enAnalytics: UiStrings = {
   noAgency: 'No agency',
   none: 'No analytics projection is registered.',
   newProjection: 'New projection',
+  authored: 'published by an analyst',
   workbench: {
     title: 'New projection',
     intro:
@@ -46,13 +47,43 @@ export const enAnalytics: UiStrings = {
     rowsShown: 'Showing %{shown} of %{total} rows.',
     tableLabel: 'Rows of %{collection}',
     noRows: 'No rows.',
+    publish: {
+      title: 'Publish',
+      intro:
+        'Publishing runs the code over the first events once more, records this version with its code in the System Log, then builds it from the first event in the sandbox while the app keeps working. Once built it is kept up to date and everyone with reports reads it on the Analytics page, with the same small cells. Publishing a name again makes its next version, built beside the one in use.',
+      name: 'Name',
+      nameHelp: 'Lower-case letters, digits and hyphens (e.g. suicide-risk-resolved)',
+      label: 'Label',
+      description: 'Description',
+      publish: 'Publish',
+      publishing: 'Checking and publishing…',
+      waiting: 'Version %{version} is published and waits to be built.',
+      building: 'Building version %{version}: %{done} of %{total} events, %{rate} events/s, %{left}.',
+      secondsLeft: 'about %{seconds} s left',
+      live: 'Version %{version} is live, up to event %{position}.',
+      failed: 'Version %{version} stopped: %{message}',
+      unpublished: 'Unpublished.',
+      progress: 'Build progress of %{label}',
+      open: 'Open version %{version} in Analytics',
+    },
+    published: {
+      title: 'Published projections',
+      none: 'None yet.',
+      summary: '%{name}, version %{version}',
+      edit: 'Edit',
+      unpublish: 'Unpublish',
+      confirmTitle: 'Unpublish %{label}?',
+      confirmContent:
+        'It will no longer be built or shown; its figures and replays are removed. Its versions stay in the System Log, and you can publish it again.',
+    },
     events: {
       title: 'For your own tools',
       intro:
-        'The same view of the events, recorded between two days (UTC), as a CSV file for R, Python or DuckDB: one row per event, one column per field. The download is recorded in the System Log.',
+        'The same view of the events, recorded between two days (UTC), as a file for R, Python or DuckDB: one row per event, one column per field; CSV is text, Parquet keeps numbers as numbers and is smaller. The download is recorded in the System Log.',
       from: 'From',
       to: 'To (included)',
       download: 'Download CSV',
+      downloadParquet: 'Download Parquet',
       preparing: 'Preparing the file…',
     },
   },

@@ -89,13 +89,22 @@ export interface AnalyticsProjection extends Projection {
   readonly collectionNames: ReadonlyMap<string, string>;
 }
 
+/**
+ * What the analytics API serves of a projection: a built-in one (AnalyticsProjection) or one an analyst published from
+ * the browser (published/published-projection-hosting.ts, `authored`), read the same way, under the same small cells.
+ */
+export type ServedAnalyticsProjection = Pick<
+  AnalyticsProjection,
+  'name' | 'label' | 'version' | 'description' | 'published' | 'collectionNames'
+> & { readonly authored?: true };
+
 const SHORT_NAME = /^[a-z][a-z0-9_]{0,19}$/;
 /**
  * Room left for the engine's suffixes in a read-store collection name (41 characters at most): a blue/green
  * generation (`__g999`) and the rebuild spec's own (`__p99a`).
  */
 const MAX_ALIAS_LENGTH = 35;
-const ID_FIELD: AnalyticsField = { name: 'id', label: 'Row key', description: 'The document’s id (unique within the collection).' };
+export const ID_FIELD: AnalyticsField = { name: 'id', label: 'Row key', description: 'The document’s id (unique within the collection).' };
 
 /** The read-store collection of an analytics projection's collection: `an_<projection with underscores>_<collection>`. */
 export const analyticsCollectionName = (projection: string, collection: string): string =>

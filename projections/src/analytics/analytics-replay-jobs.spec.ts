@@ -14,6 +14,7 @@ import {
   requestReplay,
   requeueAbandonedReplays,
   runNextReplay,
+  builtInReplayerOf,
 } from './analytics-replay-jobs';
 
 const projection = analyticsProjectionNamed('time-to-approval')!;
@@ -23,8 +24,13 @@ describe('the analytics replay queue', () => {
   let database: TestDatabase;
   let eventStore: EventStore;
   let readStore: ReadStore;
-  const run = (options: Partial<Parameters<typeof runNextReplay>[2]> = {}) =>
-    runNextReplay(eventStore, readStore, { runner: 'me', projectionNamed: analyticsProjectionNamed, batchSize: 10, ...options });
+  const run = (options: Partial<Parameters<typeof runNextReplay>[1]> = {}) =>
+    runNextReplay(readStore, {
+      runner: 'me',
+      replayerOf: async (name) => builtInReplayerOf(eventStore, readStore)(name),
+      batchSize: 10,
+      ...options,
+    });
 
   beforeEach(async () => {
     database = await createTestPgliteDatabase();

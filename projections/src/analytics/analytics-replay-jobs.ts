@@ -10,8 +10,16 @@
 import { randomUUID } from 'node:crypto';
 import type { EventStore } from '@cans/storage/event-store/event-store.port';
 import type { ReadStore, WriteOperation } from '@cans/storage/read-store/read-store.port';
-import type { AnalyticsProjection } from './analytics-projection';
-import { ANALYTICS_REPLAYS_COLLECTION, replayAnalyticsProjection, ReplayMoment, ReplayStopped } from './analytics-replay';
+import type { ServedAnalyticsProjection } from './analytics-projection';
+import {
+  ANALYTICS_REPLAYS_COLLECTION,
+  replayAnalyticsProjection,
+  ReplayMoment,
+  ReplayOptions,
+  ReplayResult,
+  ReplayStopped,
+} from './analytics-replay';
+import { analyticsProjectionNamed } from './index';
 
 export const ANALYTICS_REPLAY_JOBS_COLLECTION = 'analytics_replay_jobs';
 
@@ -79,7 +87,7 @@ export async function ensureReplayJobCollections(readStore: ReadStore): Promise<
  */
 export async function requestReplay(
   readStore: ReadStore,
-  request: { projection: AnalyticsProjection; moment: ReplayMoment; requestedBy: string; now?: Date },
+  request: { projection: Pick<ServedAnalyticsProjection, 'name'>; moment: ReplayMoment; requestedBy: string; now?: Date },
 ): Promise<ReplayRequestOutcome> {
   await ensureReplayJobCollections(readStore);
   const waiting = await waitingJobs(readStore);
@@ -150,10 +158,22 @@ export async function requeueAbandonedReplays(readStore: ReadStore, runner: stri
   return abandoned.length;
 }
 
+/** Builds one projection's replay until a moment: the engine's for a built-in projection, its sandbox's for a published one. */
+export type Replayer = (moment: ReplayMoment, options: ReplayOptions) => Promise<ReplayResult>;
+
+/** The replayer of a built-in analytics projection (the engine's, analytics-replay.ts); undefined for other names. */
+export const builtInReplayerOf =
+  (eventStore: EventStore, readStore: ReadStore) =>
+  (name: string): Replayer | undefined => {
+    const projection = analyticsProjectionNamed(name);
+    return projection && ((moment, options) => replayAnalyticsProjection(eventStore, readStore, projection, moment, options));
+  };
+
 export interface ReplayRunOptions {
   /** Who runs it (the instance's lease owner). */
   runner: string;
-  projectionNamed(name: string): AnalyticsProjection | undefined;
+  /** How to replay the projection of this name; undefined when it no longer exists (or is no longer published). */
+  replayerOf(name: string): Promise<Replayer | undefined>;
   /** How often progress is written for readers (ms). */
   progressEveryMs?: number;
   batchSize?: number;
@@ -163,13 +183,13 @@ export interface ReplayRunOptions {
 }
 
 /** Runs the oldest queued job to its end; false when none waits. */
-export async function runNextReplay(eventStore: EventStore, readStore: ReadStore, options: ReplayRunOptions): Promise<boolean> {
+export async function runNextReplay(readStore: ReadStore, options: ReplayRunOptions): Promise<boolean> {
   const next = (await waitingJobs(readStore)).find((job) => job.state === 'queued');
   if (!next) return false;
   const startedAt = new Date().toISOString();
   await readStore.apply([patch(next.id, { state: 'running', runBy: options.runner, startedAt })]);
-  const projection = options.projectionNamed(next.projection);
-  if (!projection) {
+  const replayer = await options.replayerOf(next.projection);
+  if (!replayer) {
     await readStore.apply([
       patch(next.id, { state: 'failed', finishedAt: new Date().toISOString(), error: 'This projection no longer exists.' }),
     ]);
@@ -179,10 +199,7 @@ export async function runNextReplay(eventStore: EventStore, readStore: ReadStore
   let lastWrite = 0;
   let writing: Promise<void> = Promise.resolve();
   try {
-    const { replay } = await replayAnalyticsProjection(
-      eventStore,
-      readStore,
-      projection,
+    const { replay } = await replayer(
       { until: next.until, label: next.label },
       {
         batchSize: options.batchSize,

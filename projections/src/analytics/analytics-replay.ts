@@ -20,7 +20,7 @@ import { applyEvents } from '../engine/projection';
 import { ProjectionUnitOfWork } from '../engine/projection-unit-of-work';
 import { RebuildWorkingSet } from '../engine/rebuild-working-set';
 import { Throughput } from '../engine/throughput';
-import type { AnalyticsProjection } from './analytics-projection';
+import type { AnalyticsProjection, ServedAnalyticsProjection } from './analytics-projection';
 
 export const ANALYTICS_REPLAYS_COLLECTION = 'analytics_replays';
 
@@ -54,10 +54,14 @@ export function parseReplayMoment(text: unknown): ReplayMoment | null {
   return moment ? { until: moment.toISOString(), label: moment.toISOString() } : null;
 }
 
-export const replayIdOf = (projection: AnalyticsProjection, moment: ReplayMoment): string => `${projection.name}@${moment.until}`;
+export const replayIdOf = (projection: Pick<AnalyticsProjection, 'name'>, moment: ReplayMoment): string =>
+  `${projection.name}@${moment.until}`;
 
 /** The replay's read-store collection of each short collection name. */
-export function replayCollectionNames(projection: AnalyticsProjection, moment: ReplayMoment): Map<string, string> {
+export function replayCollectionNames(
+  projection: Pick<ServedAnalyticsProjection, 'name' | 'version' | 'collectionNames'>,
+  moment: ReplayMoment,
+): Map<string, string> {
   const hash = createHash('sha256').update(`${projection.name}@${projection.version}@${moment.until}`).digest('hex').slice(0, 8);
   return new Map([...projection.collectionNames.keys()].map((short) => [short, `anr_${hash}_${short}`]));
 }
@@ -108,12 +112,7 @@ export async function replayAnalyticsProjection(
   // Alias (what apply() writes through the short-name view) → the replay's collection.
   const physicalNames = new Map([...projection.collectionNames].map(([short, alias]) => [alias, shortToPhysical.get(short)!]));
 
-  await readStore.ensureCollection({ name: ANALYTICS_REPLAYS_COLLECTION, indexes: ['projection'] });
-  const previous = await readStore.get<AnalyticsReplayDocument>(ANALYTICS_REPLAYS_COLLECTION, id);
-  await readStore.apply([{ kind: 'delete', collection: ANALYTICS_REPLAYS_COLLECTION, id }]);
-  for (const name of new Set([...Object.values(previous?.collections ?? {}), ...physicalNames.values()]))
-    await readStore.dropCollection(name);
-  for (const name of physicalNames.values()) await readStore.ensureCollection({ name });
+  await clearReplay(readStore, id, physicalNames.values());
 
   const headPosition = await eventStore.headPosition();
   const workingSet = new RebuildWorkingSet();
@@ -154,17 +153,43 @@ export async function replayAnalyticsProjection(
   for (const collection of projection.collections) {
     await readStore.ensureCollection({ ...collection, name: physicalNames.get(collection.name)! });
   }
+  const replay = await registerReplay(readStore, projection, moment, {
+    collections: Object.fromEntries(shortToPhysical),
+    applied,
+    position: Math.min(position, headPosition),
+  });
+  return { replay, events, seconds: (performance.now() - started) / 1000 };
+}
+
+/**
+ * Before a replay is built: its registration (if any) is removed, so readers never see half a replay, and its
+ * collections are made empty.
+ */
+export async function clearReplay(readStore: ReadStore, id: string, collections: Iterable<string>): Promise<void> {
+  await readStore.ensureCollection({ name: ANALYTICS_REPLAYS_COLLECTION, indexes: ['projection'] });
+  const previous = await readStore.get<AnalyticsReplayDocument>(ANALYTICS_REPLAYS_COLLECTION, id);
+  await readStore.apply([{ kind: 'delete', collection: ANALYTICS_REPLAYS_COLLECTION, id }]);
+  const names = [...collections];
+  for (const name of new Set([...Object.values(previous?.collections ?? {}), ...names])) await readStore.dropCollection(name);
+  for (const name of names) await readStore.ensureCollection({ name });
+}
+
+/** Once the replay is complete: registered, so `?until=` serves it. */
+export async function registerReplay(
+  readStore: ReadStore,
+  projection: Pick<ServedAnalyticsProjection, 'name' | 'version'>,
+  moment: ReplayMoment,
+  built: Pick<AnalyticsReplayDocument, 'collections' | 'applied' | 'position'>,
+): Promise<AnalyticsReplayDocument> {
   const replay: AnalyticsReplayDocument = {
-    id,
+    id: replayIdOf(projection, moment),
     projection: projection.name,
     version: projection.version,
     until: moment.until,
     label: moment.label,
-    collections: Object.fromEntries(shortToPhysical),
-    applied,
-    position: Math.min(position, headPosition),
+    ...built,
     builtAt: new Date().toISOString(),
   };
   await readStore.apply([{ kind: 'upsert', collection: ANALYTICS_REPLAYS_COLLECTION, document: replay }]);
-  return { replay, events, seconds: (performance.now() - started) / 1000 };
+  return replay;
 }

@@ -5,9 +5,10 @@
  */
 import type { Document, Filter, ReadStore, SortField } from '@cans/storage/read-store/read-store.port';
 import { equalityFilter, findPage, ListPageRequest, ListPageResult } from '../engine/list-page';
-import type { AnalyticsField, AnalyticsProjection } from './analytics-projection';
+import type { AnalyticsField, ServedAnalyticsProjection } from './analytics-projection';
 import { ANALYTICS_REPLAYS_COLLECTION, AnalyticsReplayDocument, ReplayMoment, replayIdOf } from './analytics-replay';
-import { ANALYTICS_PROJECTIONS } from './index';
+import { ANALYTICS_PROJECTIONS, analyticsProjectionNamed } from './index';
+import { getProjectionHosting, servedProjectionOf, servedPublishedProjections } from './published/published-projection-hosting';
 
 export interface AnalyticsCatalogueEntry {
   name: string;
@@ -15,21 +16,38 @@ export interface AnalyticsCatalogueEntry {
   version: number;
   description: string;
   collections: { name: string; label: string; description: string; fields: AnalyticsField[] }[];
+  /** Published from the browser by an analyst (Analytics → New projection), not built into the product. */
+  authored: boolean;
   /** Replays of the current version (`until` labels: yyyy-MM-dd or an ISO instant), oldest moment first. */
   replays: { until: string; builtAt: string }[];
 }
 
+/** The built-in analytics projections, then those analysts published that are served now. */
+export async function servedAnalyticsProjections(readStore: ReadStore): Promise<ServedAnalyticsProjection[]> {
+  return [...ANALYTICS_PROJECTIONS, ...(await servedPublishedProjections(readStore))];
+}
+
+/** The projection of this name as it is served now (built-in, or published and built), or undefined. */
+export async function servedAnalyticsProjectionNamed(readStore: ReadStore, name: string): Promise<ServedAnalyticsProjection | undefined> {
+  const builtIn = analyticsProjectionNamed(name);
+  if (builtIn) return builtIn;
+  const hosting = await getProjectionHosting(readStore, name);
+  return (hosting && servedProjectionOf(hosting)) ?? undefined;
+}
+
 export async function analyticsCatalogue(
   readStore: ReadStore,
-  projections: readonly AnalyticsProjection[] = ANALYTICS_PROJECTIONS,
+  projections?: readonly ServedAnalyticsProjection[],
 ): Promise<AnalyticsCatalogueEntry[]> {
+  const served = projections ?? (await servedAnalyticsProjections(readStore));
   const replays = await readStore.find<AnalyticsReplayDocument>(
     ANALYTICS_REPLAYS_COLLECTION,
     {},
     { sort: [{ field: 'until', direction: 'asc' }] },
   );
-  return projections.map((projection) => ({
+  return served.map((projection) => ({
     name: projection.name,
+    authored: projection.authored === true,
     label: projection.label,
     version: projection.version,
     description: projection.description,
@@ -41,7 +59,7 @@ export async function analyticsCatalogue(
 }
 
 /** A published collection of the projection (never a state collection), or undefined. */
-export const publishedCollection = (projection: AnalyticsProjection, name: string) =>
+export const publishedCollection = (projection: ServedAnalyticsProjection, name: string) =>
   projection.published.find((collection) => collection.name === name);
 
 /**
@@ -50,7 +68,7 @@ export const publishedCollection = (projection: AnalyticsProjection, name: strin
  */
 export async function analyticsSource(
   readStore: ReadStore,
-  projection: AnalyticsProjection,
+  projection: ServedAnalyticsProjection,
   collection: string,
   moment: ReplayMoment | null,
 ): Promise<string | null> {
@@ -64,7 +82,11 @@ export async function analyticsSource(
  * Every version of a published collection a reader may ask for now: the live one and each complete replay of the
  * projection's current version (what `?until=` serves). Two of them subtract to what happened between their moments.
  */
-export async function analyticsVersions(readStore: ReadStore, projection: AnalyticsProjection, collection: string): Promise<string[]> {
+export async function analyticsVersions(
+  readStore: ReadStore,
+  projection: ServedAnalyticsProjection,
+  collection: string,
+): Promise<string[]> {
   if (!publishedCollection(projection, collection)) return [];
   const replays = await readStore.find<AnalyticsReplayDocument>(
     ANALYTICS_REPLAYS_COLLECTION,

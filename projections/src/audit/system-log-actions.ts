@@ -15,6 +15,7 @@ import { CredentialEvents } from '@cans/domain/identity/credentials.events';
 import { UserGroupEvents } from '@cans/domain/identity/user-group.events';
 import { UserEvents } from '@cans/domain/identity/user.events';
 import { RecordReadEvents } from '@cans/domain/audit/record-reads.events';
+import { PublishedProjectionEvents } from '@cans/domain/analytics/published-projection.events';
 
 /** One audited action of the System Log screen: a stable key to filter by and the label the table shows. */
 export interface AuditedAction {
@@ -130,6 +131,8 @@ export const SYSTEM_LOG_ACTIONS: Record<string, AuditedAction> = {
   [SettingEvents.XmlFeedDateUpdated]: { action: 'xml-feed-date-updated', label: 'XML data feed date updated' },
   [SettingEvents.AnalystPseudonymKeyCreated]: { action: 'analyst-key-created', label: 'Analysts’ pseudonym key created' },
   [RecordReadEvents.AssessmentRecordsRead]: { action: 'records-read', label: 'Child records read' },
+  [PublishedProjectionEvents.Published]: { action: 'analytics-projection-published', label: 'Analytics projection published' },
+  [PublishedProjectionEvents.Unpublished]: { action: 'analytics-projection-unpublished', label: 'Analytics projection unpublished' },
 };
 
 /** The filter's name of an action that event types with different labels share. */

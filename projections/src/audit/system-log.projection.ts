@@ -22,6 +22,7 @@ import {
 import { xmlFeedFailedSummary, xmlFeedUploadedSummary } from '../data-feed/xml-feed-log';
 import { RecordReadEvents, type AssessmentRecordsReadData } from '@cans/domain/audit/record-reads.events';
 import { recordReadsSummary } from './record-reads-log';
+import { PublishedProjectionEvents } from '@cans/domain/analytics/published-projection.events';
 import { defineProjection, ProjectionView } from '../engine/projection';
 import { SYSTEM_LOG_ACTIONS } from './system-log-actions';
 
@@ -139,6 +140,8 @@ async function targetOf(event: RecordedEvent, view: ProjectionView): Promise<str
     const pid = read.assessmentIds.length === 1 ? await nameOf(view, 'assessment', read.assessmentIds[0]) : null;
     return recordReadsSummary(read, pid);
   }
+  if (event.type === PublishedProjectionEvents.Published || event.type === PublishedProjectionEvents.Unpublished)
+    return `${text(data.name)} version ${String(data.version)}`;
   if (event.type === SettingEvents.AppVersionSaved) return text(data.version);
   if (event.type === SettingEvents.EmailServerSaved) return `${String(data.smtp)}:${String(data.port)}`;
   if (event.type === HelpEvents.ContentSaved) return text(data.path);
@@ -179,7 +182,8 @@ export const systemLogProjection = defineProjection({
   // 5: the monthly data feed downloads and the approved-assessment exports (issue 15) joined the log; so did the XML
   //    feed uploads to SFTP, the SFTP server and the feed's assessment date.
   // 6: reads of children's records (AssessmentRecordsRead, issue 16) joined the log.
-  version: 6,
+  // 7: the analysts' workbench (issue 30): its key, its exports of the analyst's view, and published projections.
+  version: 7,
   collections: [
     { name: SYSTEM_LOG_COLLECTION, indexes: ['action', 'ip', 'username', 'recordedAt', 'position'] },
     { name: SYSTEM_LOG_NAMES_COLLECTION },

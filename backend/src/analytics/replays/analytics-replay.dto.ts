@@ -1,16 +1,23 @@
 /** The in-app replays' request and answer as the OpenAPI document describes them (analytics-replays.controller.ts). */
 import { ApiProperty } from '@nestjs/swagger';
-import { IsIn, IsString, ValidateBy } from 'class-validator';
+import { IsString, Matches, MaxLength, ValidateBy } from 'class-validator';
 import { ANALYTICS_PROJECTIONS } from '@cans/projections/analytics';
 import { parseReplayMoment } from '@cans/projections/analytics/analytics-replay';
 import { BAD_UNTIL, UNKNOWN_PROJECTION } from '../analytics-request';
 
 const PROJECTION_NAMES = ANALYTICS_PROJECTIONS.map((projection) => projection.name);
+/** A projection's name: kebab-case (built-in, or published by an analyst). */
+export const PROJECTION_NAME = /^[a-z][a-z0-9-]{0,39}$/;
 
 export class RequestReplayDto {
-  @ApiProperty({ enum: PROJECTION_NAMES, example: 'time-to-approval', description: 'The analytics projection to replay' })
+  @ApiProperty({
+    example: 'time-to-approval',
+    maxLength: 40,
+    description: `The analytics projection to replay: a built-in one (${PROJECTION_NAMES.join(', ')}) or one an analyst published`,
+  })
   @IsString({ message: UNKNOWN_PROJECTION })
-  @IsIn(PROJECTION_NAMES, { message: UNKNOWN_PROJECTION })
+  @MaxLength(40, { message: UNKNOWN_PROJECTION })
+  @Matches(PROJECTION_NAME, { message: UNKNOWN_PROJECTION })
   projection!: string;
 
   @ApiProperty({ example: '2026-03-31', description: 'Until this day (yyyy-MM-dd: its end, UTC) or ISO date-time with its offset' })

@@ -12,12 +12,14 @@ import {
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { NotFoundError } from '@cans/domain/domain-errors';
-import { analyticsProjectionNamed } from '@cans/projections/analytics';
+import { servedAnalyticsProjectionNamed } from '@cans/projections/analytics/analytics.queries';
 import { parseReplayMoment } from '@cans/projections/analytics/analytics-replay';
 import { getReplayJob, listReplayJobs, requestReplay } from '@cans/projections/analytics/analytics-replay-jobs';
 import type { ReadStore } from '@cans/storage/read-store/read-store.port';
 import { Auth, RequestAuth, RequirePrivileges } from '../../identity/access/access.decorators';
 import { IdParam } from '../../platform/http/dto-building-blocks';
+import { FieldValidationException } from '../../platform/http/validation';
+import { UNKNOWN_PROJECTION } from '../analytics-request';
 import { READ_STORE } from '../../platform/storage/storage-tokens';
 import {
   REPLAY_QUEUE_FULL,
@@ -76,8 +78,10 @@ export class AnalyticsReplaysController {
   @ApiResponse({ status: 429, description: `"${REPLAY_USER_BUSY}" (Retry-After)` })
   @ApiResponse({ status: 503, description: `"${REPLAY_QUEUE_FULL}" (Retry-After)` })
   async request(@Body() body: RequestReplayDto, @Auth() { user }: RequestAuth, @Res({ passthrough: true }) response: Response) {
+    const projection = await servedAnalyticsProjectionNamed(this.readStore, body.projection);
+    if (!projection) throw new FieldValidationException({ projection: [UNKNOWN_PROJECTION] });
     const outcome = await requestReplay(this.readStore, {
-      projection: analyticsProjectionNamed(body.projection)!,
+      projection,
       moment: parseReplayMoment(body.until)!,
       requestedBy: user.id,
     });

@@ -1,9 +1,10 @@
 /**
- * The analyst's view of the events as a CSV file for a range of days (issue 30 item 8), for R, Python or DuckDB:
- * one row per view event recorded in the range, one column per field of the view (docs/events.md "The analyst's
- * view"); a user is two columns (`byUser`, `byGroup`), a list is JSON text. The view is built from event zero (a
- * child's pseudonym and age come from earlier events) and rows are written only for the range, a page at a time, as
- * fast as the client reads (Readable.from's backpressure).
+ * The analyst's view of the events as a file for a range of days (issue 30 item 8), for R, Python or DuckDB: CSV
+ * here, Parquet in analyst-events-parquet.ts, the same rows and columns: one row per view event recorded in the
+ * range, one column per field of the view (docs/events.md "The analyst's view"); a user is two columns (`byUser`,
+ * `byGroup`), a list is JSON text. The view is built from event zero (a child's pseudonym and age come from earlier
+ * events) and rows are written only for the range, a page at a time, as fast as the client reads (Readable.from's
+ * backpressure).
  */
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
@@ -21,19 +22,21 @@ import type { EventStore } from '@cans/storage/event-store/event-store.port';
 
 const isActor = (type: AnalystFieldType) => type === 'Actor' || type === 'Actor | null';
 
-/** Every field of the view once, in the order of the declarations; a user field as its two columns. */
-export const ANALYST_EXPORT_COLUMNS: readonly string[] = (() => {
-  const columns: string[] = [];
+/** Every column of the view once, in the order of the declarations (a user field as its two), with its type. */
+export const ANALYST_EXPORT_COLUMN_TYPES: ReadonlyMap<string, 'number' | 'text'> = (() => {
+  const columns = new Map<string, 'number' | 'text'>();
   const declared = [ANALYST_COMMON_FIELDS, ANALYST_ASSESSMENT_FIELDS, ...Object.values(ANALYST_EVENT_TYPES).map((type) => type.fields)];
   for (const fields of declared)
     for (const [name, field] of Object.entries(fields))
       for (const column of isActor(field.type) ? [`${name}User`, `${name}Group`] : [name])
-        if (!columns.includes(column)) columns.push(column);
+        if (!columns.has(column)) columns.set(column, field.type === 'number' || field.type === 'number | null' ? 'number' : 'text');
   return columns;
 })();
 
-/** One view event as a CSV row of ANALYST_EXPORT_COLUMNS. */
-export function analystEventRow(event: AnalystEvent): (string | number | null)[] {
+export const ANALYST_EXPORT_COLUMNS: readonly string[] = [...ANALYST_EXPORT_COLUMN_TYPES.keys()];
+
+/** One view event's cells by column (absent: null). */
+export function analystEventCells(event: AnalystEvent): Record<string, string | number | null> {
   const cells: Record<string, string | number | null> = {};
   for (const [name, value] of Object.entries(event)) {
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
@@ -42,21 +45,44 @@ export function analystEventRow(event: AnalystEvent): (string | number | null)[]
       cells[`${name}Group`] = actor.group;
     } else cells[name] = Array.isArray(value) ? JSON.stringify(value) : (value as string | number | null);
   }
+  return cells;
+}
+
+/** One view event as a CSV row of ANALYST_EXPORT_COLUMNS (a text that a spreadsheet would run as a formula, defused). */
+export function analystEventRow(event: AnalystEvent): (string | number | null)[] {
+  const cells = analystEventCells(event);
   return ANALYST_EXPORT_COLUMNS.map((column) => spreadsheetSafeCell(cells[column] ?? null));
+}
+
+/** The view events recorded from `fromIso` to `toIso` (inclusive), in log order, a page of the log at a time. */
+export async function* analystEventsInRange(
+  events: EventStore,
+  key: Buffer,
+  fromIso: string,
+  toIso: string,
+): AsyncGenerator<AnalystEvent[]> {
+  // Events are read in log order, and their times follow it but for concurrent commits: a minute past the range's
+  // end, nothing of the range can follow.
+  const stopAfter = new Date(Date.parse(toIso) + 60_000).toISOString();
+  for await (const page of analystViewPages(events, key)) {
+    const inRange: AnalystEvent[] = [];
+    let past = false;
+    for (const seen of page.viewed) {
+      if (seen.recordedAt > stopAfter) {
+        past = true;
+        break;
+      }
+      if (seen.recordedAt >= fromIso && seen.recordedAt <= toIso) inRange.push(seen);
+    }
+    if (inRange.length) yield inRange;
+    if (past) return;
+  }
 }
 
 /** The CSV of the view events recorded from `fromIso` to `toIso` (inclusive), as a stream that reads as it is read. */
 export function analystEventsCsv(events: EventStore, key: Buffer, fromIso: string, toIso: string): Readable {
-  // Events are read in log order, and their times follow it but for concurrent commits: a minute past the range's
-  // end, nothing of the range can follow.
-  const stopAfter = new Date(Date.parse(toIso) + 60_000).toISOString();
   async function* rows() {
-    for await (const page of analystViewPages(events, key)) {
-      for (const seen of page.viewed) {
-        if (seen.recordedAt > stopAfter) return;
-        if (seen.recordedAt >= fromIso && seen.recordedAt <= toIso) yield analystEventRow(seen);
-      }
-    }
+    for await (const page of analystEventsInRange(events, key, fromIso, toIso)) yield* page.map(analystEventRow);
   }
   const csv = stringify({ ...RFC_4180, header: true, columns: [...ANALYST_EXPORT_COLUMNS] });
   const source = Readable.from(rows());

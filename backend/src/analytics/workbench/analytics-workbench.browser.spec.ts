@@ -102,6 +102,13 @@ describeInBrowser('New projection page in headless Chromium (demo data)', () => 
     const csv = await readFile((await file.path())!, 'utf8');
     expect(csv.split('\r\n')[0]).toMatch(/^type,position,recordedAt,byUser,byGroup,assessment,child,ageInMonths,agency,county,/);
     expect(csv.split('\r\n').length).toBeGreaterThan(500);
+    const parquetDownloading = page.waitForEvent('download');
+    await events.getByRole('button', { name: 'Download Parquet' }).click();
+    const parquet = await parquetDownloading;
+    expect(parquet.suggestedFilename()).toMatch(/^cans-analyst-events-\d{4}-01-01-to-\d{4}-\d{2}-\d{2}\.parquet$/);
+    const bytes = await readFile((await parquet.path())!);
+    // A Parquet file starts and ends with its magic number.
+    expect([bytes.subarray(0, 4).toString(), bytes.subarray(-4).toString()]).toEqual(['PAR1', 'PAR1']);
 
     // The editor does not trap the keyboard: Tab goes on to the next control.
     await editor.focus();

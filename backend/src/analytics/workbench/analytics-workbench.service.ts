@@ -9,12 +9,18 @@ import type { ReadStore } from '@cans/storage/read-store/read-store.port';
 import { analyticsNamesOf } from '@cans/projections/analytics/analytics-names';
 import { NAMES_FIELD } from '@cans/projections/analytics/analytics-projection';
 import type { Readable } from 'node:stream';
-import { DATA_FEED_EVENT_TYPES, DATA_FEED_LOG_STREAM, DataFeedEvent, DataFeedEvents } from '@cans/domain/data-feed/data-feed.events';
+import {
+  AnalystEventsFormat,
+  DATA_FEED_EVENT_TYPES,
+  DATA_FEED_LOG_STREAM,
+  DataFeedEvent,
+  DataFeedEvents,
+} from '@cans/domain/data-feed/data-feed.events';
 import type { Actor } from '../../platform/commands/actor';
 import { APPEND_ONLY, EventSourcedCommandHandler, factLog } from '../../platform/commands/command-handler';
 import { FieldValidationException } from '../../platform/http/validation';
 import { HeavyWorkPool } from '../../platform/heavy-work/heavy-work-pool';
-import { analystEventsCsv } from './analyst-events-export';
+import { analystEventsCsv, analystEventsInRange } from './analyst-events-export';
 import { EVENT_STORE, READ_STORE } from '../../platform/storage/storage-tokens';
 import { MINIMUM_CELL_SIZE, withSmallCellsSuppressed } from '../analytics-small-cells';
 import { firstAnalystEvents } from './analyst-event-source';
@@ -58,22 +64,39 @@ export class AnalyticsWorkbenchService {
   ) {}
 
   /**
-   * The analyst's view of the events recorded from `from` to `to` (days, UTC, both included) as CSV: recorded in the
+   * The analyst's view of the events recorded from `from` to `to` (days, UTC, both included) as CSV or Parquet: recorded in the
    * data feeds' log before a byte leaves, read as the client reads it. Bounded like the other files (a place in the
    * heavy-work pool, held until the file is done): the fold runs here, a page at a time.
    */
-  async exportEvents(userId: string, actor: Actor, from: string, to: string): Promise<{ fileName: string; stream: Readable }> {
+  async exportEvents(
+    userId: string,
+    actor: Actor,
+    from: string,
+    to: string,
+    format: AnalystEventsFormat,
+  ): Promise<{ fileName: string; stream: Readable }> {
     if (from > to) throw new FieldValidationException({ from: [RANGE_ORDER], to: [RANGE_ORDER] });
     const slot = this.heavyWork.reserve(userId);
     try {
       const key = await this.key.inUse();
       await key.record?.();
-      const fileName = `cans-analyst-events-${from}-to-${to}.csv`;
+      const fileName = `cans-analyst-events-${from}-to-${to}.${format}`;
       const facts: DataFeedEvent[] = [
-        { type: DataFeedEvents.AnalystEventsExported, data: { exportedBy: userId, from, to, format: 'csv', fileName } },
+        { type: DataFeedEvents.AnalystEventsExported, data: { exportedBy: userId, from, to, format, fileName } },
       ];
       await this.handler.handle(DATA_FEED_LOG_STREAM, dataFeedLog, facts, { actor, concurrency: APPEND_ONLY });
-      const stream = analystEventsCsv(this.events, key.key, `${from}T00:00:00.000Z`, `${to}T23:59:59.999Z`);
+      const [fromIso, toIso] = [`${from}T00:00:00.000Z`, `${to}T23:59:59.999Z`];
+      if (format === 'parquet') {
+        // Encoded in a heavy-work thread; the place is released when it ends.
+        const events = this.events;
+        return {
+          fileName,
+          stream: slot.streamFile('parquet', async function* () {
+            for await (const page of analystEventsInRange(events, key.key, fromIso, toIso)) yield* page;
+          }),
+        };
+      }
+      const stream = analystEventsCsv(this.events, key.key, fromIso, toIso);
       stream.on('close', () => slot.release());
       stream.on('error', () => slot.release());
       return { fileName, stream };

@@ -1,16 +1,18 @@
 /**
- * The worker's side of a streamed file (file-stream-protocol.ts): the XLSX export's workbook or the monthly feed's zip,
- * written by the same code as before (feed-xlsx.ts, feed-zip.ts), over documents pulled from the main thread, its
- * bytes sent back as they are made.
+ * The worker's side of a streamed file (file-stream-protocol.ts): the XLSX export's workbook or the monthly feed's zip
+ * (feed-xlsx.ts, feed-zip.ts), or the analyst's view as Parquet (analyst-events-parquet.ts), over documents pulled from
+ * the main thread, its bytes sent back as they are made.
  */
 import { once } from 'node:events';
-import { Writable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { MessagePort } from 'node:worker_threads';
 import type { FeedAssessmentDocument, FeedField } from '@cans/projections/data-feed/data-feed.queries';
+import type { AnalystEvent } from '@cans/projections/analytics/analyst-view/analyst-event-types';
+import { analystEventsParquet } from '../../analytics/workbench/analyst-events-parquet';
 import { writeFeedWorkbook } from '../../data-feed/export/feed-xlsx';
 import { feedZip } from '../../data-feed/feed-zip';
-import type { FileKind, FromWorker, ToWorker } from './file-stream-protocol';
+import type { FileDocument, FileKind, FromWorker, ToWorker } from './file-stream-protocol';
 
 export interface FeedFileTask {
   kind: 'feed-file';
@@ -33,14 +35,15 @@ export async function writeFeedFile({ file, port }: FeedFileTask): Promise<void>
   const send = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
   let passCount = 0;
-  const documents = (fields?: readonly FeedField[]): AsyncIterable<FeedAssessmentDocument> => ({
+  // The file's kind says what its documents are (the protocol carries either).
+  const documents = <T extends FileDocument = FeedAssessmentDocument>(fields?: readonly FeedField[]): AsyncIterable<T> => ({
     async *[Symbol.asyncIterator]() {
       const pass = ++passCount;
       send({ type: 'pass', pass, fields });
       for (;;) {
         const message = await passes.take();
         if (message.type === 'end-of-pass') return;
-        yield* message.documents;
+        yield* message.documents as T[];
         send({ type: 'next', pass });
       }
     },
@@ -60,7 +63,8 @@ export async function writeFeedFile({ file, port }: FeedFileTask): Promise<void>
     if (file === 'xlsx') {
       await writeFeedWorkbook(documents, target);
       if (!target.writableFinished) await once(target, 'finish');
-    } else await pipeline(await feedZip(documents), target);
+    } else if (file === 'zip') await pipeline(await feedZip(documents), target);
+    else await pipeline(Readable.from(analystEventsParquet(documents<AnalystEvent>())), target);
   } finally {
     port.close();
   }

@@ -5,8 +5,11 @@
  * the last one, and waits for each chunk of bytes it sends to be taken by the answer (the client's pace).
  */
 import type { FeedAssessmentDocument, FeedField } from '@cans/projections/data-feed/data-feed.queries';
+import type { AnalystEvent } from '@cans/projections/analytics/analyst-view/analyst-event-types';
 
-export type FileKind = 'xlsx' | 'zip';
+/** The XLSX export and the monthly zip are made of feed documents, the analyst's Parquet of view events. */
+export type FileKind = 'xlsx' | 'zip' | 'parquet';
+export type FileDocument = FeedAssessmentDocument | AnalystEvent;
 
 /** Worker → main. */
 export type FromWorker =
@@ -18,7 +21,7 @@ export type FromWorker =
 
 /** Main → worker. */
 export type ToWorker =
-  | { type: 'documents'; pass: number; documents: FeedAssessmentDocument[] }
+  | { type: 'documents'; pass: number; documents: FileDocument[] }
   | { type: 'end-of-pass'; pass: number }
   | { type: 'taken' }
   /** The main thread's read failed, or the client went away: stop. */

@@ -5,19 +5,19 @@
  */
 import { PassThrough, Readable } from 'node:stream';
 import type { MessagePort } from 'node:worker_threads';
-import type { FeedAssessmentDocument, FeedField } from '@cans/projections/data-feed/data-feed.queries';
-import { DOCUMENTS_PER_MESSAGE, FromWorker, ToWorker } from './file-stream-protocol';
+import type { FeedField } from '@cans/projections/data-feed/data-feed.queries';
+import { DOCUMENTS_PER_MESSAGE, FileDocument, FromWorker, ToWorker } from './file-stream-protocol';
 
-export type DocumentSource = (fields?: readonly FeedField[]) => AsyncIterable<FeedAssessmentDocument>;
+export type DocumentSource = (fields?: readonly FeedField[]) => AsyncIterable<FileDocument>;
 
 /** Serves `port` until the worker's job ends (`finished`), answering the file as a stream. */
 export function serveFileStream(port: MessagePort, documents: DocumentSource, finished: Promise<unknown>): Readable {
   const out = new PassThrough();
   const send = (message: ToWorker) => port.postMessage(message);
-  const passes = new Map<number, AsyncIterator<FeedAssessmentDocument>>();
+  const passes = new Map<number, AsyncIterator<FileDocument>>();
   const nextChunk = async (pass: number) => {
     const iterator = passes.get(pass)!;
-    const chunk: FeedAssessmentDocument[] = [];
+    const chunk: FileDocument[] = [];
     while (chunk.length < DOCUMENTS_PER_MESSAGE) {
       const next = await iterator.next();
       if (next.done) break;

@@ -1,6 +1,6 @@
 /*
  * "For your own tools" on the New projection page: the analyst's view of the events recorded in a range of days as
- * CSV (GET /api/analytics-workbench/events.csv), for R, Python or DuckDB. The server records the hand-over first;
+ * CSV or Parquet (GET /api/analytics-workbench/events.csv|parquet), for R, Python or DuckDB. The server records the hand-over first;
  * a refusal (a bad range, too many files at once) is shown in words, not as a JSON page.
  */
 import { useState } from 'react';
@@ -17,24 +17,24 @@ export const EventsDownload = () => {
   const text = (key: string, options?: Record<string, unknown>) => translate(`cans.analytics.workbench.events.${key}`, options);
   const [from, setFrom] = useState(`${new Date().getUTCFullYear() - 1}-01-01`);
   const [to, setTo] = useState(today());
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<'csv' | 'parquet' | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  const download = async () => {
-    setBusy(true);
+  const download = async (format: 'csv' | 'parquet') => {
+    setBusy(format);
     setError(null);
     try {
-      const response = await fetch(`${API_URL}/analytics-workbench/events.csv?from=${from}&to=${to}`, { credentials: 'include' });
+      const response = await fetch(`${API_URL}/analytics-workbench/events.${format}?from=${from}&to=${to}`, { credentials: 'include' });
       if (!response.ok) {
         // The server's sentence (a bad range, too many files at once), with the fields it names.
         const body = (await response.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string[]> };
         throw new Error(body.errors?.to?.[0] ?? body.errors?.from?.[0] ?? body.message ?? '');
       }
-      saveBlob(await response.blob(), `cans-analyst-events-${from}-to-${to}.csv`);
+      saveBlob(await response.blob(), `cans-analyst-events-${from}-to-${to}.${format}`);
     } catch (failure) {
       setError((failure as Error).message);
     } finally {
-      setBusy(false);
+      setBusy(null);
     }
   };
 
@@ -63,8 +63,16 @@ export const EventsDownload = () => {
           onChange={(event) => setTo(event.target.value)}
           slotProps={{ inputLabel: { shrink: true } }}
         />
-        <Button variant="outlined" startIcon={<DownloadOutlined />} onClick={() => void download()} disabled={busy || !from || !to}>
-          {busy ? text('preparing') : text('download')}
+        <Button variant="outlined" startIcon={<DownloadOutlined />} onClick={() => void download('csv')} disabled={!!busy || !from || !to}>
+          {busy === 'csv' ? text('preparing') : text('download')}
+        </Button>
+        <Button
+          variant="outlined"
+          startIcon={<DownloadOutlined />}
+          onClick={() => void download('parquet')}
+          disabled={!!busy || !from || !to}
+        >
+          {busy === 'parquet' ? text('preparing') : text('downloadParquet')}
         </Button>
       </Stack>
       {error && (

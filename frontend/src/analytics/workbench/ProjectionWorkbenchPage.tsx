@@ -2,7 +2,8 @@
  * Analytics → New projection (/analytics/new, Analytics_Author): an analyst writes a projection over the analyst's
  * view of the events (pseudonymised: no name, PID, address or free text), starting from a template, with completion
  * for the events' types and fields; Preview runs it in the server's sandbox over the first events and shows its rows
- * and a chart, or what went wrong, with the line (the cursor goes there) and the event it was on.
+ * and a chart, or what went wrong, with the line (the cursor goes there) and the event it was on. Publish builds it
+ * from event zero and serves it on the Analytics page; the published ones are listed to edit or unpublish.
  */
 import { useRef, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
@@ -14,7 +15,9 @@ import type { ApiError } from '../../providers/api-error';
 import { ProjectionEditor } from './ProjectionEditor';
 import { PreviewResults } from './PreviewResults';
 import { EventsDownload } from './EventsDownload';
-import type { ProjectionPreview, SandboxProblem, WorkbenchInfo } from './workbench-types';
+import { PublishPanel } from './PublishPanel';
+import { PublishedProjectionsList } from './PublishedProjectionsList';
+import type { ProjectionPreview, PublishDraft, SandboxProblem, WorkbenchInfo } from './workbench-types';
 
 export const ProjectionWorkbenchPage = () => {
   const translate = useTranslate();
@@ -22,6 +25,7 @@ export const ProjectionWorkbenchPage = () => {
   const { data: workbench, error: loadError } = useApiQuery<WorkbenchInfo>('/analytics-workbench', { retry: false });
   const [template, setTemplate] = useState('');
   const [code, setCode] = useState<string | null>(null);
+  const [draft, setDraft] = useState<PublishDraft>({ name: '', label: '', description: '' });
   const editor = useRef<ReactCodeMirrorRef>(null);
   const preview = useApiMutation<string, ProjectionPreview>((send, source) =>
     send('POST', '/analytics-workbench/previews', { code: source }),
@@ -135,7 +139,21 @@ export const ProjectionWorkbenchPage = () => {
         )}
       </Paper>
       {preview.data && workbench && <PreviewResults preview={preview.data} minimumCellSize={workbench.minimumCellSize} />}
-      {workbench && <EventsDownload />}
+      {workbench && (
+        <>
+          <PublishPanel code={shownCode} draft={draft} onDraftChange={setDraft} goToLine={goToLine} />
+          <PublishedProjectionsList
+            onEdit={(projection) => {
+              setCode(projection.code);
+              setTemplate('');
+              setDraft({ name: projection.name, label: projection.label, description: projection.description });
+              preview.reset();
+              editor.current?.view?.focus();
+            }}
+          />
+          <EventsDownload />
+        </>
+      )}
     </Box>
   );
 };

@@ -49,3 +49,27 @@ export interface SandboxProblem {
   column: number | null;
   event: { type: string; position: number } | null;
 }
+
+/** A published projection and where its build is (GET /api/analytics-workbench/projections[/{name}]). */
+export interface PublishedProjection {
+  name: string;
+  label: string;
+  description: string;
+  version: number;
+  publishedByMe: boolean;
+  publishedAt: string;
+  state: 'waiting' | 'building' | 'live' | 'failed' | 'unpublished';
+  servedVersion: number | null;
+  servedPosition: number | null;
+  build: { version: number; position: number; headPosition: number; eventsPerSecond: number; secondsLeft: number | null } | null;
+  error: (SandboxProblem & { message: string }) | null;
+  /** GET of one only. */
+  code?: string;
+}
+
+/** What Publish sends besides the code. */
+export interface PublishDraft {
+  name: string;
+  label: string;
+  description: string;
+}

@@ -2,6 +2,7 @@ import type { AnalystEvent } from '../analyst-view/analyst-event-types';
 import { ProjectionSandbox } from './projection-sandbox';
 import { PROJECTION_TEMPLATES } from './projection-templates';
 import { SandboxError } from './sandbox-error';
+import { tutorialProjectionCode } from './tutorial-projection.test-support';
 
 const COUNTING = `
 const collections = { by_type: { label: 'Events by type', fields: { type: 'string', events: 'count' } } };
@@ -190,11 +191,7 @@ function rows() {
 
 describe('The browser tutorial’s projection (docs/writing-a-projection.md)', () => {
   it('runs as written and counts the children whose SUICIDE_RISK went from 3 to 0, per agency and quarter', async () => {
-    const { readFileSync } = await import('node:fs');
-    const { join } = await import('node:path');
-    const doc = readFileSync(join(__dirname, '../../../../docs/writing-a-projection.md'), 'utf8');
-    const tutorial = doc.slice(doc.indexOf("## Analyst's tutorial in the browser"));
-    const code = [...tutorial.matchAll(/```js\n([\s\S]*?)```/g)].map((block) => block[1]).join('\n');
+    const code = tutorialProjectionCode();
     const at = (recordedAt: string) => ({ recordedAt });
     const life = (assessment: string, child: string, agency: string, rating: string, approvedAt: string) => [
       event('AssessmentStarted', { assessment, child: null, agency }),
