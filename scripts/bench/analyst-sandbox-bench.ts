@@ -1,30 +1,27 @@
 /**
  * Analysts' projections in the sandbox (issue 30), on the analytics bench's real mix:
- * - the item-transitions template (projection-templates.ts) built from event zero: every stored event read in
- *   batches, turned into the analyst's view (analyst-view.ts) and folded in the QuickJS sandbox, then its rows;
- *   events/s counts every event read, as the native rebuild rows beside it do;
- * - a preview: the first 10,000 events of the view through the same code path as POST …/previews (the view built
- *   from the log, the template run in the sandbox, its rows), timed end to end.
+ * - the item-transitions template built from event zero the way the app builds a published projection
+ *   (published-projection-host.service.ts): the log read in batches on this thread, each batch turned into the
+ *   analyst's view and folded in the QuickJS sandbox in the projection's own worker thread (sandboxed-projection-
+ *   thread.ts, the production limits), then its rows; events/s counts every event read, as the native rebuild rows
+ *   beside it do;
+ * - a preview: the first 10,000 events of the view through the same code as POST …/previews (the stored events
+ *   served over a port, the view and the template on the other side, its rows), timed end to end.
  */
 import { randomBytes } from 'node:crypto';
-import { analystViewPages } from '@cans/projections/analytics/analyst-view/analyst-view';
-import { ProjectionSandbox } from '@cans/projections/analytics/sandbox/projection-sandbox';
 import { PROJECTION_TEMPLATES } from '@cans/projections/analytics/sandbox/projection-templates';
 import type { EventStore } from '@cans/storage/event-store/event-store.port';
-import { firstAnalystEvents } from '@cans/backend/analytics/workbench/analyst-event-source';
+import { serveStoredEvents } from '@cans/backend/analytics/workbench/analyst-event-source';
+import { MessageChannel } from 'node:worker_threads';
 import { runSandboxPreview } from '@cans/backend/analytics/workbench/sandbox-preview.worker-task';
-
-/** A build's sandbox gets more room than a preview's: it holds the state of the whole log. */
-export const BUILD_MEMORY_BYTES = 1024 * 1024 * 1024;
-const BATCH = 1000;
+import { foldLogInto } from '@cans/backend/analytics/published/sandboxed-log-fold';
+import { SandboxedProjectionThread } from '@cans/backend/analytics/published/sandboxed-projection-thread';
 
 export interface SandboxedRebuild {
   events: number;
   viewEvents: number;
   seconds: number;
-  /** Of which: reading and building the view; folding in the sandbox; rows at the end. */
-  viewSeconds: number;
-  sandboxSeconds: number;
+  /** Of which: the rows at the end (the rest is the fold, read and applied side by side). */
   rowsSeconds: number;
   rows: number;
 }
@@ -32,37 +29,22 @@ export interface SandboxedRebuild {
 export async function sandboxedRebuild(eventStore: EventStore, templateName = 'item-transitions'): Promise<SandboxedRebuild> {
   const template = PROJECTION_TEMPLATES.find((candidate) => candidate.name === templateName)!;
   const started = performance.now();
-  const sandbox = await ProjectionSandbox.open(template.code, { memoryBytes: BUILD_MEMORY_BYTES, cpuMsPerCall: 10_000 });
-  let events = 0;
-  let viewEvents = 0;
-  let viewMs = 0;
-  let sandboxMs = 0;
+  const thread = await SandboxedProjectionThread.open(template.code, randomBytes(32));
   try {
-    // Time waiting for a page is reading and building the view (the next page is read while this one is folded).
-    let at = performance.now();
-    for await (const page of analystViewPages(eventStore, randomBytes(32), { pageSize: BATCH })) {
-      viewMs += performance.now() - at;
-      at = performance.now();
-      sandbox.apply(page.viewed);
-      sandboxMs += performance.now() - at;
-      events += page.read;
-      viewEvents += page.viewed.length;
-      at = performance.now();
-    }
+    const head = await eventStore.headPosition();
+    const { position, applied } = await foldLogInto(eventStore, thread, { from: 0, to: head });
     const rowsStarted = performance.now();
-    const rows = Object.values(sandbox.rows()).reduce((count, collection) => count + collection.length, 0);
-    const rowsMs = performance.now() - rowsStarted;
+    const changes = await thread.rowChanges();
+    const rows = Object.values(changes).reduce((count, collection) => count + collection.total, 0);
     return {
-      events,
-      viewEvents,
+      events: position,
+      viewEvents: applied,
       seconds: (performance.now() - started) / 1000,
-      viewSeconds: viewMs / 1000,
-      sandboxSeconds: sandboxMs / 1000,
-      rowsSeconds: rowsMs / 1000,
+      rowsSeconds: (performance.now() - rowsStarted) / 1000,
       rows,
     };
   } finally {
-    sandbox.dispose();
+    await thread.end();
   }
 }
 
@@ -76,8 +58,12 @@ export interface PreviewTiming {
 export async function previewTiming(eventStore: EventStore, count = 10_000, templateName = 'item-transitions'): Promise<PreviewTiming> {
   const template = PROJECTION_TEMPLATES.find((candidate) => candidate.name === templateName)!;
   const started = performance.now();
-  const events = await firstAnalystEvents(eventStore, randomBytes(32), count);
-  const result = await runSandboxPreview({ kind: 'sandbox-preview', code: template.code, events });
+  // As POST …/previews does it, but in this thread: the stored events served page by page over a port, the fold and
+  // the sandbox on the other side.
+  const { port1, port2 } = new MessageChannel();
+  serveStoredEvents(port1, eventStore, count * 10);
+  const result = await runSandboxPreview({ kind: 'sandbox-preview', code: template.code, key: randomBytes(32), limit: count, port: port2 });
+  port1.close();
   if (!result.ok) throw new Error(result.error.message);
   return { events: result.events, ms: Math.round(performance.now() - started), sandboxMs: result.elapsedMs };
 }

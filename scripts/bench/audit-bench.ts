@@ -328,7 +328,7 @@ export async function runAnalyticsReplayBench(
       rows.push(row('item-transitions template', 'sandbox from event zero', sandboxed, sandboxRaw));
       log(
         `  item-transitions template in the sandbox: ${rows[rows.length - 1]['events/s']} events/s ` +
-          `(view ${sandboxed.viewSeconds.toFixed(1)} s, sandbox ${sandboxed.sandboxSeconds.toFixed(1)} s, rows ${sandboxed.rowsSeconds.toFixed(1)} s)`,
+          `(${sandboxed.viewEvents} view events in the projection's thread, rows ${sandboxed.rowsSeconds.toFixed(1)} s)`,
       );
       const preview = await previewTiming(eventStore);
       log(`  preview of ${preview.events} events: ${preview.ms} ms (sandbox ${preview.sandboxMs} ms)`);

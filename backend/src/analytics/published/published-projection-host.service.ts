@@ -246,6 +246,8 @@ export class PublishedProjectionHostService implements OnModuleInit, BeforeAppli
         record?.served ? { ...record, served: { ...record.served, position, updatedAt: new Date().toISOString() } } : null,
       );
     } catch (error) {
+      // A new version took over meanwhile (it ended this thread): nothing to say.
+      if (this.live.get(name) !== live) return;
       if (!(error instanceof SandboxError)) throw error;
       // The code failed on a new event: the rows stay as they were before it, and the page says why.
       this.live.delete(name);

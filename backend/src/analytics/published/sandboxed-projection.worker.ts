@@ -5,6 +5,7 @@
  * thread turns them into the analyst's view (the pseudonym key came with `open`), applies them, and answers the rows'
  * changes since it last answered them.
  */
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import type { RecordedEvent } from '@cans/storage/event-store/event-store.port';
 import { AnalystViewFold } from '@cans/projections/analytics/analyst-view/analyst-view';
@@ -13,6 +14,14 @@ import { ProjectionSandbox } from '@cans/projections/analytics/sandbox/projectio
 import type { SandboxRow } from '@cans/projections/analytics/sandbox/sandbox-collections';
 import { SandboxError } from '@cans/projections/analytics/sandbox/sandbox-error';
 import type { RowChanges, ThreadReply, ThreadRequest } from './sandboxed-projection-protocol';
+
+// A build is background work: this thread yields the CPU to the request thread and the database (on Linux a thread's
+// nice value is its own, so the request thread keeps its priority). Where lowering is not allowed, it runs as it is.
+try {
+  setPriority(19);
+} catch {
+  /* not allowed here: same priority as the rest */
+}
 
 let sandbox: ProjectionSandbox | null = null;
 let fold: AnalystViewFold | null = null;

@@ -1,17 +1,45 @@
-import type { EventStore } from '@cans/storage/event-store/event-store.port';
-import type { AnalystEvent } from '@cans/projections/analytics/analyst-view/analyst-event-types';
-import { analystViewPages } from '@cans/projections/analytics/analyst-view/analyst-view';
+/**
+ * A preview's events, across threads: the main thread reads the stored events (the stores live here; PGlite cannot be
+ * opened twice) a page at a time when the worker asks for one, and the worker turns them into the analyst's view and
+ * runs the code (sandbox-preview.worker-task.ts). Pulled, so the main thread never reads ahead of the worker, and
+ * the fold — the costly part — is never on the thread every request waits on.
+ */
+import type { MessagePort } from 'node:worker_threads';
+import type { EventStore, RecordedEvent } from '@cans/storage/event-store/event-store.port';
+
+/** Stored events per page sent to the worker. */
+export const PREVIEW_PAGE = 1_000;
+
+/** Worker → main: the next page, please (or: done, stop serving). Main → worker: a page, or the end of the log. */
+export type PreviewPull = { type: 'next' } | { type: 'done' };
+export type PreviewPage = { type: 'page'; events: RecordedEvent[] } | { type: 'end' } | { type: 'failed'; message: string };
 
 /**
- * The first `count` events of the analyst's view (a preview's sample, from event zero), built on the main thread from
- * the log: the stores live here, and only the view — never a stored event — goes to the worker that runs the
- * analyst's code. `rawLimit` bounds the stored events read for them (a log of sign-ins and comments has few).
+ * Serves pages of stored events from event zero on `port` until the worker is done, the log ends or `rawLimit`
+ * events were sent (a log of sign-ins and comments has few events for the view).
  */
-export async function firstAnalystEvents(events: EventStore, key: Buffer, count: number, rawLimit = count * 10): Promise<AnalystEvent[]> {
-  const viewed: AnalystEvent[] = [];
-  for await (const page of analystViewPages(events, key, { pageSize: 2_000, limit: rawLimit })) {
-    viewed.push(...page.viewed.slice(0, count - viewed.length));
-    if (viewed.length >= count) break;
-  }
-  return viewed;
+export function serveStoredEvents(port: MessagePort, events: Pick<EventStore, 'readAll'>, rawLimit: number): void {
+  let position = 0;
+  let sent = 0;
+  port.on('message', (message: PreviewPull) => {
+    if (message.type === 'done') {
+      port.close();
+      return;
+    }
+    const size = Math.min(PREVIEW_PAGE, rawLimit - sent);
+    if (size <= 0) {
+      port.postMessage({ type: 'end' } satisfies PreviewPage);
+      return;
+    }
+    events.readAll(position, size).then(
+      (page) => {
+        if (page.length === 0) return port.postMessage({ type: 'end' } satisfies PreviewPage);
+        position = page[page.length - 1].position;
+        sent += page.length;
+        port.postMessage({ type: 'page', events: page } satisfies PreviewPage);
+      },
+      (error: unknown) =>
+        port.postMessage({ type: 'failed', message: error instanceof Error ? error.message : String(error) } satisfies PreviewPage),
+    );
+  });
 }

@@ -23,7 +23,8 @@ import { HeavyWorkPool } from '../../platform/heavy-work/heavy-work-pool';
 import { analystEventsCsv, analystEventsInRange } from './analyst-events-export';
 import { EVENT_STORE, READ_STORE } from '../../platform/storage/storage-tokens';
 import { MINIMUM_CELL_SIZE, withSmallCellsSuppressed } from '../analytics-small-cells';
-import { firstAnalystEvents } from './analyst-event-source';
+import { serveStoredEvents } from './analyst-event-source';
+import { MessageChannel } from 'node:worker_threads';
 import { AnalystPseudonymKey, PseudonymKeyInUse } from './analyst-pseudonym-key';
 import { PREVIEW_EVENTS, PREVIEW_ROWS, ProjectionPreviewView, RANGE_ORDER, WorkbenchView } from './analytics-workbench.dto';
 import type { SandboxPreviewResult, SandboxPreviewTask } from './sandbox-preview.worker-task';
@@ -113,9 +114,16 @@ export class AnalyticsWorkbenchService {
     let result: SandboxPreviewResult;
     try {
       key = await this.key.inUse();
-      const events = await firstAnalystEvents(this.events, key.key, eventCount);
+      // The worker pulls the stored events from here, page by page, and folds them itself.
+      const { port1, port2 } = new MessageChannel();
+      serveStoredEvents(port1, this.events, eventCount * 10);
       // The place is released when the worker's task ends, or here when it never started.
-      result = await slot.run<SandboxPreviewResult>({ kind: 'sandbox-preview', code, events } satisfies SandboxPreviewTask);
+      result = await slot
+        .run<SandboxPreviewResult>(
+          { kind: 'sandbox-preview', code, key: new Uint8Array(key.key), limit: eventCount, port: port2 } satisfies SandboxPreviewTask,
+          [port2],
+        )
+        .finally(() => port1.close());
     } catch (error) {
       slot.release();
       throw error;

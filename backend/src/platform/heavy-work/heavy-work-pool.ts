@@ -44,7 +44,8 @@ export interface HeavyWorkSlot {
    */
   streamFile(file: FileKind, documents: DocumentSource): Readable;
   /** Runs one task in a worker thread in this place (prepared first on the main thread); released when it ends. */
-  run<TResult>(task: unknown): Promise<TResult>;
+  /** `transfer`: what the task takes with it (a MessagePort to the main thread). */
+  run<TResult>(task: unknown, transfer?: Transferable[]): Promise<TResult>;
   release(): void;
 }
 
@@ -120,7 +121,8 @@ export class HeavyWorkPool implements OnModuleDestroy {
     };
     return {
       release,
-      run: <TResult>(task: unknown) => (this.pool.run(task) as Promise<TResult>).finally(release),
+      run: <TResult>(task: unknown, transfer?: Transferable[]) =>
+        (this.pool.run(task, transfer ? { transferList: transfer as never } : {}) as Promise<TResult>).finally(release),
       streamFile: (file, documents) => {
         const { port1, port2 } = new MessageChannel();
         const finished = this.pool.run({ kind: 'feed-file', file, port: port2 }, { transferList: [port2] });

@@ -3,7 +3,8 @@
  * PostgreSQL database. The first holds the projections lease and runs them; the other follows its checkpoints, so a
  * write on one is read on the other (X-Wait-For-Position). Killed with kill -9 right after a write, the leader is
  * replaced within 10 s and that write is projected (no gap); the daily job, scheduled every second on both, runs
- * once a day.
+ * once a day. An analyst's projection published on the follower is built by the leader and served by both, and
+ * built again by the new leader after the kill.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -15,6 +16,11 @@ import { PROJECTIONS_LEASE } from '@cans/projections/engine/rebuild-requests';
 import { repositoryRoot } from '../config/repository-root';
 import { startTestApp } from '../../../test-support/test-app';
 
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const EVENTS_PER_TYPE =
+  "const collections = { n: { label: 'Events', fields: { type: 'string', events: 'count' } } };\n" +
+  'function initialState() { return {}; }\nfunction apply(state, event) { state[event.type] = (state[event.type] ?? 0) + 1; }\n' +
+  'function rows(state) { return { n: Object.entries(state).map(([type, events]) => ({ type, events })) }; }';
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 const describeWithPostgres = testPostgresUrl() ? describe : describe.skip;
 if (!testPostgresUrl()) console.warn('several-instances.spec: skipped, no PostgreSQL (TEST_DATABASE_URL)');
@@ -112,6 +118,29 @@ describeWithPostgres('several app instances on one PostgreSQL', () => {
     const onSecond = await createAgency(second, 'Written on the second');
     expect(await readAgency(first, onSecond)).toBe('Written on the second');
 
+    // An analyst's projection published on the follower is built by the leader and served by both.
+    const published = await send(second, '/analytics-workbench/projections', {
+      method: 'POST',
+      body: { name: 'events-per-type', label: 'Events per type', description: '', code: EVENTS_PER_TYPE },
+    });
+    expect(published.status).toBe(201);
+    const agenciesCreated = async () =>
+      (await client.query<{ n: number }>("SELECT count(*)::int AS n FROM events WHERE type = 'AgencyCreated'")).rows[0].n;
+    const expectServed = async (instance: Instance, atLeast: number) => {
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const status = (await (await send(instance, '/analytics-workbench/projections/events-per-type')).json()) as Json;
+        if (status.state === 'live' && status.servedPosition >= atLeast) break;
+        expect(Date.now()).toBeLessThan(deadline);
+        await sleep(250);
+      }
+      const rows = (await (await send(instance, '/analytics/events-per-type/n?filter={"type":"AgencyCreated"}')).json()) as Json[];
+      const created = await agenciesCreated();
+      expect(rows[0]).toMatchObject(created >= 5 ? { events: created } : { events: null, suppressedFields: ['events'] });
+    };
+    await expectServed(second, onSecond.position);
+    await expectServed(first, onSecond.position);
+
     // A write, then the leader killed at once: it may not have projected it.
     const lastOnLeader = await createAgency(first, 'Written just before the kill');
     first.child.kill('SIGKILL');
@@ -131,6 +160,8 @@ describeWithPostgres('several app instances on one PostgreSQL', () => {
     const list = await send(second, '/agencies?range=[0,0]', { position: afterFailover.position });
     expect(list.headers.get('content-range')).toMatch(new RegExp(`/${rows[0].created}$`));
     expect(await fetch(`${second.base}/api/ready`).then((answer) => answer.status)).toBe(200);
+    // The new leader built the published projection again from event zero, and keeps it live.
+    await expectServed(second, afterFailover.position);
 
     // The daily job ran every second on both instances: each day was claimed once.
     const runs = await client.query<{ stream_id: string; starts: number }>(

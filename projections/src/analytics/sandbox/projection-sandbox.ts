@@ -86,61 +86,49 @@ const DRIVER = `
     },
     current: () => (current === null ? 'null' : stringify({ type: current.type, position: current.position })),
     rows: () => stringify(rows(state)),
-    state: () => stringify(state),
-    restore: (saved) => { state = parse(saved); },
   };
 })();
 `;
 
 export class ProjectionSandbox {
+  /** When the call under way must stop: the interrupt handler compares against it. */
   private deadline = 0;
-  private driver!: QuickJSHandle;
+  private driver: QuickJSHandle | null = null;
+  private declared: readonly SandboxedCollection[] = [];
 
   private constructor(
     private readonly runtime: QuickJSRuntime,
     private readonly vm: QuickJSContext,
     private readonly limits: SandboxLimits,
-    readonly collections: readonly SandboxedCollection[],
-  ) {}
+  ) {
+    runtime.setMaxStackSize(1024 * 1024);
+    runtime.setInterruptHandler(() => Date.now() > this.deadline);
+  }
 
   /** Evaluates the analyst's code and its declarations; throws SandboxError (syntax, a missing function, a bad declaration). */
   static async open(code: string, limits: SandboxLimits = DEFAULT_SANDBOX_LIMITS): Promise<ProjectionSandbox> {
     const runtime = (await isolatedQuickJs(limits.memoryBytes)).newRuntime();
-    runtime.setMaxStackSize(1024 * 1024);
-    const vm = runtime.newContext();
-    let sandbox: ProjectionSandbox | undefined;
-    let driverHandle: QuickJSHandle | undefined;
+    const sandbox = new ProjectionSandbox(runtime, runtime.newContext(), limits);
     try {
-      const holder = { deadline: 0 };
-      runtime.setInterruptHandler(() => Date.now() > holder.deadline);
-      holder.deadline = Date.now() + limits.cpuMsPerCall;
-      const prelude = vm.evalCode(DETERMINISM, 'prelude.js');
-      if (prelude.error) throw ProjectionSandbox.errorOf(vm, prelude.error, null, 'error');
-      prelude.value.dispose();
-      const evaluated = vm.evalCode(code, PROJECTION_FILE);
-      if (evaluated.error) throw ProjectionSandbox.errorOf(vm, evaluated.error, null, 'syntax');
-      evaluated.value.dispose();
-      const driver = vm.evalCode(DRIVER, 'driver.js');
-      if (driver.error) throw ProjectionSandbox.errorOf(vm, driver.error, null, 'error');
-      driverHandle = driver.value;
-      const missing = JSON.parse(ProjectionSandbox.callIn(vm, driver.value, 'missing')) as string[];
+      sandbox.deadline = Date.now() + limits.cpuMsPerCall;
+      sandbox.evaluate(DETERMINISM, 'prelude.js', 'error').dispose();
+      sandbox.evaluate(code, PROJECTION_FILE, 'syntax').dispose();
+      sandbox.driver = sandbox.evaluate(DRIVER, 'driver.js', 'error');
+      const missing = JSON.parse(sandbox.call('missing')) as string[];
       if (missing.length)
         throw new SandboxError(`The projection must define ${missing.map((name) => `function ${name}`).join(', ')}.`, 'shape');
-      const declared = validateDeclaredCollections(JSON.parse(ProjectionSandbox.callIn(vm, driver.value, 'declared')));
-      sandbox = new ProjectionSandbox(runtime, vm, limits, declared);
-      sandbox.driver = driver.value;
-      runtime.setInterruptHandler(() => Date.now() > sandbox!.deadline);
+      sandbox.declared = validateDeclaredCollections(JSON.parse(sandbox.call('declared')));
       sandbox.call('start');
       return sandbox;
     } catch (error) {
-      if (sandbox) sandbox.dispose();
-      else {
-        driverHandle?.dispose();
-        vm.dispose();
-        runtime.dispose();
-      }
+      sandbox.dispose();
       throw error;
     }
+  }
+
+  /** The collections the code declares (`const collections = …`), checked. */
+  get collections(): readonly SandboxedCollection[] {
+    return this.declared;
   }
 
   /** Folds a batch of events (in log order) into the state. */
@@ -167,19 +155,11 @@ export class ProjectionSandbox {
     return validateRows(this.collections, JSON.parse(this.call('rows')) as unknown);
   }
 
-  /** The state as JSON (kept beside a live projection's checkpoint), and back. */
-  saveState(): string {
-    return this.call('state');
-  }
-
-  restoreState(saved: string): void {
-    this.call('restore', saved);
-  }
-
   dispose(): void {
     // After an abort inside the interpreter its module is unusable; it is this sandbox's own, so it is dropped whole.
     try {
       this.driver?.dispose();
+      this.driver = null;
       this.vm.dispose();
       this.runtime.dispose();
     } catch {
@@ -187,10 +167,17 @@ export class ProjectionSandbox {
     }
   }
 
+  /** Evaluates a script; its value's handle, or the SandboxError of its failure (`failure` unless it says otherwise). */
+  private evaluate(source: string, file: string, failure: SandboxFailure): QuickJSHandle {
+    const evaluated = this.vm.evalCode(source, file);
+    if (evaluated.error) throw ProjectionSandbox.errorOf(this.vm, evaluated.error, null, failure);
+    return evaluated.value;
+  }
+
   private call(name: string, argument?: string): string {
     this.deadline = Date.now() + this.limits.cpuMsPerCall;
     try {
-      return ProjectionSandbox.callIn(this.vm, this.driver, name, argument);
+      return this.callDriver(name, argument);
     } catch (error) {
       if (error instanceof SandboxError && error.event === null && name === 'apply') {
         const event = this.currentEvent();
@@ -211,14 +198,17 @@ export class ProjectionSandbox {
   private currentEvent(): { type: string; position: number } | null {
     this.deadline = Date.now() + 1_000;
     try {
-      return JSON.parse(ProjectionSandbox.callIn(this.vm, this.driver, 'current')) as { type: string; position: number } | null;
+      return JSON.parse(this.callDriver('current')) as { type: string; position: number } | null;
     } catch {
       return null;
     }
   }
 
-  private static callIn(vm: QuickJSContext, driver: QuickJSHandle, name: string, argument?: string): string {
-    const fn = vm.getProp(driver, name);
+  /** Calls one of the driver's functions with a string argument; its string answer ('null' for anything else). */
+  private callDriver(name: string, argument?: string): string {
+    const { vm } = this;
+    if (!this.driver) throw new Error('The sandbox is not open');
+    const fn = vm.getProp(this.driver, name);
     const args = argument === undefined ? [] : [vm.newString(argument)];
     try {
       const result = vm.callFunction(fn, vm.undefined, ...args);
