@@ -232,6 +232,26 @@ function eventLog(): RecordedEvent[] {
     { templateName: 'CreateUser', subject: 'Welcome!', body: '<p>Hello {{userName}}</p>' },
     '1',
   );
+  // An analyst's projection: published twice, unpublished, published again.
+  const declared = [{ name: 'n', label: 'Events', fields: [{ name: 'events', type: 'count' }] }];
+  const published = (version: number, code: string) => ({
+    name: 'events-per-type',
+    label: 'Events per type',
+    description: '',
+    version,
+    code,
+    collections: declared,
+    publishedBy: '1',
+  });
+  add('analyst-projection-events-per-type', 'AnalystProjectionPublished', published(1, 'const collections = {};'), '1');
+  add('analyst-projection-events-per-type', 'AnalystProjectionPublished', published(2, 'const collections = { n: 1 };'), '1');
+  add(
+    'analyst-projection-events-per-type',
+    'AnalystProjectionUnpublished',
+    { name: 'events-per-type', version: 2, unpublishedBy: '1' },
+    '1',
+  );
+  add('analyst-projection-events-per-type', 'AnalystProjectionPublished', published(3, 'const collections = { n: 2 };'), '1');
   return events;
 }
 
