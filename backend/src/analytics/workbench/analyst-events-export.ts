@@ -2,9 +2,10 @@
  * The analyst's view of the events as a file for a range of days (issue 30 item 8), for R, Python or DuckDB: CSV
  * here, Parquet in analyst-events-parquet.ts, the same rows and columns: one row per view event recorded in the
  * range, one column per field of the view (docs/events.md "The analyst's view"); a user is two columns (`byUser`,
- * `byGroup`), a list is JSON text. The view is built from event zero (a child's pseudonym and age come from earlier
- * events) and rows are written only for the range, a page at a time, as fast as the client reads (Readable.from's
- * backpressure).
+ * `byGroup`), a list is JSON text. Both are made in a heavy-work thread (feed-file.worker-task.ts): the main thread
+ * only reads the stored events from event zero as the thread asks for them (a child's pseudonym and age come from
+ * earlier events), and the thread folds them into the view and writes the rows of the range, as fast as the client
+ * reads.
  */
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
@@ -17,8 +18,8 @@ import {
   AnalystEvent,
   AnalystFieldType,
 } from '@cans/projections/analytics/analyst-view/analyst-event-types';
-import { analystViewPages } from '@cans/projections/analytics/analyst-view/analyst-view';
-import type { EventStore } from '@cans/storage/event-store/event-store.port';
+import { AnalystViewFold } from '@cans/projections/analytics/analyst-view/analyst-view';
+import type { EventStore, RecordedEvent } from '@cans/storage/event-store/event-store.port';
 
 const isActor = (type: AnalystFieldType) => type === 'Actor' || type === 'Actor | null';
 
@@ -54,35 +55,42 @@ export function analystEventRow(event: AnalystEvent): (string | number | null)[]
   return ANALYST_EXPORT_COLUMNS.map((column) => spreadsheetSafeCell(cells[column] ?? null));
 }
 
-/** The view events recorded from `fromIso` to `toIso` (inclusive), in log order, a page of the log at a time. */
-export async function* analystEventsInRange(
-  events: EventStore,
-  key: Buffer,
-  fromIso: string,
-  toIso: string,
-): AsyncGenerator<AnalystEvent[]> {
-  // Events are read in log order, and their times follow it but for concurrent commits: a minute past the range's
-  // end, nothing of the range can follow.
-  const stopAfter = new Date(Date.parse(toIso) + 60_000).toISOString();
-  for await (const page of analystViewPages(events, key)) {
-    const inRange: AnalystEvent[] = [];
-    let past = false;
-    for (const seen of page.viewed) {
-      if (seen.recordedAt > stopAfter) {
-        past = true;
-        break;
-      }
-      if (seen.recordedAt >= fromIso && seen.recordedAt <= toIso) inRange.push(seen);
-    }
-    if (inRange.length) yield inRange;
-    if (past) return;
+/** Every stored event from event zero, in log order, a page at a time (the next page read while this one is used). */
+export async function* storedEventsFromZero(events: Pick<EventStore, 'readAll'>, pageSize = 1_000): AsyncGenerator<RecordedEvent> {
+  let next = events.readAll(0, pageSize);
+  for (;;) {
+    const page = await next;
+    if (page.length === 0) return;
+    next = events.readAll(page[page.length - 1].position, pageSize);
+    // A consumer that stops early leaves this read behind: its failure then concerns nobody.
+    next.catch(() => undefined);
+    yield* page;
   }
 }
 
-/** The CSV of the view events recorded from `fromIso` to `toIso` (inclusive), as a stream that reads as it is read. */
-export function analystEventsCsv(events: EventStore, key: Buffer, fromIso: string, toIso: string): Readable {
+/** The view of the stored events (from event zero) recorded from `fromIso` to `toIso` (inclusive), in log order. */
+export async function* analystViewInRange(
+  stored: AsyncIterable<RecordedEvent>,
+  key: Buffer,
+  fromIso: string,
+  toIso: string,
+): AsyncGenerator<AnalystEvent> {
+  // Events are read in log order, and their times follow it but for concurrent commits: a minute past the range's
+  // end, nothing of the range can follow.
+  const stopAfter = new Date(Date.parse(toIso) + 60_000).toISOString();
+  const fold = new AnalystViewFold(key);
+  for await (const event of stored) {
+    const seen = fold.view(event);
+    if (!seen) continue;
+    if (seen.recordedAt > stopAfter) return;
+    if (seen.recordedAt >= fromIso && seen.recordedAt <= toIso) yield seen;
+  }
+}
+
+/** The CSV of view events, as a stream that reads them as it is read. */
+export function analystEventsCsv(view: AsyncIterable<AnalystEvent>): Readable {
   async function* rows() {
-    for await (const page of analystEventsInRange(events, key, fromIso, toIso)) yield* page.map(analystEventRow);
+    for await (const event of view) yield analystEventRow(event);
   }
   const csv = stringify({ ...RFC_4180, header: true, columns: [...ANALYST_EXPORT_COLUMNS] });
   const source = Readable.from(rows());

@@ -3,8 +3,8 @@
  * (analyst-events-export.ts), typed — numbers as DOUBLE, the rest as UTF-8 strings, every column nullable — for
  * DuckDB, R (arrow) or Python (pandas, polars) to read without parsing text. Encoded (columns, dictionaries, Snappy)
  * in a heavy-work thread (feed-file.worker-task.ts) with hyparquet-writer, a row group at a time (ROW_GROUP events):
- * each group's bytes go to the answer as soon as they are made, and the next events are pulled from the main thread
- * only when the client has taken them, so neither the file nor the range is ever held whole.
+ * each group's bytes go to the answer as soon as they are made, and the next stored events are pulled from the main
+ * thread only when the client has taken them, so neither the file nor the range is ever held whole.
  */
 import { ByteWriter, ParquetWriter } from 'hyparquet-writer';
 import type { AnalystEvent } from '@cans/projections/analytics/analyst-view/analyst-event-types';

@@ -20,7 +20,7 @@ import type { Actor } from '../../platform/commands/actor';
 import { APPEND_ONLY, EventSourcedCommandHandler, factLog } from '../../platform/commands/command-handler';
 import { FieldValidationException } from '../../platform/http/validation';
 import { HeavyWorkPool } from '../../platform/heavy-work/heavy-work-pool';
-import { analystEventsCsv, analystEventsInRange } from './analyst-events-export';
+import { storedEventsFromZero } from './analyst-events-export';
 import { EVENT_STORE, READ_STORE } from '../../platform/storage/storage-tokens';
 import { MINIMUM_CELL_SIZE, withSmallCellsSuppressed } from '../analytics-small-cells';
 import { serveStoredEvents } from './analyst-event-source';
@@ -66,8 +66,8 @@ export class AnalyticsWorkbenchService {
 
   /**
    * The analyst's view of the events recorded from `from` to `to` (days, UTC, both included) as CSV or Parquet: recorded in the
-   * data feeds' log before a byte leaves, read as the client reads it. Bounded like the other files (a place in the
-   * heavy-work pool, held until the file is done): the fold runs here, a page at a time.
+   * data feeds' log before a byte leaves, made in a heavy-work thread as the client reads it (a place in the pool,
+   * held until the file is done, like the other files).
    */
   async exportEvents(
     userId: string,
@@ -86,21 +86,13 @@ export class AnalyticsWorkbenchService {
         { type: DataFeedEvents.AnalystEventsExported, data: { exportedBy: userId, from, to, format, fileName } },
       ];
       await this.handler.handle(DATA_FEED_LOG_STREAM, dataFeedLog, facts, { actor, concurrency: APPEND_ONLY });
-      const [fromIso, toIso] = [`${from}T00:00:00.000Z`, `${to}T23:59:59.999Z`];
-      if (format === 'parquet') {
-        // Encoded in a heavy-work thread; the place is released when it ends.
-        const events = this.events;
-        return {
-          fileName,
-          stream: slot.streamFile('parquet', async function* () {
-            for await (const page of analystEventsInRange(events, key.key, fromIso, toIso)) yield* page;
-          }),
-        };
-      }
-      const stream = analystEventsCsv(this.events, key.key, fromIso, toIso);
-      stream.on('close', () => slot.release());
-      stream.on('error', () => slot.release());
-      return { fileName, stream };
+      const range = { key: new Uint8Array(key.key), fromIso: `${from}T00:00:00.000Z`, toIso: `${to}T23:59:59.999Z` };
+      // Made in a heavy-work thread, which folds the stored events read here; the place is released when it ends.
+      const events = this.events;
+      return {
+        fileName,
+        stream: slot.streamFile(format === 'csv' ? 'analyst-csv' : 'analyst-parquet', () => storedEventsFromZero(events), range),
+      };
     } catch (error) {
       slot.release();
       throw error;

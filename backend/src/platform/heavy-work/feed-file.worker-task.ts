@@ -8,19 +8,22 @@ import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { MessagePort } from 'node:worker_threads';
 import type { FeedAssessmentDocument, FeedField } from '@cans/projections/data-feed/data-feed.queries';
-import type { AnalystEvent } from '@cans/projections/analytics/analyst-view/analyst-event-types';
+import type { RecordedEvent } from '@cans/storage/event-store/event-store.port';
+import { analystEventsCsv, analystViewInRange } from '../../analytics/workbench/analyst-events-export';
 import { analystEventsParquet } from '../../analytics/workbench/analyst-events-parquet';
 import { writeFeedWorkbook } from '../../data-feed/export/feed-xlsx';
 import { feedZip } from '../../data-feed/feed-zip';
-import type { FileDocument, FileKind, FromWorker, ToWorker } from './file-stream-protocol';
+import type { AnalystFileRange, FileDocument, FileKind, FromWorker, ToWorker } from './file-stream-protocol';
 
 export interface FeedFileTask {
   kind: 'feed-file';
   file: FileKind;
   port: MessagePort;
+  /** The analyst's files: the key of the pseudonyms and the range of recorded times. */
+  analystView?: AnalystFileRange;
 }
 
-export async function writeFeedFile({ file, port }: FeedFileTask): Promise<void> {
+export async function writeFeedFile({ file, port, analystView }: FeedFileTask): Promise<void> {
   // Two mailboxes: the documents of a pass and the acknowledgements of bytes arrive interleaved, each awaited by
   // its own side (the writer may wait for 'taken' while the reader waits for documents).
   const passes = new Mailbox<Extract<ToWorker, { type: 'documents' | 'end-of-pass' }>>();
@@ -64,7 +67,11 @@ export async function writeFeedFile({ file, port }: FeedFileTask): Promise<void>
       await writeFeedWorkbook(documents, target);
       if (!target.writableFinished) await once(target, 'finish');
     } else if (file === 'zip') await pipeline(await feedZip(documents), target);
-    else await pipeline(Readable.from(analystEventsParquet(documents<AnalystEvent>())), target);
+    else {
+      const { key, fromIso, toIso } = analystView!;
+      const view = analystViewInRange(documents<RecordedEvent>(), Buffer.from(key), fromIso, toIso);
+      await pipeline(file === 'analyst-csv' ? analystEventsCsv(view) : Readable.from(analystEventsParquet(view)), target);
+    }
   } finally {
     port.close();
   }

@@ -5,11 +5,21 @@
  * the last one, and waits for each chunk of bytes it sends to be taken by the answer (the client's pace).
  */
 import type { FeedAssessmentDocument, FeedField } from '@cans/projections/data-feed/data-feed.queries';
-import type { AnalystEvent } from '@cans/projections/analytics/analyst-view/analyst-event-types';
+import type { RecordedEvent } from '@cans/storage/event-store/event-store.port';
 
-/** The XLSX export and the monthly zip are made of feed documents, the analyst's Parquet of view events. */
-export type FileKind = 'xlsx' | 'zip' | 'parquet';
-export type FileDocument = FeedAssessmentDocument | AnalystEvent;
+/**
+ * The XLSX export and the monthly zip are made of feed documents; the analyst's view as CSV or Parquet of the stored
+ * events, which the worker folds into the view itself.
+ */
+export type FileKind = 'xlsx' | 'zip' | 'analyst-csv' | 'analyst-parquet';
+export type FileDocument = FeedAssessmentDocument | RecordedEvent;
+
+/** What the analyst's files need besides the events: the pseudonym key and the range of recorded times. */
+export interface AnalystFileRange {
+  key: Uint8Array;
+  fromIso: string;
+  toIso: string;
+}
 
 /** Worker → main. */
 export type FromWorker =
@@ -29,3 +39,5 @@ export type ToWorker =
 
 /** Documents sent per message: small enough to keep each message's copy short on the main thread. */
 export const DOCUMENTS_PER_MESSAGE = 100;
+/** Stored events are much smaller than feed documents: more per message. */
+export const EVENTS_PER_MESSAGE = 1_000;

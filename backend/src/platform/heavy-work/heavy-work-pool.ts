@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import type { FileKind } from './file-stream-protocol';
+import { AnalystFileRange, DOCUMENTS_PER_MESSAGE, EVENTS_PER_MESSAGE, FileKind } from './file-stream-protocol';
 import type { PdfTask } from './pdf-render.worker';
 import { DocumentSource, serveFileStream } from './streamed-file';
 
@@ -39,12 +39,15 @@ export class HeavyWorkRefused extends HttpException {
 /** One reserved place in the pool (HeavyWorkPool.reserve). */
 export interface HeavyWorkSlot {
   /**
-   * Writes an XLSX export or a monthly zip in a worker thread over `documents` (read here, on the main thread) and
-   * answers it as a stream; the place is released when the file is done or fails.
+   * Writes an XLSX export or a monthly zip (over feed documents), or the analyst's view as CSV or Parquet (over stored
+   * events, with `analystView`), in a worker thread, the documents read here, on the main thread, as it asks for
+   * them; answers it as a stream. The place is released when the file is done or fails.
    */
-  streamFile(file: FileKind, documents: DocumentSource): Readable;
-  /** Runs one task in a worker thread in this place (prepared first on the main thread); released when it ends. */
-  /** `transfer`: what the task takes with it (a MessagePort to the main thread). */
+  streamFile(file: FileKind, documents: DocumentSource, analystView?: AnalystFileRange): Readable;
+  /**
+   * Runs one task in a worker thread in this place (prepared first on the main thread); released when it ends.
+   * `transfer`: what the task takes with it (a MessagePort to the main thread).
+   */
   run<TResult>(task: unknown, transfer?: Transferable[]): Promise<TResult>;
   release(): void;
 }
@@ -123,11 +126,11 @@ export class HeavyWorkPool implements OnModuleDestroy {
       release,
       run: <TResult>(task: unknown, transfer?: Transferable[]) =>
         (this.pool.run(task, transfer ? { transferList: transfer as never } : {}) as Promise<TResult>).finally(release),
-      streamFile: (file, documents) => {
+      streamFile: (file, documents, analystView) => {
         const { port1, port2 } = new MessageChannel();
-        const finished = this.pool.run({ kind: 'feed-file', file, port: port2 }, { transferList: [port2] });
+        const finished = this.pool.run({ kind: 'feed-file', file, port: port2, analystView }, { transferList: [port2] });
         finished.then(release, release);
-        return serveFileStream(port1, documents, finished);
+        return serveFileStream(port1, documents, finished, analystView ? EVENTS_PER_MESSAGE : DOCUMENTS_PER_MESSAGE);
       },
     };
   }

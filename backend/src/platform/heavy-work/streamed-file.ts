@@ -6,19 +6,19 @@
 import { PassThrough, Readable } from 'node:stream';
 import type { MessagePort } from 'node:worker_threads';
 import type { FeedField } from '@cans/projections/data-feed/data-feed.queries';
-import { DOCUMENTS_PER_MESSAGE, FileDocument, FromWorker, ToWorker } from './file-stream-protocol';
+import { FileDocument, FromWorker, ToWorker } from './file-stream-protocol';
 
 export type DocumentSource = (fields?: readonly FeedField[]) => AsyncIterable<FileDocument>;
 
-/** Serves `port` until the worker's job ends (`finished`), answering the file as a stream. */
-export function serveFileStream(port: MessagePort, documents: DocumentSource, finished: Promise<unknown>): Readable {
+/** Serves `port` until the worker's job ends (`finished`), answering the file as a stream; `perMessage` documents a message. */
+export function serveFileStream(port: MessagePort, documents: DocumentSource, finished: Promise<unknown>, perMessage: number): Readable {
   const out = new PassThrough();
   const send = (message: ToWorker) => port.postMessage(message);
   const passes = new Map<number, AsyncIterator<FileDocument>>();
   const nextChunk = async (pass: number) => {
     const iterator = passes.get(pass)!;
     const chunk: FileDocument[] = [];
-    while (chunk.length < DOCUMENTS_PER_MESSAGE) {
+    while (chunk.length < perMessage) {
       const next = await iterator.next();
       if (next.done) break;
       chunk.push(next.value);

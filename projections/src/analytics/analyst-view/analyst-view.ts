@@ -6,7 +6,7 @@
  * ever receives the events this returns.
  */
 import { createHmac } from 'node:crypto';
-import type { EventStore, RecordedEvent } from '@cans/storage/event-store/event-store.port';
+import type { RecordedEvent } from '@cans/storage/event-store/event-store.port';
 import type { AnalystActor, AnalystEvent, AnalystEventType } from './analyst-event-types';
 
 /** What the fold keeps of one assessment. */
@@ -192,41 +192,4 @@ export function analystViewOf(pseudonymKey: Buffer, events: Iterable<RecordedEve
     if (seen) viewed.push(seen);
   }
   return viewed;
-}
-
-/** One page of stored events read, and what of it the analyst's view shows. */
-export interface AnalystViewPage {
-  readonly read: number;
-  readonly viewed: AnalystEvent[];
-}
-
-/**
- * The analyst's view of the whole log from event zero, a page of stored events at a time, every event through one
- * fold (what an event says of a child comes from earlier ones); the next page is read while this one is used. Stops
- * after `limit` stored events, or when the consumer stops.
- */
-export async function* analystViewPages(
-  events: Pick<EventStore, 'readAll'>,
-  key: Buffer,
-  options: { pageSize?: number; limit?: number } = {},
-): AsyncGenerator<AnalystViewPage> {
-  const pageSize = options.pageSize ?? 1_000;
-  const limit = options.limit ?? Infinity;
-  const fold = new AnalystViewFold(key);
-  let read = 0;
-  let next = events.readAll(0, Math.min(pageSize, limit));
-  while (read < limit) {
-    const page = await next;
-    if (page.length === 0) return;
-    read += page.length;
-    next = events.readAll(page[page.length - 1].position, Math.min(pageSize, Math.max(1, limit - read)));
-    // A consumer that stops early leaves this read behind: its failure then concerns nobody.
-    next.catch(() => undefined);
-    const viewed: AnalystEvent[] = [];
-    for (const event of page) {
-      const seen = fold.view(event);
-      if (seen) viewed.push(seen);
-    }
-    yield { read: page.length, viewed };
-  }
 }
