@@ -11,13 +11,13 @@ import type { ReactCodeMirrorRef } from '@uiw/react-codemirror';
 import { Alert, Box, Button, CircularProgress, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import PlayArrowOutlined from '@mui/icons-material/PlayArrowOutlined';
 import { useApiMutation, useApiQuery } from '../../providers/useApi';
-import type { ApiError } from '../../providers/api-error';
 import { ProjectionEditor } from './ProjectionEditor';
 import { PreviewResults } from './PreviewResults';
 import { EventsDownload } from './EventsDownload';
 import { PublishPanel } from './PublishPanel';
 import { PublishedProjectionsList } from './PublishedProjectionsList';
-import type { ProjectionPreview, PublishDraft, SandboxProblem, WorkbenchInfo } from './workbench-types';
+import type { ProjectionPreview, PublishDraft, WorkbenchInfo } from './workbench-types';
+import { SandboxProblemAlert } from './SandboxProblemAlert';
 
 export const ProjectionWorkbenchPage = () => {
   const translate = useTranslate();
@@ -31,7 +31,6 @@ export const ProjectionWorkbenchPage = () => {
     send('POST', '/analytics-workbench/previews', { code: source }),
   );
   const shownCode = code ?? workbench?.templates[0]?.code ?? '';
-  const problem = (preview.error as ApiError | null)?.body?.sandbox as SandboxProblem | undefined;
 
   const goToLine = (line: number, column: number | null) => {
     const view = editor.current?.view;
@@ -122,21 +121,7 @@ export const ProjectionWorkbenchPage = () => {
             </Stack>
           </>
         )}
-        {preview.error && (
-          <Alert
-            severity="error"
-            sx={{ mt: 2 }}
-            action={
-              problem?.line ? (
-                <Button color="inherit" size="small" onClick={() => goToLine(problem.line!, problem.column)}>
-                  {text('goToLine', { line: problem.line })}
-                </Button>
-              ) : undefined
-            }
-          >
-            {preview.error.message}
-          </Alert>
-        )}
+        {preview.error && <SandboxProblemAlert error={preview.error} goToLine={goToLine} />}
       </Paper>
       {preview.data && workbench && <PreviewResults preview={preview.data} minimumCellSize={workbench.minimumCellSize} />}
       {workbench && (

@@ -5,10 +5,11 @@
  */
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { Alert, Button, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import PublishOutlined from '@mui/icons-material/PublishOutlined';
 import { useApiMutation, useRefreshApi } from '../../providers/useApi';
-import type { PublishDraft, PublishedProjection, SandboxProblem } from './workbench-types';
+import type { PublishDraft, PublishedProjection } from './workbench-types';
+import { SandboxProblemAlert } from './SandboxProblemAlert';
 import { PublishedStatus } from './PublishedStatus';
 
 export const PUBLISHED_PATH = '/analytics-workbench/projections';
@@ -35,7 +36,6 @@ export const PublishPanel = ({
     },
   });
   const fieldError = (field: string) => publish.error?.fieldErrors[field];
-  const problem = publish.error?.body?.sandbox as SandboxProblem | undefined;
   const change = (field: keyof PublishDraft) => (event: { target: { value: string } }) =>
     onDraftChange({ ...draft, [field]: event.target.value });
 
@@ -100,19 +100,7 @@ export const PublishPanel = ({
         </Button>
       </Stack>
       {publish.error && !fieldError('name') && !fieldError('label') && !fieldError('description') && (
-        <Alert
-          severity="error"
-          sx={{ mt: 2 }}
-          action={
-            problem?.line ? (
-              <Button color="inherit" size="small" onClick={() => goToLine(problem.line!, problem.column)}>
-                {translate('cans.analytics.workbench.goToLine', { line: problem.line })}
-              </Button>
-            ) : undefined
-          }
-        >
-          {publish.error.message}
-        </Alert>
+        <SandboxProblemAlert error={publish.error} goToLine={goToLine} />
       )}
       {published && <PublishedStatus name={published} />}
     </Paper>
