@@ -29,6 +29,8 @@ export const HOST_POLL_MS = 1000;
 const PROGRESS_EVERY_MS = 500;
 /** A build that failed for another reason than the analyst's code (the database away) is tried again after this. */
 const BUILD_RETRY_MS = 30_000;
+/** How long the collections of a version that was taken over stay, for the reads already under way on other instances. */
+export const RETIRED_KEPT_MS = 60_000;
 
 interface LiveVersion {
   version: number;
@@ -49,7 +51,8 @@ interface RunningBuild {
  *
  * - a version published and not yet served here is built from event zero in a thread of its own
  *   (sandboxed-projection-thread.ts) into fresh collections, its progress written for the page; the version served
- *   until then is read meanwhile (blue/green), and the new one takes over in one write once it has caught up;
+ *   until then is read meanwhile (blue/green), and the new one takes over in one write once it has caught up (the
+ *   old collections go a minute later);
  * - the served version is kept live: every poll, the events since its position go through its thread and the rows
  *   that changed are written;
  * - an unpublished projection's thread ends, and its collections and replays are dropped.
@@ -116,7 +119,10 @@ export class PublishedProjectionHostService implements OnModuleInit, BeforeAppli
     try {
       const published = (await listPublishedProjections(this.readStore)).filter((projection) => projection.published);
       const hosting = await listProjectionHosting(this.readStore);
-      for (const record of hosting) if (!published.some((projection) => projection.name === record.id)) await this.retire(record);
+      for (const record of hosting) {
+        if (!published.some((projection) => projection.name === record.id)) await this.retire(record);
+        else await this.dropRetired(record);
+      }
       for (const projection of published) await this.ensureBuilt(projection);
       if (this.live.size > 0) {
         const head = await this.eventStore.headPosition();
@@ -203,7 +209,10 @@ export class PublishedProjectionHostService implements OnModuleInit, BeforeAppli
     }
   }
 
-  /** The built version becomes the served one in one write; the collections served until then are dropped. */
+  /**
+   * The built version becomes the served one in one write; the collections served until then are dropped a minute
+   * later (dropRetired), when no read begun before the take-over can still be under way.
+   */
   private async takeOver(
     projection: PublishedProjectionDocument,
     thread: SandboxedProjectionThread,
@@ -223,17 +232,25 @@ export class PublishedProjectionHostService implements OnModuleInit, BeforeAppli
       updatedAt: now,
       error: null,
     };
-    let before: ServedVersion | null = null;
     await this.saveHosting(projection.name, (record) => {
-      before = record?.served ?? null;
-      return { id: projection.name, served, build: null };
+      const retired = [...(record?.retired ?? [])];
+      if (record?.served) retired.push({ collections: Object.values(record.served.physical), at: now });
+      return { id: projection.name, served, build: null, retired };
     });
     const previous = this.live.get(projection.name);
     this.live.set(projection.name, { version: projection.version, thread, physical, position });
     this.failed.delete(projection.name);
     await previous?.thread.end();
-    for (const collection of Object.values((before as ServedVersion | null)?.physical ?? {}))
-      if (!Object.values(physical).includes(collection)) await this.readStore.dropCollection(collection);
+  }
+
+  /** Drops the collections of versions taken over more than RETIRED_KEPT_MS ago. */
+  private async dropRetired(record: ProjectionHostingDocument): Promise<void> {
+    const due = (record.retired ?? []).filter((retired) => Date.now() - Date.parse(retired.at) > RETIRED_KEPT_MS);
+    if (due.length === 0) return;
+    for (const collection of due.flatMap((retired) => retired.collections)) await this.readStore.dropCollection(collection);
+    await this.saveHosting(record.id, (current) =>
+      current ? { ...current, retired: (current.retired ?? []).filter((retired) => !due.some((gone) => gone.at === retired.at)) } : null,
+    );
   }
 
   /** The events since the served version's position, through its thread; the rows that changed, written. */
@@ -278,6 +295,7 @@ export class PublishedProjectionHostService implements OnModuleInit, BeforeAppli
     const collections = [
       ...Object.values(record.served?.physical ?? {}),
       ...Object.values(record.build?.physical ?? {}),
+      ...(record.retired ?? []).flatMap((retired) => retired.collections),
       ...replays.flatMap((replay) => Object.values(replay.collections)),
     ];
     for (const collection of collections) await this.readStore.dropCollection(collection);

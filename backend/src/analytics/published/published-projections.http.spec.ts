@@ -9,12 +9,19 @@ import type { EventStore, RecordedEvent } from '@cans/storage/event-store/event-
 import { testPostgresUrl } from '@cans/storage/test-support/databases';
 import { recountSuicideRiskResolved, tutorialProjectionCode } from '@cans/projections/analytics/sandbox/tutorial-projection.test-support';
 import { parse } from 'csv-parse/sync';
-import { EVENT_STORE } from '../../platform/storage/storage-tokens';
+import { EVENT_STORE, READ_STORE } from '../../platform/storage/storage-tokens';
+import type { ReadStore } from '@cans/storage/read-store/read-store.port';
+import {
+  PROJECTION_HOSTING_COLLECTION,
+  ProjectionHostingDocument,
+} from '@cans/projections/analytics/published/published-projection-hosting';
+import { PUBLISHED_PROJECTIONS_COLLECTION } from '@cans/projections/analytics/published/published-projections.projection';
 import { startTestApp, TestApp } from '../../../test-support/test-app';
 import { LibraryStateService } from '../../library/library-stream/library-state.service';
 import { AnalyticsReplayRunnerService } from '../replays/analytics-replay-runner.service';
 import { MINIMUM_CELL_SIZE } from '../analytics-small-cells';
-import { PublishedProjectionHostService } from './published-projection-host.service';
+import { PublishedProjectionHostService, RETIRED_KEPT_MS } from './published-projection-host.service';
+import { MAX_PUBLISHED_PROJECTIONS, TOO_MANY_PUBLISHED } from './published-projections.service';
 import { appendSuicideRiskApprovals } from './suicide-risk-history.test-support';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -150,6 +157,20 @@ describe('published analysts’ projections over HTTP (demo data and a seeded hi
     const after = (await t.http().get('/api/analytics').set('Authorization', reporter).expect(200)).body as Json[];
     expect(after.find((entry) => entry.name === NAME)).toMatchObject({ version: 2, label: v2.label });
     expectRecount(await rowsOf(), recountSuicideRiskResolved(await allEvents()));
+    // Version 1's collections stay a minute for the reads already under way elsewhere, then go.
+    const readStore = t.app.get<ReadStore>(READ_STORE);
+    const hosting = (await readStore.get<ProjectionHostingDocument>(PROJECTION_HOSTING_COLLECTION, NAME))!;
+    expect(hosting.retired).toHaveLength(1);
+    const [retired] = hosting.retired![0].collections;
+    expect(await readStore.find(retired, {}, { limit: 1 })).toHaveLength(1);
+    const later = jest.spyOn(Date, 'now').mockReturnValue(Date.now() + RETIRED_KEPT_MS + 1_000);
+    try {
+      await host.poll();
+    } finally {
+      later.mockRestore();
+    }
+    expect((await readStore.get<ProjectionHostingDocument>(PROJECTION_HOSTING_COLLECTION, NAME))!.retired).toEqual([]);
+    expect(await readStore.find(retired, {}, { limit: 1 })).toEqual([]);
     // The same version published again records nothing.
     const before = (await allEvents()).length;
     await t.http().post('/api/analytics-workbench/projections').set('Authorization', author).send(v2).expect(200);
@@ -224,6 +245,25 @@ describe('published analysts’ projections over HTTP (demo data and a seeded hi
     await t.http().get('/api/analytics-workbench/projections/never-published').set('Authorization', author).expect(404);
     await t.http().delete('/api/analytics-workbench/projections/never-published').set('Authorization', author).expect(404);
     await t.http().delete('/api/analytics-workbench/projections/fails-on-agency').set('Authorization', reporter).expect(403);
+    // As many published as the app hosts (8, set up in the read model while the host looks away): a 9th is refused.
+    const polling = jest.spyOn(host, 'poll').mockResolvedValue(undefined);
+    const readStore = t.app.get<ReadStore>(READ_STORE);
+    const others = Array.from({ length: MAX_PUBLISHED_PROJECTIONS }, (_, i) => ({ id: `other-${i}`, name: `other-${i}`, published: true }));
+    // The read model's alias reads its current generation; writes name the generation.
+    const collection = (await readStore.collectionTarget(PUBLISHED_PROJECTIONS_COLLECTION)) ?? PUBLISHED_PROJECTIONS_COLLECTION;
+    try {
+      await readStore.apply(others.map((document) => ({ kind: 'upsert' as const, collection, document })));
+      const ninth = await t
+        .http()
+        .post('/api/analytics-workbench/projections')
+        .set('Authorization', author)
+        .send({ ...PUBLISH, name: 'ninth' });
+      expect(ninth.status).toBe(409);
+      expect(ninth.body.message).toBe(TOO_MANY_PUBLISHED);
+    } finally {
+      await readStore.apply(others.map(({ id }) => ({ kind: 'delete' as const, collection, id })));
+      polling.mockRestore();
+    }
     expect((await allEvents()).length).toBe(before);
   }, 60_000);
 });

@@ -51,6 +51,11 @@ export interface VersionBuild {
 export interface ProjectionHostingDocument extends Document {
   served: ServedVersion | null;
   build: VersionBuild | null;
+  /**
+   * Collections a version that was taken over was served from, and when: dropped a while later, so that a reader on
+   * another instance, which read the record a moment before the take-over, still finds what it is reading.
+   */
+  retired?: Array<{ collections: string[]; at: string }>;
 }
 
 export async function ensureHostingCollection(readStore: ReadStore): Promise<void> {
