@@ -168,7 +168,16 @@ export class PublishedProjectionHostService implements OnModuleInit, BeforeAppli
         startedAt: new Date().toISOString(),
         error: null,
       };
-      await this.saveHosting(name, (record) => ({ id: name, served: record?.served ?? null, build }));
+      // A build left by an instance that is gone (or stopped here) had collections of its own: they go with the rest.
+      await this.saveHosting(name, (record) => ({
+        id: name,
+        served: record?.served ?? null,
+        build,
+        retired: [
+          ...(record?.retired ?? []),
+          ...(record?.build ? [{ collections: Object.values(record.build.physical), at: build.startedAt }] : []),
+        ],
+      }));
       thread = await SandboxedProjectionThread.open(projection.code, key);
       let position = 0;
       let lastWrite = 0;
