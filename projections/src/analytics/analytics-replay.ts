@@ -14,7 +14,8 @@
  */
 import { createHash } from 'node:crypto';
 import { isAcceptedCalendarDate, parseAcceptedDateTime } from '@cans/domain/input-rules/accepted-dates';
-import type { EventStore, RecordedEvent } from '@cans/storage/event-store/event-store.port';
+import type { EventStore } from '@cans/storage/event-store/event-store.port';
+import { readAllPages } from '@cans/storage/event-store/read-all-pages';
 import type { Document, ReadStore } from '@cans/storage/read-store/read-store.port';
 import { applyEvents } from '../engine/projection';
 import { ProjectionUnitOfWork } from '../engine/projection-unit-of-work';
@@ -131,23 +132,16 @@ export async function replayAnalyticsProjection(
     pendingBatches = 0;
   };
   // The next batch is read while this one is applied.
-  let next: Promise<RecordedEvent[]> = eventStore.readAll(0, batchSize);
-  while (position < headPosition) {
-    if (options.signal?.aborted) {
-      await next.catch(() => undefined);
-      throw new ReplayStopped();
-    }
-    const batch = await next;
-    if (batch.length === 0) break;
+  for await (const batch of readAllPages(eventStore, { to: headPosition, pageSize: batchSize })) {
+    if (options.signal?.aborted) throw new ReplayStopped();
     position = batch[batch.length - 1].position;
-    if (position < headPosition) next = eventStore.readAll(position, batchSize);
-    const recorded = batch.filter((event) => event.position <= headPosition && Date.parse(event.recordedAt) <= until);
+    const recorded = batch.filter((event) => Date.parse(event.recordedAt) <= until);
     await applyEvents(projection, recorded, unitOfWork);
     events += batch.length;
     applied += recorded.length;
     throughput.record(batch.length);
     if (++pendingBatches >= batchesPerFlush) await flush();
-    options.onProgress?.({ position: Math.min(position, headPosition), headPosition, eventsPerSecond: throughput.eventsPerSecond() });
+    options.onProgress?.({ position, headPosition, eventsPerSecond: throughput.eventsPerSecond() });
   }
   await flush();
   for (const collection of projection.collections) {
@@ -156,7 +150,7 @@ export async function replayAnalyticsProjection(
   const replay = await registerReplay(readStore, projection, moment, {
     collections: Object.fromEntries(shortToPhysical),
     applied,
-    position: Math.min(position, headPosition),
+    position,
   });
   return { replay, events, seconds: (performance.now() - started) / 1000 };
 }

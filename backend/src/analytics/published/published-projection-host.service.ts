@@ -233,7 +233,8 @@ export class PublishedProjectionHostService implements OnModuleInit, BeforeAppli
       version: projection.version,
       label: projection.label,
       description: projection.description,
-      collections: thread.collections.map((collection) => ({ ...collection, fields: collection.fields.map((field) => ({ ...field })) })),
+      // As recorded at publish time, from the same code's preview.
+      collections: projection.collections,
       code: projection.code,
       physical,
       position,

@@ -15,13 +15,12 @@ import { NOT_PUBLISHED } from '@cans/domain/analytics/published-projection.decid
 import { Auth, RequestAuth, RequirePrivileges } from '../../identity/access/access.decorators';
 import { answerCommand } from '../../platform/http/http-answers';
 import { ReadAfterWrite } from '../../platform/projections/read-after-write';
-import { PublishedProjectionDetailView, PublishedProjectionView, PublishProjectionDto } from './published-projections.dto';
+import { PUBLISHED_NAME, PublishedProjectionDetailView, PublishedProjectionView, PublishProjectionDto } from './published-projections.dto';
 import { NAME_TAKEN, PublishedProjectionsService, TOO_MANY_PUBLISHED, UNKNOWN_PUBLISHED } from './published-projections.service';
 
-const NAME = /^[a-z][a-z0-9-]{2,39}$/;
 /** A path's name that no projection can have is a projection that does not exist. */
 const knownShape = (name: string) => {
-  if (!NAME.test(name)) throw new NotFoundError(UNKNOWN_PUBLISHED);
+  if (!PUBLISHED_NAME.test(name)) throw new NotFoundError(UNKNOWN_PUBLISHED);
   return name;
 };
 

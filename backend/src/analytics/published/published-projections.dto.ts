@@ -3,6 +3,8 @@ import { ApiProperty, PickType } from '@nestjs/swagger';
 import { IsString, Matches, MaxLength } from 'class-validator';
 import { PreviewProjectionDto } from '../workbench/analytics-workbench.dto';
 
+/** A published projection's name: kebab-case, 3 to 40 characters. */
+export const PUBLISHED_NAME = /^[a-z][a-z0-9-]{2,39}$/;
 export const NAME_RULE = 'A name is 3 to 40 lower-case letters, digits and hyphens, starting with a letter (e.g. suicide-risk-resolved).';
 export const LABEL_REQUIRED = 'Give it a label of at most 120 characters.';
 export const DESCRIPTION_TOO_LONG = 'A description is at most 2,000 characters.';
@@ -11,10 +13,10 @@ export class PublishProjectionDto extends PickType(PreviewProjectionDto, ['code'
   @ApiProperty({
     example: 'suicide-risk-resolved',
     description: 'kebab-case; the {projection} of /api/analytics',
-    pattern: '^[a-z][a-z0-9-]{2,39}$',
+    pattern: PUBLISHED_NAME.source,
   })
   @IsString({ message: NAME_RULE })
-  @Matches(/^[a-z][a-z0-9-]{2,39}$/, { message: NAME_RULE })
+  @Matches(PUBLISHED_NAME, { message: NAME_RULE })
   name!: string;
 
   @ApiProperty({ example: 'Suicide risk resolved', maxLength: 120 })

@@ -3,7 +3,8 @@
  * the projection's thread (the next batch read while the thread applies this one), and the rows' changes written to
  * the read store. The main thread only reads and writes; the fold and the analyst's code run in the thread.
  */
-import type { EventStore, RecordedEvent } from '@cans/storage/event-store/event-store.port';
+import type { EventStore } from '@cans/storage/event-store/event-store.port';
+import { readAllPages } from '@cans/storage/event-store/read-all-pages';
 import type { ReadStore, WriteOperation } from '@cans/storage/read-store/read-store.port';
 import { Throughput } from '@cans/projections/engine/throughput';
 import type { SandboxedProjectionThread } from './sandboxed-projection-thread';
@@ -38,18 +39,12 @@ export async function foldLogInto(
   thread: SandboxedProjectionThread,
   options: LogFoldOptions,
 ): Promise<{ position: number; applied: number }> {
-  const batchSize = options.batchSize ?? 1000;
   const throughput = new Throughput();
   let position = options.from;
   let applied = 0;
-  let next: Promise<RecordedEvent[]> | null = position < options.to ? eventStore.readAll(position, batchSize) : null;
-  while (next) {
-    const batch = (await next).filter((event) => event.position <= options.to);
-    if (batch.length === 0) break;
-    position = batch[batch.length - 1].position;
-    next = position < options.to ? eventStore.readAll(position, batchSize) : null;
-    next?.catch(() => undefined);
+  for await (const batch of readAllPages(eventStore, { from: options.from, to: options.to, pageSize: options.batchSize })) {
     if (options.signal?.aborted) throw new LogFoldStopped();
+    position = batch[batch.length - 1].position;
     applied += await thread.apply(batch);
     throughput.record(batch.length);
     options.onProgress?.({ position, headPosition: options.to, eventsPerSecond: throughput.eventsPerSecond() });

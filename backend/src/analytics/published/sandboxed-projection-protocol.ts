@@ -1,7 +1,7 @@
 /** The messages between the main thread and a published projection's thread (sandboxed-projection.worker.ts). */
 import type { RecordedEvent } from '@cans/storage/event-store/event-store.port';
 import type { SandboxLimits } from '@cans/projections/analytics/sandbox/projection-sandbox';
-import type { SandboxedCollection, SandboxRow } from '@cans/projections/analytics/sandbox/sandbox-collections';
+import type { SandboxRow } from '@cans/projections/analytics/sandbox/sandbox-collections';
 import type { SandboxError } from '@cans/projections/analytics/sandbox/sandbox-error';
 
 export type ThreadRequest =
@@ -13,7 +13,7 @@ export type ThreadRequest =
 export type RowChanges = Record<string, { upserts: SandboxRow[]; deletes: string[]; total: number }>;
 
 export type ThreadReply =
-  | { ok: true; collections: SandboxedCollection[] }
+  | { ok: true }
   | { ok: true; applied: number }
   | { ok: true; changes: RowChanges }
   | { ok: false; error: ReturnType<SandboxError['toJSON']> }

@@ -5,13 +5,12 @@
  * Error. A thread of its own rather than the heavy-work pool's: it holds the projection's state between batches for
  * as long as the projection is live.
  */
-import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { RecordedEvent } from '@cans/storage/event-store/event-store.port';
 import { DEFAULT_SANDBOX_LIMITS, SandboxLimits } from '@cans/projections/analytics/sandbox/projection-sandbox';
-import type { SandboxedCollection } from '@cans/projections/analytics/sandbox/sandbox-collections';
 import { SandboxError } from '@cans/projections/analytics/sandbox/sandbox-error';
 import type { RowChanges, ThreadReply, ThreadRequest } from './sandboxed-projection-protocol';
+import { workerExecArgv, workerScriptBeside } from '../../platform/heavy-work/worker-script';
 
 /**
  * A published projection's sandbox: the preview's CPU budget per call, more memory (its state covers the whole log,
@@ -19,12 +18,11 @@ import type { RowChanges, ThreadReply, ThreadRequest } from './sandboxed-project
  */
 export const PUBLISHED_SANDBOX_LIMITS: SandboxLimits = { ...DEFAULT_SANDBOX_LIMITS, memoryBytes: 1024 * 1024 * 1024 };
 
-const WORKER_FILE = join(__dirname, `sandboxed-projection.worker${__filename.endsWith('.ts') ? '.ts' : '.js'}`);
+const WORKER_FILE = workerScriptBeside(__filename, __dirname, 'sandboxed-projection.worker');
 
 export class SandboxedProjectionThread {
   private pending: { resolve(reply: ThreadReply): void; reject(error: Error): void } | null = null;
   private ended: Error | null = null;
-  private declared: readonly SandboxedCollection[] = [];
 
   private constructor(private readonly worker: Worker) {
     worker.on('message', (reply: ThreadReply) => {
@@ -52,31 +50,20 @@ export class SandboxedProjectionThread {
     key: Buffer,
     options: { until?: string | null; limits?: SandboxLimits } = {},
   ): Promise<SandboxedProjectionThread> {
-    const thread = new SandboxedProjectionThread(
-      new Worker(WORKER_FILE, {
-        // From the TypeScript sources (tests, the swc loader) the thread needs the same loader; built code needs none.
-        execArgv: WORKER_FILE.endsWith('.ts') ? ['--require', '@swc-node/register'] : [],
-      }),
-    );
+    const thread = new SandboxedProjectionThread(new Worker(WORKER_FILE, { execArgv: workerExecArgv(WORKER_FILE) }));
     try {
-      const reply = await thread.send({
+      await thread.send({
         kind: 'open',
         code,
         key: new Uint8Array(key),
         until: options.until ?? null,
         limits: options.limits ?? PUBLISHED_SANDBOX_LIMITS,
       });
-      if ('collections' in reply) thread.declared = reply.collections;
       return thread;
     } catch (error) {
       await thread.end();
       throw error;
     }
-  }
-
-  /** The collections the code declares. */
-  get collections(): readonly SandboxedCollection[] {
-    return this.declared;
   }
 
   /** Folds stored events (in log order) into the projection; answers how many the analyst's view applied. */

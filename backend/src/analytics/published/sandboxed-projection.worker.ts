@@ -35,7 +35,7 @@ function open(request: Extract<ThreadRequest, { kind: 'open' }>): Promise<Thread
   until = request.until === null ? Infinity : Date.parse(request.until);
   return ProjectionSandbox.open(request.code, request.limits).then((opened) => {
     sandbox = opened;
-    return { ok: true, collections: [...opened.collections] };
+    return { ok: true };
   });
 }
 
@@ -43,7 +43,7 @@ function apply(events: readonly RecordedEvent[]): ThreadReply {
   const viewed: AnalystEvent[] = [];
   for (const event of events) {
     const seen = fold!.view(event);
-    if (seen && Date.parse(event.recordedAt) <= until) viewed.push(seen);
+    if (seen && (until === Infinity || Date.parse(event.recordedAt) <= until)) viewed.push(seen);
   }
   sandbox!.apply(viewed);
   return { ok: true, applied: viewed.length };

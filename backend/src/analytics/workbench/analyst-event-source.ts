@@ -6,6 +6,7 @@
  */
 import type { MessagePort } from 'node:worker_threads';
 import type { EventStore, RecordedEvent } from '@cans/storage/event-store/event-store.port';
+import { readAllPages } from '@cans/storage/event-store/read-all-pages';
 
 /** Stored events per page sent to the worker. */
 export const PREVIEW_PAGE = 1_000;
@@ -19,25 +20,15 @@ export type PreviewPage = { type: 'page'; events: RecordedEvent[] } | { type: 'e
  * events were sent (a log of sign-ins and comments has few events for the view).
  */
 export function serveStoredEvents(port: MessagePort, events: Pick<EventStore, 'readAll'>, rawLimit: number): void {
-  let position = 0;
-  let sent = 0;
+  const pages = readAllPages(events, { limit: rawLimit, pageSize: PREVIEW_PAGE });
   port.on('message', (message: PreviewPull) => {
     if (message.type === 'done') {
       port.close();
+      void pages.return(undefined);
       return;
     }
-    const size = Math.min(PREVIEW_PAGE, rawLimit - sent);
-    if (size <= 0) {
-      port.postMessage({ type: 'end' } satisfies PreviewPage);
-      return;
-    }
-    events.readAll(position, size).then(
-      (page) => {
-        if (page.length === 0) return port.postMessage({ type: 'end' } satisfies PreviewPage);
-        position = page[page.length - 1].position;
-        sent += page.length;
-        port.postMessage({ type: 'page', events: page } satisfies PreviewPage);
-      },
+    pages.next().then(
+      (page) => port.postMessage((page.done ? { type: 'end' } : { type: 'page', events: page.value }) satisfies PreviewPage),
       (error: unknown) =>
         port.postMessage({ type: 'failed', message: error instanceof Error ? error.message : String(error) } satisfies PreviewPage),
     );

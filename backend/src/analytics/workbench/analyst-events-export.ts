@@ -20,6 +20,7 @@ import {
 } from '@cans/projections/analytics/analyst-view/analyst-event-types';
 import { AnalystViewFold } from '@cans/projections/analytics/analyst-view/analyst-view';
 import type { EventStore, RecordedEvent } from '@cans/storage/event-store/event-store.port';
+import { readAllPages } from '@cans/storage/event-store/read-all-pages';
 
 const isActor = (type: AnalystFieldType) => type === 'Actor' || type === 'Actor | null';
 
@@ -55,17 +56,9 @@ export function analystEventRow(event: AnalystEvent): (string | number | null)[]
   return ANALYST_EXPORT_COLUMNS.map((column) => spreadsheetSafeCell(cells[column] ?? null));
 }
 
-/** Every stored event from event zero, in log order, a page at a time (the next page read while this one is used). */
-export async function* storedEventsFromZero(events: Pick<EventStore, 'readAll'>, pageSize = 1_000): AsyncGenerator<RecordedEvent> {
-  let next = events.readAll(0, pageSize);
-  for (;;) {
-    const page = await next;
-    if (page.length === 0) return;
-    next = events.readAll(page[page.length - 1].position, pageSize);
-    // A consumer that stops early leaves this read behind: its failure then concerns nobody.
-    next.catch(() => undefined);
-    yield* page;
-  }
+/** Every stored event from event zero, in log order (a page read ahead). */
+export async function* storedEventsFromZero(events: Pick<EventStore, 'readAll'>): AsyncGenerator<RecordedEvent> {
+  for await (const page of readAllPages(events)) yield* page;
 }
 
 /** The view of the stored events (from event zero) recorded from `fromIso` to `toIso` (inclusive), in log order. */

@@ -1,12 +1,12 @@
 import { Global, HttpException, HttpStatus, Injectable, Module, OnModuleDestroy } from '@nestjs/common';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { AnalystFileRange, DOCUMENTS_PER_MESSAGE, EVENTS_PER_MESSAGE, FileKind } from './file-stream-protocol';
 import type { PdfTask } from './pdf-render.worker';
 import { DocumentSource, serveFileStream } from './streamed-file';
+import { workerExecArgv, workerScriptBeside } from './worker-script';
 
 /** Jobs one user may have running or waiting at once (a report PDF, a summary, a print …). */
 export const HEAVY_JOBS_PER_USER = 3;
@@ -78,14 +78,13 @@ export class HeavyWorkPool implements OnModuleDestroy {
     const threads = options.threads ?? Math.max(1, availableParallelism() - 1);
     this.perUser = options.perUser ?? HEAVY_JOBS_PER_USER;
     this.maxQueue = threads * (options.queuePerThread ?? HEAVY_QUEUE_PER_THREAD);
-    const filename = options.filename ?? join(__dirname, `heavy-work.worker${__filename.endsWith('.ts') ? '.ts' : '.js'}`);
+    const filename = options.filename ?? workerScriptBeside(__filename, __dirname, 'heavy-work.worker');
     this.pool = new Piscina({
       filename,
       minThreads: 0,
       maxThreads: threads,
       idleTimeout: 60_000,
-      // From the TypeScript sources (tests, the swc loader) the worker needs the same loader; built code needs none.
-      execArgv: filename.endsWith('.ts') ? ['--require', '@swc-node/register'] : [],
+      execArgv: workerExecArgv(filename),
     });
   }
 
